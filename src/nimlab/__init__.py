@@ -1,0 +1,98 @@
+"""nimlab — a laboratory for impartial stone-taking games (石取りゲーム).
+
+Define a game, solve it exactly, find its patterns::
+
+    >>> import nimlab
+    >>> g = nimlab.game("subtraction:2,4,7")
+    >>> nimlab.analyze(g, "8").outcome
+    'N'
+    >>> nimlab.periodicity(g)
+    Periodicity(8, 3, 0, proven=True)
+    >>> nimlab.p_positions(nimlab.game("wythoff"), heaps=2, max_heap=7).positions
+    ((0, 0), (1, 2), (3, 5), (4, 7))
+"""
+
+from nimlab.errors import (
+    IllegalMove,
+    InvalidGame,
+    InvalidOption,
+    InvalidPosition,
+    NimlabError,
+    NotApplicable,
+    TooLarge,
+)
+from nimlab.games import (
+    DeleteNim,
+    GrundyGame,
+    HeapRuleset,
+    HeapsRuleset,
+    Move,
+    Nim,
+    Octal,
+    Ruleset,
+    SplitDeleteNim,
+    Subtraction,
+    Sum,
+    TakeAway,
+    Wythoff,
+    heap_game,
+)
+from nimlab.limits import Limits
+from nimlab.registry import Family, game, names, register
+from nimlab.solve import (
+    Analysis,
+    GrundyTable,
+    Periodicity,
+    PPositions,
+    WinningMove,
+    analyze,
+    grundy,
+    grundy_sequence,
+    grundy_table,
+    mex,
+    p_positions,
+    periodicity,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Analysis",
+    "DeleteNim",
+    "Family",
+    "GrundyGame",
+    "GrundyTable",
+    "HeapRuleset",
+    "HeapsRuleset",
+    "IllegalMove",
+    "InvalidGame",
+    "InvalidOption",
+    "InvalidPosition",
+    "Limits",
+    "Move",
+    "Nim",
+    "NimlabError",
+    "NotApplicable",
+    "Octal",
+    "PPositions",
+    "Periodicity",
+    "Ruleset",
+    "SplitDeleteNim",
+    "Subtraction",
+    "Sum",
+    "TakeAway",
+    "TooLarge",
+    "WinningMove",
+    "Wythoff",
+    "analyze",
+    "game",
+    "grundy",
+    "grundy_sequence",
+    "grundy_table",
+    "heap_game",
+    "mex",
+    "names",
+    "p_positions",
+    "periodicity",
+    "register",
+]

@@ -1,0 +1,1 @@
+"""The command-line interface: an adapter over the public API."""

@@ -1,0 +1,139 @@
+"""The commands of ``nimlab``: each takes parsed arguments and an output, returns an exit code."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from nimlab.cli import render
+from nimlab.limits import Limits
+
+Command = Callable[[argparse.Namespace, TextIO], int]
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    return Limits(
+        max_states=args.max_states,
+        remoteness_states=getattr(args, "remoteness_states", None) or Limits().remoteness_states,
+    )
+
+
+def emit_json(out: TextIO, obj: dict[str, Any]) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def games(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.registry import FAMILIES
+
+    families = list(FAMILIES.values())
+    if args.json:
+        emit_json(
+            out,
+            {
+                "games": [
+                    {
+                        "name": f.name,
+                        "parameter": f.parameter,
+                        "aliases": {alias: spec for alias, spec in f.aliases},
+                        "seed": f.seed,
+                        "rule": f.rule,
+                        "strategy": f.strategy,
+                        "example": f.example,
+                        "position": f.position,
+                    }
+                    for f in families
+                ]
+            },
+        )
+        return 0
+    for f in families:
+        name = f.name + (f":{f.parameter.split(':')[0]}" if f.parameter else "")
+        out.write(f"{name}\n")
+        out.write(f"    {f.rule}\n")
+        if f.parameter:
+            out.write(f"    parameter  {f.parameter}\n")
+        if f.aliases:
+            out.write("    aliases    " + ", ".join(f"{a} = {s}" for a, s in f.aliases) + "\n")
+        out.write(f"    seed       {f.seed}\n")
+        out.write(f"    try        nimlab analyze {f.example} {f.position}\n")
+    out.write("\nSums: join games with '+', e.g. nimlab analyze 'nim + kayles' '3,4 + 5'\n")
+    return 0
+
+
+def analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.registry import game
+    from nimlab.solve.engine import analyze as run
+
+    g = game(args.game)
+    positions = [g.parse_position(p) for p in args.positions]  # all checked before any work
+    limits = limits_of(args)
+    for i, pos in enumerate(positions):
+        result = run(g, pos, misere=args.misere, limits=limits)
+        if args.json:
+            emit_json(out, result.to_dict())
+        else:
+            out.write(("\n" if i else "") + render.analysis(result) + "\n")
+    return 0
+
+
+def sequence(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.registry import game
+    from nimlab.solve.sequences import sequence_values
+
+    g = game(args.game)
+    values = sequence_values(g, args.to, limits_of(args))
+    if args.json:
+        emit_json(out, {"game": g.spec, "values": values})
+        return 0
+    what = "fresh games of n stones" if g.family == "take-away" else "single heaps of n"
+    out.write(f"{g.spec}: Grundy values G(n) of {what}, n = 0..{args.to - 1}\n")
+    out.write(render.values(values) + "\n")
+    return 0
+
+
+def period(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.registry import game
+    from nimlab.solve.periodicity import criterion_name, periodicity
+
+    g = game(args.game)
+    result = periodicity(g, limits=limits_of(args), max_length=args.max_length)
+    if args.json:
+        emit_json(out, result.to_dict())
+    else:
+        out.write(render.periodicity(result, criterion_name(g)) + "\n")
+    return 0
+
+
+def table(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.registry import game
+    from nimlab.solve.tables import grundy_table
+
+    result = grundy_table(game(args.game), args.size, misere=args.misere, limits=limits_of(args))
+    if args.json:
+        emit_json(out, result.to_dict())
+        return 0
+    play = "misère Grundy values" if args.misere else "Grundy values"
+    out.write(f"{result.game}: {play} of ⟨a, b⟩ (rows a, columns b)\n")
+    out.write(render.matrix(result.rows, result.origin) + "\n")
+    return 0
+
+
+def ppositions(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.registry import game
+    from nimlab.solve.tables import p_positions
+
+    result = p_positions(
+        game(args.game), args.heaps, args.max, misere=args.misere, limits=limits_of(args)
+    )
+    if args.json:
+        emit_json(out, result.to_dict())
+        return 0
+    out.write(
+        f"{result.game}: {len(result):,} P-position{'s' if len(result) != 1 else ''} with "
+        f"{result.heaps} heap{'s' if result.heaps != 1 else ''}, every heap ≤ {result.max}\n"
+    )
+    for p in result.positions:
+        out.write("  " + ",".join(map(str, p)) + "\n")
+    return 0

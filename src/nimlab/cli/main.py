@@ -1,0 +1,176 @@
+"""``nimlab``: the command-line tool.
+
+Every command takes ``--json``. Errors print one line to stderr and exit 2
+(bad game, position or option) or 3 (over a resource limit); with ``--json``
+stdout also carries ``{"error": {"kind": ..., "message": ...}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+from nimlab.cli import commands
+from nimlab.cli.tour import tour
+from nimlab.errors import InvalidOption, NimlabError, TooLarge
+from nimlab.limits import DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+
+_EXAMPLES = {
+    "games": ["nimlab games", "nimlab games --json"],
+    "analyze": [
+        "nimlab analyze nim 3,4,5",
+        "nimlab analyze subtraction:2,4,7 8 9 10",
+        "nimlab analyze wythoff 4,6 --json",
+        "nimlab analyze split-delete-nim:single 6,8",
+        "nimlab analyze take-away:2 20/5",
+        "nimlab analyze 'nim + kayles' '3,4 + 5'",
+        "nimlab analyze nim 1,1,2 --misere",
+    ],
+    "sequence": [
+        "nimlab sequence subtraction:2,4,7 --to 20",
+        "nimlab sequence kayles --to 100 --json",
+        "nimlab sequence fibonacci-nim --to 30",
+    ],
+    "period": [
+        "nimlab period subtraction:2,4,7",
+        "nimlab period kayles --json",
+    ],
+    "table": [
+        "nimlab table nim --size 8",
+        "nimlab table delete-nim:single --size 10",
+        "nimlab table wythoff --size 12 --json",
+    ],
+    "ppositions": [
+        "nimlab ppositions wythoff --heaps 2 --max 30",
+        "nimlab ppositions split-delete-nim:single --heaps 3 --max 20",
+        "nimlab ppositions nim --heaps 3 --max 7 --json",
+    ],
+    "tour": ["nimlab tour"],
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises instead of exiting, so errors share one format."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Read "-1,2" as a (bad) position, not as an unknown option.
+        self._negative_number_matcher = re.compile(r"^-\d")
+
+    def error(self, message: str) -> NoReturn:
+        raise InvalidOption(f"{message} (see `{self.prog} --help`)")
+
+
+def _count(text: str) -> int:
+    if not re.fullmatch(r"-?\d+", text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="nimlab",
+        description="A laboratory for impartial stone-taking games (石取りゲーム): "
+        "define, solve exactly, explain, find patterns.",
+        epilog="Run `nimlab COMMAND --help` for a command's options and examples.",
+    )
+    parser.add_argument("--version", action="version", version="nimlab 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def command(name: str, run: commands.Command, help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(
+            name,
+            help=help,
+            description=help,
+            epilog="examples:\n" + "\n".join(f"  {e}" for e in _EXAMPLES[name]),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        p.set_defaults(run=run)
+        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        p.add_argument(
+            "--max-states",
+            type=_count,
+            default=DEFAULT_MAX_STATES,
+            metavar="N",
+            help=f"refuse work over N states (default {DEFAULT_MAX_STATES:,})",
+        )
+        return p
+
+    command("games", commands.games, "list every game family, its parameters, aliases and seed")
+
+    p = command("analyze", commands.analyze, "outcome, Grundy value, remoteness, winning moves")
+    p.add_argument("game", help="a game spec, e.g. nim, subtraction:2,4,7, 'nim + kayles'")
+    p.add_argument("positions", nargs="+", metavar="POSITION", help="e.g. 3,4,5 (several allowed)")
+    p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
+    p.add_argument(
+        "--remoteness-states",
+        type=_count,
+        default=DEFAULT_REMOTENESS_STATES,
+        metavar="N",
+        help="search at most N states for the remoteness where no theorem gives it "
+        f"(default {DEFAULT_REMOTENESS_STATES:,})",
+    )
+
+    p = command("sequence", commands.sequence, "the Grundy sequence G(0..N-1) of a heap game")
+    p.add_argument("game")
+    p.add_argument("--to", type=_count, required=True, metavar="N", help="how many values")
+
+    p = command("period", commands.period, "exact periodicity (preperiod, period, saltus)")
+    p.add_argument("game")
+    p.add_argument(
+        "--max-length",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="compute at most N values before reporting no period",
+    )
+
+    p = command("table", commands.table, "the Grundy table of a two-heap game")
+    p.add_argument("game")
+    p.add_argument("--size", type=_count, required=True, metavar="N", help="N×N table")
+    p.add_argument("--misere", action="store_true", help="misère Grundy values")
+
+    p = command("ppositions", commands.ppositions, "all P-positions with K heaps, each ≤ N")
+    p.add_argument("game")
+    p.add_argument("--heaps", type=_count, required=True, metavar="K")
+    p.add_argument("--max", type=_count, required=True, metavar="N")
+    p.add_argument("--misere", action="store_true", help="misère play")
+
+    command("tour", tour, "a guided tour: one headline result of each seed")
+    return parser
+
+
+def _report(error: NimlabError, as_json: bool, out: TextIO) -> int:
+    print(f"nimlab: {error}", file=sys.stderr)
+    if as_json:
+        out.write(json.dumps({"error": {"kind": error.kind, "message": str(error)}}) + "\n")
+    return error.exit_code
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the CLI; returns the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    out = out or sys.stdout
+    as_json = "--json" in args_list
+    try:
+        args = build_parser().parse_args(args_list)
+        if args.command is None:
+            build_parser().print_help(out)
+            return 2
+        code: int = args.run(args, out)
+        return code
+    except NimlabError as error:
+        return _report(error, as_json, out)
+    except MemoryError:
+        return _report(
+            TooLarge("ran out of memory; ask for less, or lower --max-states"), as_json, out
+        )
+    except KeyboardInterrupt:
+        print("nimlab: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

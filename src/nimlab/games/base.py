@@ -1,0 +1,223 @@
+"""Rulesets: immutable values that describe positions and moves, nothing else.
+
+A ruleset knows how to read and print its positions and which moves each
+position has. It knows nothing about solvers or output; every analysis in
+nimlab works on any ruleset. Three shapes matter to the solvers:
+
+* :class:`HeapRuleset` — a move acts on one heap (Nim, subtraction, octal
+  games). The Sprague–Grundy theorem reduces a position to its heaps.
+* :class:`HeapsRuleset` — positions are a tuple of heap sizes, but a move may
+  involve several heaps (Wythoff, Split-and-delete Nim, Delete Nim).
+* anything else (take-away games with their memory, disjunctive sums, or a
+  user's own game) is a plain :class:`Ruleset`.
+
+A user's game needs only ``options`` (or ``moves``)::
+
+    >>> class TakeOneOrTwo(HeapRuleset):
+    ...     def heap_options(self, n):
+    ...         return [(n - k,) for k in (1, 2) if k <= n]
+    >>> import nimlab
+    >>> nimlab.analyze(TakeOneOrTwo(), "4").outcome
+    'N'
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from nimlab.errors import InvalidPosition
+
+Position = tuple[Any, ...]
+"""A canonical position: a hashable tuple (heap sizes, or game-specific)."""
+
+Heaps = tuple[int, ...]
+
+_INTEGER = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: the canonical position it leads to and what it does, in words."""
+
+    to: Position
+    text: str
+
+
+class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
+    """An impartial game under normal play: positions and their moves.
+
+    Subclasses override :meth:`moves` (or only :meth:`options`, then moves
+    are described as "move to ..."). Positions default to tuples of
+    non-negative integers written ``3,4,5``.
+    """
+
+    family: ClassVar[str] = "user"
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec string of this game (``nimlab.game(spec) == self``)."""
+        return type(self).__name__
+
+    # -- positions ---------------------------------------------------------
+
+    def parse_position(self, text: str) -> Position:
+        """Read a position written as text; raise ``InvalidPosition`` if malformed."""
+        return self.validate(parse_heaps(text, self.spec))
+
+    def validate(self, position: Any) -> Position:
+        """Return the canonical form of ``position``, or raise ``InvalidPosition``."""
+        if not isinstance(position, tuple):
+            raise InvalidPosition(f"a position of {self.spec} is a tuple, got {position!r}")
+        return position
+
+    def format_position(self, position: Position) -> str:
+        """Write a canonical position as text (the inverse of ``parse_position``)."""
+        return ",".join(str(x) for x in position)
+
+    def position(self, value: str | Iterable[Any]) -> Position:
+        """A canonical position from text or from a sequence of values."""
+        if isinstance(value, str):
+            return self.parse_position(value)
+        return self.validate(tuple(value))
+
+    # -- moves ---------------------------------------------------------------
+
+    def moves(self, position: Position) -> Iterator[Move]:
+        """Every move from ``position`` (a position reached in several ways may repeat)."""
+        if type(self).options is Ruleset.options:
+            raise TypeError(f"{type(self).__name__} must define moves() or options()")
+        for to in self.options(position):
+            yield Move(to, f"move to {self.format_position(to)}")
+
+    def options(self, position: Position) -> Iterator[Position]:
+        """The positions reachable in one move (canonical; may repeat)."""
+        if type(self).moves is Ruleset.moves:
+            raise TypeError(f"{type(self).__name__} must define moves() or options()")
+        for move in self.moves(position):
+            yield move.to
+
+    def is_terminal(self, position: Position) -> bool:
+        """True when no move is possible."""
+        return next(iter(self.options(position)), None) is None
+
+    def __str__(self) -> str:
+        return self.spec
+
+
+def parse_heaps(text: str, spec: str) -> Heaps:
+    """Read comma-separated non-negative integer heap sizes.
+
+    >>> parse_heaps(" 3, 4,5 ", "nim")
+    (3, 4, 5)
+    >>> parse_heaps("3,-1", "nim")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidPosition: bad position '3,-1' for nim: heap '-1' is not ...
+    """
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a position is text such as 3,4,5, got {text!r}")
+    stripped = text.strip()
+    if not stripped:
+        return ()
+    heaps = []
+    for part in stripped.split(","):
+        part = part.strip()
+        if not _INTEGER.fullmatch(part):
+            what = "an empty heap" if not part else f"heap {part!r} is not a non-negative integer"
+            raise InvalidPosition(
+                f"bad position {text!r} for {spec}: {what}; write heaps as comma-separated "
+                "integers ≥ 0, e.g. 3,4,5"
+            )
+        heaps.append(int(part))
+    return tuple(heaps)
+
+
+def check_heaps(position: Any, spec: str) -> Heaps:
+    """Check that ``position`` is a tuple of integers ≥ 0 and return it sorted."""
+    if not isinstance(position, tuple):
+        raise InvalidPosition(f"a position of {spec} is a tuple of heap sizes, got {position!r}")
+    for h in position:
+        if not isinstance(h, int) or isinstance(h, bool):
+            raise InvalidPosition(f"heap {h!r} of {position!r} is not an integer ({spec})")
+        if h < 0:
+            raise InvalidPosition(f"heap {h} of {position!r} is negative; heaps are ≥ 0 ({spec})")
+    return tuple(sorted(position))
+
+
+class HeapsRuleset(Ruleset):
+    """A ruleset whose positions are multisets of heaps, written sorted ascending.
+
+    ``min_heap`` is the smallest heap allowed (1 for the paper's games where
+    every heap keeps at least one stone); ``check_count`` says which numbers
+    of heaps are allowed.
+    """
+
+    min_heap: ClassVar[int] = 0
+
+    def check_count(self, count: int) -> str | None:
+        """None if ``count`` heaps are allowed, else what is accepted (for the message)."""
+        return None
+
+    def validate(self, position: Any) -> Heaps:
+        heaps = check_heaps(position, self.spec)
+        problem = self.check_count(len(heaps))
+        if problem is not None:
+            raise InvalidPosition(
+                f"{self.spec} needs {problem}; got {len(heaps)} heap"
+                f"{'' if len(heaps) == 1 else 's'} in {self.format_position(heaps) or '(none)'}"
+            )
+        if heaps and heaps[0] < self.min_heap:
+            raise InvalidPosition(
+                f"every heap of {self.spec} has at least {self.min_heap} stone"
+                f"{'' if self.min_heap == 1 else 's'}; got {self.format_position(heaps)}"
+            )
+        return heaps
+
+
+class HeapRuleset(HeapsRuleset):
+    """A ruleset where a move replaces one heap by zero or more smaller heaps.
+
+    Subclasses define :meth:`heap_options`: the results of moving in a single
+    heap of ``n`` stones, each a tuple of the heaps left in its place (``()``
+    when nothing is left; ``(0,)`` keeps an empty heap, as Nim does). By the
+    Sprague–Grundy theorem the Grundy value of a position is the nim-sum of
+    the values of its heaps.
+    """
+
+    @abstractmethod
+    def heap_options(self, n: int) -> Iterable[Heaps]:
+        """The heaps that can replace a heap of ``n`` stones in one move."""
+
+    def heap_move_text(self, n: int, result: Heaps) -> str:
+        """Describe the move that turns a heap of ``n`` into ``result``."""
+        if not result:
+            return f"remove the heap of {n}"
+        if len(result) == 1:
+            return f"take {n - result[0]} from the heap of {n}"
+        return f"replace the heap of {n} by {'+'.join(map(str, result))}"
+
+    def moves(self, position: Position) -> Iterator[Move]:
+        heaps: Heaps = position
+        seen: set[int] = set()
+        for i, n in enumerate(heaps):
+            if n in seen:
+                continue
+            seen.add(n)
+            rest = heaps[:i] + heaps[i + 1 :]
+            for result in self.heap_options(n):
+                yield Move(tuple(sorted(rest + result)), self.heap_move_text(n, result))
+
+    def options(self, position: Position) -> Iterator[Position]:
+        heaps: Heaps = position
+        seen: set[int] = set()
+        for i, n in enumerate(heaps):
+            if n in seen:
+                continue
+            seen.add(n)
+            rest = heaps[:i] + heaps[i + 1 :]
+            for result in self.heap_options(n):
+                yield tuple(sorted(rest + result))

@@ -1,0 +1,119 @@
+"""One-heap rules: Nim, subtraction games, Grundy's game, and user functions.
+
+>>> Subtraction((2, 4, 7)).spec
+'subtraction:2,4,7'
+>>> list(Subtraction((2, 4, 7)).heap_options(5))
+[(3,), (1,)]
+>>> list(GrundyGame().heap_options(7))
+[(1, 6), (2, 5), (3, 4)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from nimlab.errors import InvalidGame
+from nimlab.games.base import HeapRuleset, Heaps
+
+
+@dataclass(frozen=True)
+class Nim(HeapRuleset):
+    """Nim: remove any positive number of stones from one heap (seed 003).
+
+    The Grundy value of a position is the nim-sum of its heaps (Bouton 1902).
+    An emptied heap stays in the position as 0.
+    """
+
+    family: ClassVar[str] = "nim"
+
+    @property
+    def spec(self) -> str:
+        return "nim"
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        return ((k,) for k in range(n - 1, -1, -1))
+
+
+@dataclass(frozen=True)
+class Subtraction(HeapRuleset):
+    """The subtraction game S: remove s ∈ S stones from one heap (seeds 000, 004).
+
+    ``subtraction:1,2,3`` is Game I of seed 000; a finite S makes the Grundy
+    sequence eventually periodic, and periodicity is proven once it holds on a
+    window of max(S) values.
+    """
+
+    subtraction_set: tuple[int, ...]
+    family: ClassVar[str] = "subtraction"
+
+    def __post_init__(self) -> None:
+        values = self.subtraction_set
+        if not values:
+            raise InvalidGame(
+                "subtraction needs a non-empty set of positive integers, e.g. subtraction:1,2,3"
+            )
+        for s in values:
+            if not isinstance(s, int) or isinstance(s, bool) or s < 1:
+                raise InvalidGame(
+                    f"subtraction set element {s!r} is not a positive integer; "
+                    "write e.g. subtraction:2,4,7"
+                )
+        object.__setattr__(self, "subtraction_set", tuple(sorted(set(values))))
+
+    @property
+    def spec(self) -> str:
+        return "subtraction:" + ",".join(map(str, self.subtraction_set))
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        return ((n - s,) for s in self.subtraction_set if s <= n)
+
+
+@dataclass(frozen=True)
+class GrundyGame(HeapRuleset):
+    """Grundy's game: split one heap into two unequal non-empty heaps."""
+
+    family: ClassVar[str] = "grundy-game"
+
+    @property
+    def spec(self) -> str:
+        return "grundy-game"
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        return ((a, n - a) for a in range(1, (n + 1) // 2))
+
+    def heap_move_text(self, n: int, result: Heaps) -> str:
+        return f"split the heap of {n} into {result[0]}+{result[1]}"
+
+
+@dataclass(frozen=True)
+class FunctionHeapRuleset(HeapRuleset):
+    """A heap game given by a function from a heap size to its options.
+
+    Each option is an int (the heap left) or a tuple of ints (the heaps left;
+    ``()`` removes the heap). Every heap left must be smaller than the heap
+    moved in, so that play ends.
+
+    >>> g = heap_game(lambda n: [n - s for s in (1, 3, 4) if s <= n], name="s134")
+    >>> g.spec, list(g.heap_options(4))
+    ('s134', [(3,), (1,), (0,)])
+    """
+
+    name: str
+    function: Callable[[int], Iterable[int | Heaps]] = field(compare=False)
+
+    @property
+    def spec(self) -> str:
+        return self.name
+
+    def heap_options(self, n: int) -> Iterator[Heaps]:
+        for option in self.function(n):
+            yield (option,) if isinstance(option, int) else tuple(option)
+
+
+def heap_game(
+    function: Callable[[int], Iterable[int | Heaps]], name: str = "custom"
+) -> FunctionHeapRuleset:
+    """Define a heap game from a function ``n -> options`` (as CGSuite's HeapRuleset)."""
+    return FunctionHeapRuleset(name, function)

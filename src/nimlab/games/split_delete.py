@@ -1,0 +1,188 @@
+"""Split-and-delete Nim and Delete(-and-split) Nim, for any number of heaps (seed 001).
+
+Every heap has at least one stone and the number of heaps n never changes.
+
+* ``split-delete-nim:single`` — split one heap in two, then delete one of the
+  n+1 heaps. ``split-delete-nim:half`` (n even) — split n/2 heaps, then delete
+  n/2 of the 3n/2 heaps.
+* ``delete-nim:single`` — delete one heap, then split one of the others.
+  ``delete-nim:half`` (n even) — delete n/2 heaps, split each of the rest.
+  ``delete-nim:less-than-half`` — delete k heaps (1 ≤ k ≤ n/2), split k of the
+  rest. ``delete-nim:all-but-one`` — delete n−1 heaps, split the last into n.
+
+With two heaps every split-delete variant is the paper's Split-and-delete Nim
+and every delete-nim variant its Delete-and-split Nim. The paper's example:
+from ⟨2, 5⟩, Split-and-delete Nim reaches ⟨2, 4⟩ but Delete Nim cannot.
+
+>>> (2, 4) in set(SplitDeleteNim("single").options((2, 5)))
+True
+>>> (2, 4) in set(DeleteNim("single").options((2, 5)))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import ClassVar
+
+from nimlab.errors import InvalidGame
+from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
+
+SPLIT_DELETE_VARIANTS = ("single", "half")
+DELETE_VARIANTS = ("single", "half", "less-than-half", "all-but-one")
+
+
+def splits(h: int) -> Iterator[tuple[int, int]]:
+    """The ways to split a heap of h into two non-empty heaps, smaller part first."""
+    return ((x, h - x) for x in range(1, h // 2 + 1))
+
+
+def partitions(h: int, parts: int, smallest: int = 1) -> Iterator[Heaps]:
+    """Partitions of h into exactly ``parts`` parts ≥ ``smallest``, ascending."""
+    if parts == 1:
+        if h >= smallest:
+            yield (h,)
+        return
+    for first in range(smallest, h // parts + 1):
+        for tail in partitions(h - first, parts - 1, first):
+            yield (first, *tail)
+
+
+def _without(heaps: Heaps, indices: tuple[int, ...]) -> Heaps:
+    drop = set(indices)
+    return tuple(h for i, h in enumerate(heaps) if i not in drop)
+
+
+def _distinct_choices(heaps: Heaps, k: int, minimum: int = 1) -> Iterator[tuple[int, ...]]:
+    """Index sets of k heaps (each ≥ minimum), one per multiset of chosen sizes."""
+    seen: set[Heaps] = set()
+    for chosen in combinations(range(len(heaps)), k):
+        values = tuple(heaps[i] for i in chosen)
+        if min(values, default=minimum) >= minimum and values not in seen:
+            seen.add(values)
+            yield chosen
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _split_text(parts: list[tuple[int, Heaps]]) -> str:
+    return "split " + _and([f"{h} into {'+'.join(map(str, p))}" for h, p in parts])
+
+
+@dataclass(frozen=True)
+class SplitDeleteNim(HeapsRuleset):
+    """Split-and-delete Nim (Abuku, Sakai, Shinoda, Suetsugu): split, then delete."""
+
+    variant: str
+    family: ClassVar[str] = "split-delete-nim"
+    min_heap: ClassVar[int] = 1
+
+    def __post_init__(self) -> None:
+        if self.variant not in SPLIT_DELETE_VARIANTS:
+            raise InvalidGame(
+                f"unknown split-delete-nim variant {self.variant!r}; "
+                f"accepted: {', '.join(SPLIT_DELETE_VARIANTS)}"
+            )
+
+    @property
+    def spec(self) -> str:
+        return f"split-delete-nim:{self.variant}"
+
+    def check_count(self, count: int) -> str | None:
+        if count < 2:
+            return "at least 2 heaps"
+        if self.variant == "half" and count % 2:
+            return "an even number of heaps"
+        return None
+
+    def moves(self, position: Position) -> Iterator[Move]:
+        heaps: Heaps = position
+        k = 1 if self.variant == "single" else len(heaps) // 2
+        for chosen in _distinct_choices(heaps, k, minimum=2):
+            rest = _without(heaps, chosen)
+            for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
+                pool = rest + tuple(x for pair in pieces for x in pair)
+                done = _split_text([(heaps[i], p) for i, p in zip(chosen, pieces, strict=True)])
+                for deleted in _distinct_choices(pool, k):
+                    names = _and([str(pool[i]) for i in deleted])
+                    yield Move(tuple(sorted(_without(pool, deleted))), f"{done}, delete {names}")
+
+    def options(self, position: Position) -> Iterator[Position]:
+        heaps: Heaps = position
+        if self.variant == "single":
+            # The hot case written out: reduce one heap, or split it and drop another.
+            for i, h in enumerate(heaps):
+                if h < 2 or (i and heaps[i - 1] == h):
+                    continue
+                rest = heaps[:i] + heaps[i + 1 :]
+                for x in range(1, h):
+                    yield tuple(sorted((*rest, x)))
+                for x, y in splits(h):
+                    for j in range(len(rest)):
+                        if j and rest[j - 1] == rest[j]:
+                            continue
+                        yield tuple(sorted((*rest[:j], *rest[j + 1 :], x, y)))
+            return
+        for move in self.moves(position):
+            yield move.to
+
+
+@dataclass(frozen=True)
+class DeleteNim(HeapsRuleset):
+    """Delete(-and-split) Nim (Abuku–Suetsugu; Shinoda; Abuku et al.): delete, then split."""
+
+    variant: str
+    family: ClassVar[str] = "delete-nim"
+    min_heap: ClassVar[int] = 1
+
+    def __post_init__(self) -> None:
+        if self.variant not in DELETE_VARIANTS:
+            raise InvalidGame(
+                f"unknown delete-nim variant {self.variant!r}; "
+                f"accepted: {', '.join(DELETE_VARIANTS)}"
+            )
+
+    @property
+    def spec(self) -> str:
+        return f"delete-nim:{self.variant}"
+
+    def check_count(self, count: int) -> str | None:
+        if count < 2:
+            return "at least 2 heaps"
+        if self.variant == "half" and count % 2:
+            return "an even number of heaps"
+        return None
+
+    def _delete_counts(self, n: int) -> range:
+        if self.variant == "single":
+            return range(1, 2)
+        if self.variant == "half":
+            return range(n // 2, n // 2 + 1)
+        if self.variant == "less-than-half":
+            return range(1, n // 2 + 1)
+        return range(n - 1, n)
+
+    def moves(self, position: Position) -> Iterator[Move]:
+        heaps: Heaps = position
+        n = len(heaps)
+        for k in self._delete_counts(n):
+            for deleted in _distinct_choices(heaps, k):
+                rest = _without(heaps, deleted)
+                gone = "delete " + _and([str(heaps[i]) for i in deleted])
+                if self.variant == "all-but-one":
+                    (h,) = rest
+                    for parts in partitions(h, n):
+                        yield Move(parts, f"{gone}, {_split_text([(h, parts)])}")
+                    continue
+                for chosen in _distinct_choices(rest, k, minimum=2):
+                    kept = _without(rest, chosen)
+                    for pieces in product(*(list(splits(rest[i])) for i in chosen)):
+                        to = tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
+                        text = _split_text(
+                            [(rest[i], p) for i, p in zip(chosen, pieces, strict=True)]
+                        )
+                        yield Move(to, f"{gone}, {text}")

@@ -1,0 +1,74 @@
+"""Disjunctive sums ``A + B``: a move is a move in exactly one component.
+
+>>> from nimlab.games.heap import Nim, Subtraction
+>>> g = Sum((Nim(), Subtraction((1, 2, 3))))
+>>> g.spec, g.parse_position("3,4 + 5")
+('nim + subtraction:1,2,3', ((3, 4), (5,)))
+>>> g.format_position(((3, 4), (5,)))
+'3,4 + 5'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from nimlab.errors import InvalidGame, InvalidPosition
+from nimlab.games.base import Move, Position, Ruleset
+
+
+@dataclass(frozen=True)
+class Sum(Ruleset):
+    """The disjunctive sum of two or more games (seeds 003, 004)."""
+
+    components: tuple[Ruleset, ...]
+    family: ClassVar[str] = "sum"
+
+    def __post_init__(self) -> None:
+        flat: list[Ruleset] = []
+        for c in self.components:
+            flat.extend(c.components if isinstance(c, Sum) else (c,))
+        if len(flat) < 2:
+            raise InvalidGame("a sum needs at least two games, e.g. nim + subtraction:1,2,3")
+        object.__setattr__(self, "components", tuple(flat))
+
+    @property
+    def spec(self) -> str:
+        return " + ".join(c.spec for c in self.components)
+
+    def parse_position(self, text: str) -> Position:
+        if not isinstance(text, str):
+            raise InvalidPosition(f"a position is text such as '3,4 + 5', got {text!r}")
+        parts = text.split("+")
+        if len(parts) != len(self.components):
+            raise InvalidPosition(
+                f"bad position {text!r} for {self.spec}: the sum has {len(self.components)} "
+                f"components but the position has {len(parts)}; separate them with '+', "
+                f"e.g. {' + '.join(['3,4'] * len(self.components))}"
+            )
+        return tuple(c.parse_position(p) for c, p in zip(self.components, parts, strict=True))
+
+    def validate(self, position: Any) -> Position:
+        if not isinstance(position, tuple) or len(position) != len(self.components):
+            raise InvalidPosition(
+                f"a position of {self.spec} is a tuple of {len(self.components)} component "
+                f"positions, got {position!r}"
+            )
+        return tuple(c.position(p) for c, p in zip(self.components, position, strict=True))
+
+    def format_position(self, position: Position) -> str:
+        return " + ".join(
+            c.format_position(p) for c, p in zip(self.components, position, strict=True)
+        )
+
+    def moves(self, position: Position) -> Iterator[Move]:
+        for i, (c, p) in enumerate(zip(self.components, position, strict=True)):
+            for move in c.moves(p):
+                to = (*position[:i], move.to, *position[i + 1 :])
+                yield Move(to, f"in {c.spec} (component {i + 1}): {move.text}")
+
+    def options(self, position: Position) -> Iterator[Position]:
+        for i, (c, p) in enumerate(zip(self.components, position, strict=True)):
+            for to in c.options(p):
+                yield (*position[:i], to, *position[i + 1 :])

@@ -1,0 +1,95 @@
+"""Take-away games with a memory: take at most C times what the opponent took.
+
+A position is ``n/m``: n stones, at most m of them may be taken now. After
+taking k (1 ≤ k ≤ m) the opponent may take at most C·k. In a fresh game of n
+stones the first player may take anything but all, so ``n`` means
+``n/(n-1)``. C = 1 is Game II of seed 000 (``take-le-prev``), C = 2 is
+Fibonacci Nim, Game III of seed 000 and the "twins" game of seed 002.
+
+>>> g = TakeAway(2)
+>>> g.parse_position("10"), g.parse_position("10/25"), g.format_position((1, 0))
+((10, 9), (10, 10), '1/0')
+>>> [m.text for m in g.moves((5, 2))]
+['take 1 (the opponent may then take up to 2)', 'take 2 (the opponent may then take up to 3)']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from nimlab.errors import InvalidGame, InvalidPosition
+from nimlab.games.base import Move, Position, Ruleset
+
+_POSITION = re.compile(r"\s*(-?\d+)\s*(?:/\s*(-?\d+)\s*)?")
+
+
+@dataclass(frozen=True)
+class TakeAway(Ruleset):
+    """The take-away game with multiplier C ≥ 1 (Whinihan; Schwenk)."""
+
+    multiplier: int
+    family: ClassVar[str] = "take-away"
+
+    def __post_init__(self) -> None:
+        c = self.multiplier
+        if not isinstance(c, int) or isinstance(c, bool) or c < 1:
+            raise InvalidGame(
+                f"take-away needs an integer multiplier C ≥ 1, got {c!r}; e.g. take-away:2"
+            )
+
+    @property
+    def spec(self) -> str:
+        return f"take-away:{self.multiplier}"
+
+    def parse_position(self, text: str) -> Position:
+        match = _POSITION.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise InvalidPosition(
+                f"bad position {text!r} for {self.spec}: write n (a fresh game of n stones) "
+                "or n/m (n stones, at most m may be taken now), e.g. 10 or 10/3"
+            )
+        n = int(match.group(1))
+        if match.group(2) is None:
+            if n < 0:
+                raise InvalidPosition(f"bad position {text!r}: the number of stones is ≥ 0")
+            return (n, max(n - 1, 0))
+        return self.validate((n, int(match.group(2))))
+
+    def validate(self, position: Any) -> Position:
+        if (
+            not isinstance(position, tuple)
+            or len(position) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in position)
+        ):
+            raise InvalidPosition(
+                f"a position of {self.spec} is (n, m): n stones, at most m may be taken now; "
+                f"got {position!r}"
+            )
+        n, m = position
+        if n < 0:
+            raise InvalidPosition(f"bad position {n}/{m}: the number of stones n must be ≥ 0")
+        if m < 0:
+            raise InvalidPosition(
+                f"bad position {n}/{m}: the most that may be taken, m, must be ≥ 0 "
+                "(m = 0 is a position with no move; m ≥ n means anything may be taken)"
+            )
+        return (n, min(m, n))
+
+    def format_position(self, position: Position) -> str:
+        return f"{position[0]}/{position[1]}"
+
+    def moves(self, position: Position) -> Iterator[Move]:
+        n, m = position
+        c = self.multiplier
+        for k in range(1, m + 1):
+            left = n - k
+            limit = min(c * k, left)
+            yield Move((left, limit), f"take {k} (the opponent may then take up to {limit})")
+
+    def options(self, position: Position) -> Iterator[Position]:
+        n, m = position
+        c = self.multiplier
+        return ((n - k, min(c * k, n - k)) for k in range(1, m + 1))

@@ -1,0 +1,24 @@
+"""Solvers: functions over any ruleset. Fast kernels and oracles sit behind them."""
+
+from nimlab.solve.engine import analyze, grundy
+from nimlab.solve.periodicity import periodicity
+from nimlab.solve.results import Analysis, GrundyTable, Periodicity, PPositions, WinningMove
+from nimlab.solve.search import Search, mex
+from nimlab.solve.sequences import grundy_sequence
+from nimlab.solve.tables import grundy_table, p_positions
+
+__all__ = [
+    "Analysis",
+    "GrundyTable",
+    "PPositions",
+    "Periodicity",
+    "Search",
+    "WinningMove",
+    "analyze",
+    "grundy",
+    "grundy_sequence",
+    "grundy_table",
+    "mex",
+    "p_positions",
+    "periodicity",
+]

@@ -1,0 +1,90 @@
+"""Grundy values of single heaps of a heap game: the Sprague–Grundy route.
+
+By the Sprague–Grundy theorem a position of a :class:`HeapRuleset` has the
+nim-sum of its heaps' values, so only G(0), G(1), ... are ever computed.
+``heap_grundy`` first asks the registered *value sources* (closed forms, a
+proven period) and otherwise extends a cached table by mex recursion.
+
+>>> from nimlab.games.heap import Subtraction
+>>> from nimlab.limits import Limits
+>>> heap_values(Subtraction((2, 4, 7)), 14, Limits().budget())
+[0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from nimlab.errors import InvalidGame
+from nimlab.games.base import HeapRuleset
+from nimlab.limits import Budget
+
+HeapValueSource = Callable[[HeapRuleset, int], int | None]
+"""``(game, n) -> G(n)``, or ``None`` where the source does not know it."""
+
+_SOURCES: list[tuple[str, HeapValueSource]] = []
+_TABLES: dict[HeapRuleset, list[int]] = {}
+_MAX_CACHED_GAMES = 64
+
+
+def register_value_source(name: str, source: HeapValueSource) -> HeapValueSource:
+    """Add a named source of single-heap Grundy values (a closed form or a period)."""
+    _SOURCES.append((name, source))
+    return source
+
+
+def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
+    """G(0), ..., G(count-1) by mex recursion, extending a per-game cache."""
+    table = _TABLES.get(game, [])
+    if len(table) >= count:
+        return table[:count]
+    table = list(table)
+    for n in range(len(table), count):
+        seen: set[int] = set()
+        for result in game.heap_options(n):
+            budget.spend()
+            g = 0
+            for h in result:
+                if not 0 <= h < n:
+                    raise InvalidGame(
+                        f"{game.spec}: a move from a heap of {n} leaves a heap of {h}; "
+                        "every heap left must be smaller than the heap moved in"
+                    )
+                g ^= table[h]
+            seen.add(g)
+        m = 0
+        while m in seen:
+            m += 1
+        table.append(m)
+    if game not in _TABLES and len(_TABLES) >= _MAX_CACHED_GAMES:
+        _TABLES.pop(next(iter(_TABLES)))
+    _TABLES[game] = table  # replaced whole, so concurrent readers see a complete list
+    return table[:count]
+
+
+class HeapValues:
+    """G(n) for the heaps of one game, from sources where they know, else from the table."""
+
+    def __init__(self, game: HeapRuleset, budget: Budget) -> None:
+        self.game = game
+        self.budget = budget
+        self.table: list[int] = []
+        self.sources_used: set[str] = set()
+
+    def __call__(self, n: int) -> int:
+        if n < len(self.table):
+            return self.table[n]
+        for name, source in _SOURCES:
+            value = source(self.game, n)
+            if value is not None:
+                self.sources_used.add(name)
+                return value
+        self.table = heap_values(self.game, n + 1, self.budget)
+        return self.table[n]
+
+    def of(self, heaps: Iterable[int]) -> int:
+        """The nim-sum of the heaps' values."""
+        g = 0
+        for h in heaps:
+            g ^= self(h)
+        return g

@@ -1,0 +1,87 @@
+"""Oracles: closed forms from the literature behind the same ``analyze``.
+
+An oracle answers positions of one game exactly, at any size, from a
+theorem. It carries its source (seed file, theorem) and is cross-checked
+against exhaustive search by ``nimlab verify`` and the tests. ``analyze``
+asks the registered oracles first and names the one it used in ``method``.
+
+Oracles live in :mod:`nimlab.theory`, which registers them when imported;
+:func:`find_oracle` imports it on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar
+
+from nimlab.games.base import Move, Position, Ruleset
+from nimlab.solve.results import Outcome
+
+
+@dataclass(frozen=True)
+class OracleAnswer:
+    """What a theorem says of one position."""
+
+    outcome: Outcome
+    grundy: int | None
+    winning_moves: tuple[Move, ...]
+    complete: bool
+    remoteness: int | None = None
+
+
+class Oracle(ABC):
+    """A closed form for one game (or family), valid for positions it ``applies`` to."""
+
+    name: ClassVar[str]
+    """Short identifier, used by ``nimlab verify NAME``."""
+    title: ClassVar[str]
+    """What it computes, for ``method``."""
+    source: ClassVar[str]
+    """Where the result comes from: seed file and theorem, or the literature."""
+    misere: ClassVar[bool] = False
+    """True for an oracle of misère play."""
+
+    @abstractmethod
+    def applies(self, game: Ruleset, position: Position) -> bool:
+        """True when this oracle answers ``position`` of ``game``."""
+
+    @abstractmethod
+    def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        """The outcome, Grundy value where known, and winning moves."""
+
+    def grundy(self, game: Ruleset, position: Position) -> int | None:
+        """The Grundy value, or None if the theorem gives only the outcome."""
+        return self.analyze(game, position).grundy
+
+    @property
+    def method(self) -> str:
+        return f"{self.title} ({self.source})"
+
+
+_ORACLES: list[Oracle] = []
+_loaded = False
+
+
+def register_oracle(oracle: Oracle) -> Oracle:
+    """Add an oracle; later registrations are asked after earlier ones."""
+    _ORACLES.append(oracle)
+    return oracle
+
+
+def oracles() -> list[Oracle]:
+    """Every registered oracle (importing :mod:`nimlab.theory` once)."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        importlib.import_module("nimlab.theory")
+    return list(_ORACLES)
+
+
+def find_oracle(game: Ruleset, position: Position, misere: bool = False) -> Oracle | None:
+    """The first oracle that answers ``position`` of ``game`` under the given play."""
+    for oracle in oracles():
+        if oracle.misere == misere and oracle.applies(game, position):
+            return oracle
+    return None

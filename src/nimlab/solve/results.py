@@ -1,0 +1,145 @@
+"""Results: small frozen values with ``to_dict()`` for JSON and a readable repr.
+
+>>> Periodicity(8, 3, 0, proven=True, checked_to=40)
+Periodicity(8, 3, 0, proven=True)
+>>> WinningMove("0,1,1", "take 3 from the heap of 3").to_dict()
+{'to': '0,1,1', 'move': 'take 3 from the heap of 3'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Outcome = Literal["P", "N"]
+
+
+@dataclass(frozen=True)
+class WinningMove:
+    """A move to a P-position: where it goes (canonical text) and what it does."""
+
+    to: str
+    move: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"to": self.to, "move": self.move}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the engine says about one position.
+
+    ``outcome`` is ``"P"`` (the player to move loses with best play) or
+    ``"N"``; ``grundy`` is the Grundy value (under misère play, the misère
+    Grundy value, 0 exactly at P-positions), ``remoteness`` the number of moves
+    to the end with best play (the winner hurries, the loser delays);
+    either is ``None`` where no method within the limits gives it.
+    ``method`` names the theorem or engine used.
+    """
+
+    game: str
+    position: str
+    outcome: Outcome
+    grundy: int | None
+    remoteness: int | None
+    winning_moves: tuple[WinningMove, ...]
+    winning_moves_complete: bool
+    method: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "position": self.position,
+            "outcome": self.outcome,
+            "grundy": self.grundy,
+            "remoteness": self.remoteness,
+            "winning_moves": [m.to_dict() for m in self.winning_moves],
+            "winning_moves_complete": self.winning_moves_complete,
+            "method": self.method,
+        }
+
+    def _repr_markdown_(self) -> str:
+        moves = "".join(f"\n- {m.move} → `{m.to}`" for m in self.winning_moves)
+        return (
+            f"**{self.game}** at `{self.position}`: outcome **{self.outcome}**, "
+            f"Grundy value {self.grundy}, remoteness {self.remoteness}  \n"
+            f"method: {self.method}{moves}"
+        )
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """Eventual periodicity of a Grundy sequence: G(n+p) = G(n) + s for n ≥ preperiod.
+
+    ``proven`` is true only when a theorem's criterion was checked (the
+    max(S)-window for subtraction games, Guy–Smith for octal games);
+    ``checked_to`` is how many values were computed. When no period was found
+    the three numbers are ``None``.
+    """
+
+    preperiod: int | None
+    period: int | None
+    saltus: int | None
+    proven: bool
+    checked_to: int
+    game: str = ""
+
+    def __repr__(self) -> str:
+        return f"Periodicity({self.preperiod}, {self.period}, {self.saltus}, proven={self.proven})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "preperiod": self.preperiod,
+            "period": self.period,
+            "saltus": self.saltus,
+            "proven": self.proven,
+            "checked_to": self.checked_to,
+        }
+
+
+@dataclass(frozen=True)
+class GrundyTable:
+    """Grundy values of the two-heap positions ⟨origin+i, origin+j⟩."""
+
+    game: str
+    origin: int
+    rows: tuple[tuple[int, ...], ...]
+
+    def __getitem__(self, heaps: tuple[int, int]) -> int:
+        a, b = heaps
+        return self.rows[a - self.origin][b - self.origin]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "origin": self.origin, "rows": [list(r) for r in self.rows]}
+
+    def __repr__(self) -> str:
+        n = len(self.rows)
+        return f"GrundyTable({self.game!r}, origin={self.origin}, size={n})"
+
+
+@dataclass(frozen=True)
+class PPositions:
+    """All P-positions with ``heaps`` heaps, each heap at most ``max``."""
+
+    game: str
+    heaps: int
+    max: int
+    positions: tuple[tuple[int, ...], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "heaps": self.heaps,
+            "max": self.max,
+            "positions": [list(p) for p in self.positions],
+        }
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def __repr__(self) -> str:
+        return (
+            f"PPositions({self.game!r}, heaps={self.heaps}, max={self.max}, "
+            f"count={len(self.positions)})"
+        )

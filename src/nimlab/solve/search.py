@@ -1,0 +1,116 @@
+"""Exhaustive search over the game graph: the reference every fast method is checked against.
+
+Iterative (no recursion limit) and memoised on canonical positions. For each
+position it finds the Grundy value (under misère play the misère Grundy
+value, where a terminal position has value 1) and the remoteness:
+0 at the end; otherwise, if some option is a P-position, one more than the
+least remoteness among those, else one more than the greatest remoteness of
+any option (Steinhaus). Work is counted per option generated; a position of many heaps
+counts as one state per 16 heaps, since it costs that much more to build.
+
+>>> from nimlab.games.heap import Subtraction
+>>> s = Search(Subtraction((1, 2, 3)))
+>>> s.value((5,)), s.value((8,))
+((1, 3), (0, 4))
+>>> Search(Subtraction((1, 2, 3)), misere=True).value((1,))
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from nimlab.errors import InvalidGame
+from nimlab.games.base import Position, Ruleset
+from nimlab.limits import Budget, Limits
+
+
+def mex(values: set[int]) -> int:
+    """The least non-negative integer not in ``values``.
+
+    >>> mex({0, 1, 3})
+    2
+    """
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+class Search:
+    """Memoised search of one game; ``value(p)`` is ``(grundy, remoteness)``."""
+
+    def __init__(self, game: Ruleset, misere: bool = False, budget: Budget | None = None) -> None:
+        self.game = game
+        self.misere = misere
+        self.budget = budget if budget is not None else Limits().budget()
+        self.memo: dict[Position, tuple[int, int]] = {}
+
+    def value(self, root: Position) -> tuple[int, int]:
+        """(Grundy value, remoteness) of ``root``."""
+        memo = self.memo
+        if root in memo:
+            return memo[root]
+        game, spend, terminal = self.game, self.budget.spend, 1 if self.misere else 0
+        # A frame folds its options' values in as they come: the position, its
+        # options, the Grundy values seen, the least remoteness of a P-option,
+        # the greatest remoteness of any option, and the option being solved.
+        stack: list[_Frame] = [_Frame(root, game.options(root))]
+        open_: set[Position] = {root}
+        while stack:
+            frame = stack[-1]
+            if frame.waiting is not None:
+                frame.absorb(*memo[frame.waiting])
+                frame.waiting = None
+            for option in frame.options:
+                spend(1 + len(option) // 16)  # a position of many heaps costs more to build
+                known = memo.get(option)
+                if known is not None:
+                    frame.absorb(*known)
+                    continue
+                if option in open_:
+                    raise InvalidGame(
+                        f"{game.spec}: the position {game.format_position(option)} can be "
+                        "reached from itself, so play need not end"
+                    )
+                frame.waiting = option
+                stack.append(_Frame(option, game.options(option)))
+                open_.add(option)
+                break
+            else:
+                memo[frame.position] = frame.result(terminal)
+                open_.discard(frame.position)
+                stack.pop()
+        return memo[root]
+
+    def grundy(self, position: Position) -> int:
+        return self.value(position)[0]
+
+    def is_p(self, position: Position) -> bool:
+        return self.value(position)[0] == 0
+
+
+class _Frame:
+    """One position being solved by :class:`Search`."""
+
+    __slots__ = ("best_p", "options", "position", "seen", "waiting", "worst")
+
+    def __init__(self, position: Position, options: Iterator[Position]) -> None:
+        self.position = position
+        self.options = options
+        self.seen: set[int] = set()
+        self.best_p = -1  # least remoteness of an option that is a P-position
+        self.worst = -1  # greatest remoteness of any option
+        self.waiting: Position | None = None
+
+    def absorb(self, grundy: int, remoteness: int) -> None:
+        self.seen.add(grundy)
+        if grundy == 0 and (self.best_p < 0 or remoteness < self.best_p):
+            self.best_p = remoteness
+        if remoteness > self.worst:
+            self.worst = remoteness
+
+    def result(self, terminal: int) -> tuple[int, int]:
+        if self.worst < 0:
+            return terminal, 0
+        return mex(self.seen), 1 + (self.best_p if self.best_p >= 0 else self.worst)

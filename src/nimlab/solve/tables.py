@@ -1,0 +1,115 @@
+"""Two-heap Grundy tables and k-heap P-position tables.
+
+The games whose heaps keep at least one stone (Split-and-delete Nim, Delete
+Nim) index tables from 1, as seed 001 does; the others from 0.
+
+>>> grundy_table("delete-nim:single", 4).rows
+((0, 1, 0, 2), (1, 1, 2, 2), (0, 2, 0, 2), (2, 2, 2, 2))
+>>> p_positions("split-delete-nim:single", heaps=3, max_heap=5).positions
+((1, 1, 1), (1, 3, 3), (1, 4, 4), (2, 2, 2), (2, 3, 5))
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+from math import comb
+
+from nimlab.errors import InvalidOption, NotApplicable
+from nimlab.games.base import HeapRuleset, HeapsRuleset, Ruleset
+from nimlab.limits import Limits
+from nimlab.registry import game as as_game
+from nimlab.solve.heaps import heap_values
+from nimlab.solve.results import GrundyTable, PPositions
+from nimlab.solve.search import Search
+
+
+def _positive(value: object, option: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InvalidOption(f"{option} must be an integer ≥ 1, got {value!r}")
+    return value
+
+
+def _heaps_game(game: Ruleset, command: str, count: int) -> HeapsRuleset:
+    if not isinstance(game, HeapsRuleset):
+        raise NotApplicable(
+            f"{command} applies to games whose positions are heaps; {game.spec} is not one"
+        )
+    problem = game.check_count(count)
+    if problem is not None:
+        raise NotApplicable(f"{game.spec} needs {problem}, so it has no {count}-heap {command}")
+    return game
+
+
+def grundy_table(
+    game: str | Ruleset, size: int, *, misere: bool = False, limits: Limits | None = None
+) -> GrundyTable:
+    """Grundy values of ⟨a, b⟩ for a, b in origin .. origin+size-1."""
+    g = _heaps_game(as_game(game), "table", 2)
+    size = _positive(size, "--size")
+    limits = limits or Limits()
+    limits.check(size * size, "table cells")
+    lo = g.min_heap
+    if isinstance(g, HeapRuleset) and not misere:
+        values = heap_values(g, lo + size, limits.budget())[lo:]
+        rows = tuple(tuple(x ^ y for y in values) for x in values)
+        return GrundyTable(g.spec, lo, rows)
+    search = Search(g, misere, limits.budget())
+    cells = [[0] * size for _ in range(size)]
+    for i in range(size):
+        for j in range(i, size):
+            cells[i][j] = cells[j][i] = search.grundy((lo + i, lo + j))
+    return GrundyTable(g.spec, lo, tuple(tuple(r) for r in cells))
+
+
+def p_positions(
+    game: str | Ruleset,
+    heaps: int,
+    max_heap: int,
+    *,
+    misere: bool = False,
+    limits: Limits | None = None,
+) -> PPositions:
+    """Every P-position with ``heaps`` heaps, each at most ``max_heap``, sorted."""
+    heaps = _positive(heaps, "--heaps")
+    g = _heaps_game(as_game(game), "ppositions", heaps)
+    lo = g.min_heap
+    if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < lo:
+        raise InvalidOption(f"--max must be an integer ≥ {lo} for {g.spec}, got {max_heap!r}")
+    limits = limits or Limits()
+    span = max_heap - lo + 1
+    if isinstance(g, HeapRuleset) and not misere:
+        limits.check(comb(span + heaps - 2, heaps - 1), "positions")
+        values = heap_values(g, max_heap + 1, limits.budget())
+        found = tuple(_zero_sums(values, lo, heaps))
+    else:
+        limits.check(comb(span + heaps - 1, heaps), "positions")
+        search = Search(g, misere, limits.budget())
+        found = tuple(
+            p
+            for p in combinations_with_replacement(range(lo, max_heap + 1), heaps)
+            if search.grundy(p) == 0
+        )
+    return PPositions(g.spec, heaps, max_heap, found)
+
+
+def _zero_sums(values: list[int], lo: int, k: int) -> Iterator[tuple[int, ...]]:
+    """Sorted k-tuples of heaps ≥ lo whose values have nim-sum 0, in lexicographic order."""
+    by_value: dict[int, list[int]] = {}
+    for h in range(lo, len(values)):
+        by_value.setdefault(values[h], []).append(h)
+
+    def extend(prefix: tuple[int, ...], start: int, total: int) -> Iterator[tuple[int, ...]]:
+        if len(prefix) == k - 1:
+            candidates = by_value.get(total, [])
+            for h in candidates[bisect_left(candidates, start) :]:
+                yield (*prefix, h)
+            return
+        for h in range(start, len(values)):
+            yield from extend((*prefix, h), h, total ^ values[h])
+
+    if k == 1:
+        yield from ((h,) for h in by_value.get(0, []))
+        return
+    yield from extend((), lo, 0)
