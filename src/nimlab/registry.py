@@ -62,8 +62,10 @@ def _no_parameter(name: str, ruleset: Callable[[], Ruleset]) -> Callable[[str | 
 
 
 def _integer(text: str, what: str, example: str) -> int:
-    if not re.fullmatch(r"\s*-?\d+\s*", text):
+    if not re.fullmatch(r"\s*-?[0-9]+\s*", text):
         raise InvalidGame(f"{what} {text.strip()!r} is not an integer; write e.g. {example}")
+    if len(text.strip()) > 100:
+        raise InvalidGame(f"{what} has more than 100 digits; write e.g. {example}")
     return int(text)
 
 

@@ -59,15 +59,17 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Read "-1,2" as a (bad) position, not as an unknown option.
-        self._negative_number_matcher = re.compile(r"^-\d")
+        self._negative_number_matcher = re.compile(r"^-[0-9]")
 
     def error(self, message: str) -> NoReturn:
         raise InvalidOption(f"{message} (see `{self.prog} --help`)")
 
 
 def _count(text: str) -> int:
-    if not re.fullmatch(r"-?\d+", text.strip()):
+    if not re.fullmatch(r"-?[0-9]+", text.strip()):
         raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
+    if len(text.strip()) > 100:
+        raise argparse.ArgumentTypeError(f"{text[:20]}... has more than 100 digits")
     return int(text)
 
 

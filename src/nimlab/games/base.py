@@ -36,7 +36,9 @@ Position = tuple[Any, ...]
 
 Heaps = tuple[int, ...]
 
-_INTEGER = re.compile(r"\d+")
+_INTEGER = re.compile(r"[0-9]+")
+MAX_DIGITS = 4000
+"""Integers in positions and specs have at most this many decimal digits."""
 
 
 @dataclass(frozen=True)
@@ -132,8 +134,16 @@ def parse_heaps(text: str, spec: str) -> Heaps:
                 f"bad position {text!r} for {spec}: {what}; write heaps as comma-separated "
                 "integers ≥ 0, e.g. 3,4,5"
             )
-        heaps.append(int(part))
+        heaps.append(to_int(part, f"heap in {spec} position"))
     return tuple(heaps)
+
+
+def to_int(text: str, what: str) -> int:
+    """``int(text)`` for a string already checked to be decimal digits, with a size cap."""
+    digits = text.strip().lstrip("+-")
+    if len(digits) > MAX_DIGITS:
+        raise InvalidPosition(f"{what} has {len(digits)} digits; at most {MAX_DIGITS} are accepted")
+    return int(text)
 
 
 def check_heaps(position: Any, spec: str) -> Heaps:

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
-from nimlab.games.base import Move, Position, Ruleset
+from nimlab.games.base import Move, Position, Ruleset, to_int
 
-_POSITION = re.compile(r"\s*(-?\d+)\s*(?:/\s*(-?\d+)\s*)?")
+_POSITION = re.compile(r"\s*(-?[0-9]+)\s*(?:/\s*(-?[0-9]+)\s*)?")
 
 
 @dataclass(frozen=True)
@@ -51,12 +51,12 @@ class TakeAway(Ruleset):
                 f"bad position {text!r} for {self.spec}: write n (a fresh game of n stones) "
                 "or n/m (n stones, at most m may be taken now), e.g. 10 or 10/3"
             )
-        n = int(match.group(1))
+        n = to_int(match.group(1), "stone count")
         if match.group(2) is None:
             if n < 0:
                 raise InvalidPosition(f"bad position {text!r}: the number of stones is ≥ 0")
             return (n, max(n - 1, 0))
-        return self.validate((n, int(match.group(2))))
+        return self.validate((n, to_int(match.group(2), "take limit")))
 
     def validate(self, position: Any) -> Position:
         if (

@@ -1,0 +1,155 @@
+"""The command-line contract, through a real subprocess: JSON shapes, exit codes, messages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "nimlab", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_analyze_json_shape_one_object_per_line() -> None:
+    r = run("analyze", "nim", "3,4,5", "1,2,3", "--json")
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [d["position"] for d in lines] == ["3,4,5", "1,2,3"]
+    first = lines[0]
+    assert set(first) == {
+        "game",
+        "position",
+        "outcome",
+        "grundy",
+        "remoteness",
+        "winning_moves",
+        "winning_moves_complete",
+        "method",
+    }
+    assert first["winning_moves"] == [{"to": "1,4,5", "move": "take 2 from the heap of 3"}]
+    assert lines[1]["outcome"] == "P" and lines[1]["winning_moves"] == []
+
+
+def test_analyze_text() -> None:
+    r = run("analyze", "split-delete-nim:single", "6,5")
+    assert r.returncode == 0
+    assert "split-delete-nim:single  5,6" in r.stdout and "→" in r.stdout
+
+
+def test_take_away_positions_print_as_n_over_m() -> None:
+    out = json.loads(run("analyze", "fibonacci-nim", "1", "--json").stdout)
+    assert (out["game"], out["position"], out["outcome"]) == ("take-away:2", "1/0", "P")
+
+
+def test_sequence_period_table_ppositions_games_json() -> None:
+    seq = json.loads(run("sequence", "subtraction:2,4,7", "--to", "11", "--json").stdout)
+    assert seq == {"game": "subtraction:2,4,7", "values": [0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2]}
+    per = json.loads(run("period", "subtraction:2,4,7", "--json").stdout)
+    assert {k: per[k] for k in ("game", "preperiod", "period", "saltus", "proven")} == {
+        "game": "subtraction:2,4,7",
+        "preperiod": 8,
+        "period": 3,
+        "saltus": 0,
+        "proven": True,
+    }
+    assert per["checked_to"] >= 8 + 3 + 7
+    table = json.loads(run("table", "delete-nim:single", "--size", "3", "--json").stdout)
+    assert table == {
+        "game": "delete-nim:single",
+        "origin": 1,
+        "rows": [[0, 1, 0], [1, 1, 2], [0, 2, 0]],
+    }
+    pp = json.loads(run("ppositions", "wythoff", "--heaps", "2", "--max", "7", "--json").stdout)
+    assert pp == {
+        "game": "wythoff",
+        "heaps": 2,
+        "max": 7,
+        "positions": [[0, 0], [1, 2], [3, 5], [4, 7]],
+    }
+    games = json.loads(run("games", "--json").stdout)["games"]
+    assert {g["name"] for g in games} >= {"nim", "octal", "delete-nim"}
+    kayles = next(g for g in games if g["name"] == "octal")
+    assert kayles["aliases"] == {"kayles": "octal:0.77", "dawson-kayles": "octal:0.07"}
+
+
+def test_human_outputs() -> None:
+    assert "proven by the max(S)-window" in run("period", "subtraction:2,4,7").stdout
+    assert "0: 0 0 1 1 2 2 0 3" in run("sequence", "subtraction:2,4,7", "--to", "8").stdout
+    assert "╲" in run("table", "nim", "--size", "3").stdout
+    out = run("ppositions", "split-delete-nim:single", "--heaps", "2", "--max", "5").stdout
+    assert "4 P-positions with 2 heaps, every heap ≤ 5" in out
+    assert "kayles = octal:0.77" in run("games").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["analyze", "nimm", "3"], "did you mean 'nim'"),
+        (["analyze", "subtraction:", "3"], "non-empty set"),
+        (["analyze", "subtraction:0,2", "3"], "not a positive integer"),
+        (["analyze", "subtraction:-1", "3"], "not a positive integer"),
+        (["analyze", "octal:0.8", "3"], "malformed octal code"),
+        (["analyze", "take-away:0", "3"], "C ≥ 1"),
+        (["analyze", "nim", "-1,2"], "not a non-negative integer"),
+        (["analyze", "nim", "2.5"], "not a non-negative integer"),
+        (["analyze", "wythoff", "1,2,3"], "exactly 2 heaps"),
+        (["analyze", "split-delete-nim:half", "1,2,3"], "even number of heaps"),
+        (["analyze", "delete-nim:half", "2,3,4"], "even number of heaps"),
+        (["analyze", "delete-nim:single", "3"], "at least 2 heaps"),
+        (["analyze", "split-delete-nim:single", "0,3"], "at least 1 stone"),
+        (["analyze", "take-away:2", "5/-1"], "must be ≥ 0"),
+        (["analyze", "nim + nim", "3"], "2 components but the position has 1"),
+        (["sequence", "wythoff", "--to", "5"], "applies to heap games"),
+        (["sequence", "nim", "--to", "-3"], "integer ≥ 0"),
+        (["sequence", "nim", "--to", "x"], "not an integer"),
+        (["table", "nim", "--size", "0"], "integer ≥ 1"),
+        (["table", "take-away:1", "--size", "3"], "heaps"),
+        (["ppositions", "wythoff", "--heaps", "3", "--max", "4"], "exactly 2 heaps"),
+        (["period", "wythoff"], "applies to heap games"),
+        (["analyze", "nim"], "required"),
+        (["frobnicate"], "invalid choice"),
+        (["analyze", "nim", "3", "--max-states", "0"], "positive integer"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
+    r = run(*args)
+    assert r.returncode == 2, (args, r.stderr)
+    assert message in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    j = run(*args, "--json")
+    assert j.returncode == 2
+    error = json.loads(j.stdout)["error"]
+    assert message in error["message"] and error["kind"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyze", "wythoff", "300,500", "--max-states", "1000"],
+        ["sequence", "nim", "--to", "99999999999"],
+        ["table", "wythoff", "--size", "100000"],
+        ["ppositions", "delete-nim:single", "--heaps", "6", "--max", "300"],
+    ],
+)
+def test_over_the_limit_exits_3_naming_the_option(args: list[str]) -> None:
+    r = run(*args)
+    assert r.returncode == 3 and "--max-states" in r.stderr and "Traceback" not in r.stderr
+    assert json.loads(run(*args, "--json").stdout)["error"]["kind"] == "too_large"
+
+
+@pytest.mark.parametrize(
+    "command", ["games", "analyze", "sequence", "period", "table", "ppositions", "tour"]
+)
+def test_every_command_has_help_with_examples(command: str) -> None:
+    r = run(command, "--help")
+    assert r.returncode == 0 and "examples:" in r.stdout and f"nimlab {command}" in r.stdout
+
+
+def test_no_command_prints_help() -> None:
+    r = run()
+    assert r.returncode == 2 and "COMMAND" in r.stdout

@@ -1,0 +1,30 @@
+"""The tour reproduces one headline result of each seed and shows its commands."""
+
+from __future__ import annotations
+
+import io
+from argparse import Namespace
+
+from nimlab.cli.tour import table9_corner, tour
+
+
+def test_tour_prints_each_headline_with_its_command() -> None:
+    out = io.StringIO()
+    assert tour(Namespace(), out) == 0
+    text = out.getvalue()
+    assert "G = 00112203 102 102 102" in text
+    assert "$ nimlab analyze nim 3,4,5" in text and "2 = 010" in text
+    assert "(0,0) (1,2) (3,5) (4,7) (6,10)" in text
+    assert "⟨1,1⟩ ⟨3,3⟩ ⟨4,4⟩ ⟨5,5⟩ ⟨7,7⟩" in text
+    assert "× = no partner c ≤ 16" in text
+    assert text.count("$ nimlab") >= 6
+
+
+def test_table9_corner_matches_the_seed() -> None:
+    corner = table9_corner(4, 16)
+    assert corner == [
+        ["1", "×", "3", "4"],
+        ["×", "2", "5", "×"],
+        ["3", "5", "1", "×"],
+        ["4", "×", "×", "1"],
+    ]

@@ -1,0 +1,9 @@
+"""Shared test settings: Hypothesis profiles sized for CI (no deadlines: speed is benchmarked)."""
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.load_profile("ci")

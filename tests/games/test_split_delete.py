@@ -1,0 +1,112 @@
+"""Split-and-delete Nim and Delete Nim: moves straight from seed 001's rules."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nimlab.games.split_delete import DeleteNim, SplitDeleteNim, partitions, splits
+
+
+def _multisets(items: tuple[int, ...], k: int) -> set[tuple[int, ...]]:
+    return {tuple(sorted(c)) for c in combinations(items, k)}
+
+
+def _remove(items: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
+    left = Counter(items) - Counter(taken)
+    return tuple(sorted(left.elements()))
+
+
+def _split_all(heaps: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every way to split each of ``heaps`` into two non-empty heaps (pieces sorted)."""
+    results: set[tuple[int, ...]] = {()}
+    for h in heaps:
+        results = {tuple(sorted((*r, x, h - x))) for r in results for x in range(1, h)}
+    return results
+
+
+def split_then_delete(heaps: tuple[int, ...], k: int) -> set[tuple[int, ...]]:
+    found = set()
+    for chosen in _multisets(heaps, k):
+        if min(chosen) < 2:
+            continue
+        rest = _remove(heaps, chosen)
+        for pieces in _split_all(chosen):
+            pool = tuple(sorted(rest + pieces))
+            found |= {_remove(pool, d) for d in _multisets(pool, k)}
+    return found
+
+
+def delete_then_split(heaps: tuple[int, ...], k: int) -> set[tuple[int, ...]]:
+    found = set()
+    for deleted in _multisets(heaps, k):
+        rest = _remove(heaps, deleted)
+        for chosen in _multisets(rest, k):
+            if min(chosen) < 2:
+                continue
+            kept = _remove(rest, chosen)
+            found |= {tuple(sorted(kept + p)) for p in _split_all(chosen)}
+    return found
+
+
+heaps = (
+    st.integers(2, 4)
+    .flatmap(lambda n: st.lists(st.integers(1, 7), min_size=n, max_size=n))
+    .map(lambda hs: tuple(sorted(hs)))
+)
+
+
+@given(heaps)
+def test_split_delete_single(position: tuple[int, ...]) -> None:
+    assert set(SplitDeleteNim("single").options(position)) == split_then_delete(position, 1)
+
+
+@given(heaps.filter(lambda p: len(p) % 2 == 0))
+def test_split_delete_half(position: tuple[int, ...]) -> None:
+    assert set(SplitDeleteNim("half").options(position)) == split_then_delete(
+        position, len(position) // 2
+    )
+
+
+@given(heaps)
+def test_delete_nim_variants(position: tuple[int, ...]) -> None:
+    n = len(position)
+    assert set(DeleteNim("single").options(position)) == delete_then_split(position, 1)
+    less = set().union(*(delete_then_split(position, k) for k in range(1, n // 2 + 1)))
+    assert set(DeleteNim("less-than-half").options(position)) == less
+    if n % 2 == 0:
+        assert set(DeleteNim("half").options(position)) == delete_then_split(position, n // 2)
+    abo = {p for h in position for p in partitions(h, n)}
+    assert set(DeleteNim("all-but-one").options(position)) == abo
+
+
+def test_the_papers_example_and_terminal_positions() -> None:
+    # From ⟨2, 5⟩ split-and-delete reaches ⟨2, 4⟩; delete-and-split cannot (seed 001, §2).
+    assert (2, 4) in set(SplitDeleteNim("single").options((2, 5)))
+    assert (2, 4) not in set(DeleteNim("single").options((2, 5)))
+    assert SplitDeleteNim("single").is_terminal((1, 1))
+    assert SplitDeleteNim("half").is_terminal((1, 1, 1, 9))
+    assert not SplitDeleteNim("half").is_terminal((1, 1, 2, 9))
+
+
+def test_two_heaps_make_every_variant_the_same_game() -> None:
+    for p in [(1, 5), (2, 5), (4, 4), (3, 8)]:
+        assert set(SplitDeleteNim("half").options(p)) == set(SplitDeleteNim("single").options(p))
+        delete = {v: set(DeleteNim(v).options(p)) for v in ("single", "half", "less-than-half")}
+        assert delete["single"] == delete["half"] == delete["less-than-half"]
+        assert set(DeleteNim("all-but-one").options(p)) == delete["single"]
+
+
+def test_helpers() -> None:
+    assert list(splits(5)) == [(1, 4), (2, 3)]
+    assert list(partitions(6, 3)) == [(1, 1, 4), (1, 2, 3), (2, 2, 2)]
+
+
+def test_move_texts() -> None:
+    texts = {m.text for m in SplitDeleteNim("single").moves((5, 6))}
+    assert "split 6 into 3+3, delete 5" in texts
+    texts = {m.text for m in DeleteNim("single").moves((5, 6))}
+    assert "delete 5, split 6 into 3+3" in texts

@@ -1,0 +1,60 @@
+"""analyze and grundy: method choice, sums, misère play, limits, results."""
+
+from __future__ import annotations
+
+import pytest
+
+import nimlab
+from nimlab.errors import InvalidPosition, TooLarge
+from nimlab.limits import Limits
+from nimlab.solve.engine import Evaluator, analyze, grundy
+
+
+def test_nim_3_4_5() -> None:
+    a = analyze("nim", "3,4,5")
+    assert (a.outcome, a.grundy) == ("N", 2)
+    assert [(m.to, m.move) for m in a.winning_moves] == [("1,4,5", "take 2 from the heap of 3")]
+    assert "Sprague–Grundy" in a.method or "nim-sum" in a.method.lower()
+
+
+def test_positions_are_given_as_text_or_sequences() -> None:
+    assert analyze("nim", [5, 3, 4]) == analyze("nim", "3,4,5")
+    assert analyze(nimlab.game("fibonacci-nim"), (20, 19)).position == "20/19"
+
+
+def test_sums_use_component_values() -> None:
+    assert grundy("nim + subtraction:1,2,3", "3,4 + 6") == (3 ^ 4) ^ 2
+    a = analyze("nim + wythoff", "2 + 1,2")
+    # Wythoff ⟨1,2⟩ has value 0 and ⟨1,1⟩, ⟨0,2⟩ value 2, so three moves reach nim-sum 0.
+    assert a.outcome == "N"
+    assert {m.to for m in a.winning_moves} == {"0 + 1,2", "2 + 1,1", "2 + 0,2"}
+
+
+def test_misere_nim() -> None:
+    # Misère Nim (Bouton): with all heaps ≤ 1, P iff an odd number of 1s.
+    assert analyze("nim", "1,1,1", misere=True).outcome == "P"
+    assert analyze("nim", "1,1", misere=True).outcome == "N"
+    assert analyze("nim", "0", misere=True).outcome == "N"
+    assert "misère" in analyze("nim", "2,2", misere=True).method
+    assert grundy("nim", "0", misere=True) == 1
+
+
+def test_remoteness_is_left_unknown_when_the_search_is_too_big() -> None:
+    a = analyze("grundy-game", "400", limits=Limits(remoteness_states=1000))
+    assert a.remoteness is None and a.grundy is not None
+
+
+def test_work_over_the_limit_is_refused() -> None:
+    with pytest.raises(TooLarge, match="--max-states"):
+        analyze("split-delete-nim:half", "20,21,22,23", limits=Limits(max_states=10_000))
+
+
+def test_bad_positions_are_refused() -> None:
+    with pytest.raises(InvalidPosition):
+        analyze("wythoff", "1")
+
+
+def test_evaluator_names_its_method() -> None:
+    ev = Evaluator(Limits().budget())
+    ev.grundy(nimlab.game("kayles"), (5, 7))
+    assert "mex recursion" in ev.method(nimlab.game("kayles"))

@@ -1,0 +1,37 @@
+"""Single-heap Grundy values: the cached table and the value sources."""
+
+from __future__ import annotations
+
+import pytest
+
+import nimlab
+from nimlab.errors import TooLarge
+from nimlab.limits import Limits
+from nimlab.solve import heaps
+from nimlab.solve.heaps import HeapValues, heap_values, register_value_source
+
+
+def test_values_extend_the_cache_consistently() -> None:
+    g = nimlab.Subtraction((2, 3))
+    short = heap_values(g, 5, Limits().budget())
+    long = heap_values(g, 12, Limits().budget())
+    assert long[:5] == short == [0, 0, 1, 1, 2]
+    assert heap_values(g, 3, Limits().budget()) == [0, 0, 1]
+
+
+def test_values_respect_the_budget() -> None:
+    with pytest.raises(TooLarge):
+        heap_values(nimlab.game("grundy-game"), 5000, Limits(max_states=10_000).budget())
+
+
+def test_value_sources_answer_first_and_are_named() -> None:
+    g = nimlab.heap_game(lambda n: [n - 1] if n else [], name="countdown-test")
+    source = lambda game, n: (n % 2) if game == g and n > 100 else None  # noqa: E731
+    register_value_source("parity of countdown", source)
+    try:
+        values = HeapValues(g, Limits().budget())
+        assert values(10**30) == 0 and values(7) == 1
+        assert values.sources_used == {"parity of countdown"}
+        assert values.of([3, 10**30 + 1]) == 0
+    finally:
+        heaps._SOURCES.pop()

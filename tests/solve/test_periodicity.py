@@ -1,0 +1,60 @@
+"""Periodicity: exact values from the literature, proofs only from a criterion."""
+
+from __future__ import annotations
+
+import pytest
+
+import nimlab
+from nimlab.errors import NotApplicable
+from nimlab.solve.periodicity import criterion_name, find_period, periodicity
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ("subtraction:1,2,3", (0, 4, 0)),  # seed 004
+        ("subtraction:2,3", (0, 5, 0)),  # seed 004
+        ("subtraction:2,4,7", (8, 3, 0)),  # seed 004
+        ("kayles", (71, 12, 0)),  # Winning Ways; CGSuite
+        ("dawson-kayles", (53, 34, 0)),  # CGSuite's 0.07: period 34, preperiod 53
+        ("nim", (0, 1, 1)),
+    ],
+)
+def test_known_periods_are_proven(spec: str, expected: tuple[int, int, int]) -> None:
+    p = periodicity(spec)
+    assert (p.preperiod, p.period, p.saltus) == expected and p.proven
+
+
+@pytest.mark.parametrize("spec", ["subtraction:3,5,9", "subtraction:1,4", "octal:0.137"])
+def test_proven_period_holds_far_beyond_the_values_used(spec: str) -> None:
+    p = periodicity(spec)
+    assert p.proven and p.preperiod is not None and p.period is not None
+    values = nimlab.grundy_sequence(spec, 8 * p.checked_to + 100).tolist()
+    for n in range(p.preperiod, len(values) - p.period):
+        assert values[n + p.period] == values[n]
+    n0 = p.preperiod
+    assert n0 == 0 or any(values[n0 - 1 + k * p.period] != values[n0 - 1] for k in range(1, 50))
+
+
+def test_games_without_a_criterion_are_observed_only() -> None:
+    g = nimlab.heap_game(lambda n: [n - k for k in (1, 3) if k <= n], name="s13")
+    p = periodicity(g)
+    assert (p.preperiod, p.period, p.proven) == (0, 2, False)
+    assert criterion_name(g) is None
+    assert criterion_name(nimlab.game("kayles")) is not None
+
+
+def test_arithmetic_periodicity_is_detected() -> None:
+    # Taking one or two from a heap, or halving it: G(n) = n − ⌊n/3⌋... any saltus found is
+    # only observed; here a plain arithmetic sequence built directly:
+    assert find_period(list(range(0, 40, 2)), None, arithmetic=True) == (0, 1, 2)
+
+
+def test_no_period_found_is_reported_honestly() -> None:
+    p = periodicity("grundy-game", max_length=200)
+    assert p.period is None and not p.proven and p.checked_to == 200
+
+
+def test_only_heap_games() -> None:
+    with pytest.raises(NotApplicable):
+        periodicity("wythoff")

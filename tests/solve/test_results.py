@@ -1,0 +1,45 @@
+"""Result values: JSON shapes exactly as PRODUCT.md §3 gives them."""
+
+from __future__ import annotations
+
+import nimlab
+
+
+def test_analysis_to_dict_has_exactly_the_contract_keys() -> None:
+    d = nimlab.analyze("nim", "3,4,5").to_dict()
+    assert list(d) == [
+        "game",
+        "position",
+        "outcome",
+        "grundy",
+        "remoteness",
+        "winning_moves",
+        "winning_moves_complete",
+        "method",
+    ]
+    assert d["winning_moves"] == [{"to": "1,4,5", "move": "take 2 from the heap of 3"}]
+    assert "3,4,5" in nimlab.analyze("nim", "3,4,5")._repr_markdown_()
+
+
+def test_periodicity_repr_and_dict() -> None:
+    p = nimlab.periodicity("subtraction:2,4,7")
+    assert repr(p) == "Periodicity(8, 3, 0, proven=True)"
+    assert set(p.to_dict()) == {"game", "preperiod", "period", "saltus", "proven", "checked_to"}
+
+
+def test_table_and_ppositions_dicts() -> None:
+    t = nimlab.grundy_table("wythoff", 3)
+    assert t.to_dict() == {
+        "game": "wythoff",
+        "origin": 0,
+        "rows": [[0, 1, 2], [1, 2, 0], [2, 0, 1]],
+    }
+    assert t[1, 2] == 0 and "size=3" in repr(t)
+    p = nimlab.p_positions("nim", heaps=2, max_heap=2)
+    assert p.to_dict() == {
+        "game": "nim",
+        "heaps": 2,
+        "max": 2,
+        "positions": [[0, 0], [1, 1], [2, 2]],
+    }
+    assert len(p) == 3 and "count=3" in repr(p)

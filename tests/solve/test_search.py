@@ -1,0 +1,49 @@
+"""The iterative search: Grundy values, remoteness, misère play, cycles, limits."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nimlab
+from nimlab.errors import InvalidGame, TooLarge
+from nimlab.games.base import Ruleset
+from nimlab.limits import Limits
+from nimlab.solve.search import Search, mex
+from reference import Brute
+
+
+def test_mex() -> None:
+    assert mex(set()) == 0 and mex({1, 2}) == 0 and mex({0, 1, 2, 4}) == 3
+
+
+@given(st.sets(st.integers(1, 9), min_size=1, max_size=4), st.integers(0, 60))
+def test_subtraction_values_match_brute_force(s: set[int], n: int) -> None:
+    g = nimlab.Subtraction(tuple(s))
+    brute = Brute(g)
+    for misere in (False, True):
+        grundy, remote = Search(g, misere).value((n,))
+        assert (grundy == 0) == brute.is_p((n,), misere)
+        assert remote == brute.remoteness((n,), misere)
+    assert Search(g).grundy((n,)) == brute.grundy((n,))
+
+
+def test_deep_games_need_no_recursion() -> None:
+    # A path of 200,000 moves: recursion would overflow, the iterative search does not.
+    g = nimlab.Subtraction((1,))
+    assert Search(g).value((200_000,)) == (0, 200_000)
+
+
+def test_cycles_are_reported() -> None:
+    class Loop(Ruleset):
+        def options(self, position):  # type: ignore[no-untyped-def]
+            yield (1 - position[0],)
+
+    with pytest.raises(InvalidGame, match="reached from itself"):
+        Search(Loop()).value((0,))
+
+
+def test_the_budget_stops_search() -> None:
+    with pytest.raises(TooLarge):
+        Search(nimlab.Wythoff(), budget=Limits(max_states=1000).budget()).value((30, 50))

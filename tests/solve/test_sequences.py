@@ -1,0 +1,32 @@
+"""Grundy sequences: dtypes, take-away fresh games, limits, games without a sequence."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nimlab
+from nimlab.errors import InvalidOption, NotApplicable, TooLarge
+from nimlab.limits import Limits
+
+
+def test_smallest_unsigned_dtype() -> None:
+    assert nimlab.grundy_sequence(nimlab.game("kayles"), 100).dtype == np.uint8
+    nim = nimlab.grundy_sequence(nimlab.game("nim"), 300)
+    assert nim.dtype == np.uint16 and nim.tolist() == list(range(300))
+
+
+def test_take_away_fresh_games() -> None:
+    values = nimlab.grundy_sequence("fibonacci-nim", 35).tolist()
+    assert [n for n, v in enumerate(values) if v == 0] == [0, 1, 2, 3, 5, 8, 13, 21, 34]
+
+
+def test_refusals() -> None:
+    with pytest.raises(NotApplicable, match="try `table`"):
+        nimlab.grundy_sequence("wythoff", 5)
+    with pytest.raises(InvalidOption):
+        nimlab.grundy_sequence("nim", -1)
+    with pytest.raises(TooLarge, match="--max-states"):
+        nimlab.grundy_sequence("nim", 10**12)
+    with pytest.raises(TooLarge):
+        nimlab.grundy_sequence("fibonacci-nim", 10**5, limits=Limits(max_states=10**6))

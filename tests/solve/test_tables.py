@@ -1,0 +1,68 @@
+"""Two-heap tables and k-heap P-positions against brute force."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nimlab
+from nimlab.errors import InvalidOption, NotApplicable, TooLarge
+from nimlab.limits import Limits
+from nimlab.solve.tables import grundy_table, p_positions
+from reference import Brute
+
+TWO_HEAP = ["nim", "kayles", "wythoff", "split-delete-nim:single", "delete-nim:all-but-one"]
+
+
+@pytest.mark.parametrize("spec", TWO_HEAP)
+def test_tables_match_brute_force(spec: str) -> None:
+    g = nimlab.game(spec)
+    t = grundy_table(g, 7)
+    brute = Brute(g)
+    lo = t.origin
+    assert lo == (1 if spec.endswith(("single", "one")) else 0)
+    for a in range(lo, lo + 7):
+        for b in range(lo, lo + 7):
+            assert t[a, b] == brute.grundy(tuple(sorted((a, b))))
+
+
+@given(
+    st.sampled_from(["nim", "subtraction:1,3", "octal:4.07", "delete-nim:single", "wythoff"]),
+    st.integers(1, 3),
+    st.integers(1, 6),
+)
+def test_p_positions_match_brute_force(spec: str, k: int, top: int) -> None:
+    g = nimlab.game(spec)
+    if g.check_count(k) is not None:  # type: ignore[attr-defined]
+        return
+    brute = Brute(g)
+    lo = g.min_heap  # type: ignore[attr-defined]
+    expected = tuple(
+        p for p in combinations_with_replacement(range(lo, top + 1), k) if brute.is_p(p)
+    )
+    assert p_positions(g, k, top).positions == expected
+
+
+def test_misere_tables() -> None:
+    assert grundy_table("nim", 2, misere=True).rows == ((1, 0), (0, 1))
+    assert p_positions("nim", 2, 1, misere=True).positions == ((0, 1),)
+
+
+def test_refusals() -> None:
+    with pytest.raises(NotApplicable, match="exactly 2 heaps"):
+        p_positions("wythoff", heaps=3, max_heap=4)
+    with pytest.raises(NotApplicable):
+        grundy_table("take-away:2", 4)
+    with pytest.raises(NotApplicable, match="even number"):
+        p_positions("delete-nim:half", heaps=3, max_heap=4)
+    with pytest.raises(InvalidOption, match="--max"):
+        p_positions("split-delete-nim:single", heaps=2, max_heap=0)
+    with pytest.raises(InvalidOption, match="--size"):
+        grundy_table("nim", 0)
+    with pytest.raises(TooLarge):
+        grundy_table("wythoff", 10**6)
+    with pytest.raises(TooLarge):
+        p_positions("delete-nim:single", heaps=5, max_heap=200, limits=Limits())

@@ -1,0 +1,33 @@
+"""Resource limits refuse work with exit code 3 and name the option that raises them."""
+
+from __future__ import annotations
+
+import pytest
+
+from nimlab.errors import InvalidOption, TooLarge
+from nimlab.limits import Limits
+
+
+def test_budget_refuses_past_the_limit() -> None:
+    budget = Limits(max_states=5).budget()
+    budget.spend(5)
+    with pytest.raises(TooLarge, match="--max-states") as info:
+        budget.spend()
+    assert info.value.exit_code == 3
+
+
+def test_check_refuses_up_front() -> None:
+    Limits(max_states=10).check(10)
+    with pytest.raises(TooLarge, match="needs 11 cells"):
+        Limits(max_states=10).check(11, "cells")
+
+
+def test_remoteness_budget_is_the_smaller_limit() -> None:
+    assert Limits(max_states=7, remoteness_states=100).remoteness_budget().limit == 7
+    assert "--remoteness-states" in Limits().remoteness_budget().option
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "9"])
+def test_limits_must_be_positive_integers(bad: object) -> None:
+    with pytest.raises(InvalidOption):
+        Limits(max_states=bad)  # type: ignore[arg-type]
