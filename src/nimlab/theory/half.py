@@ -11,6 +11,8 @@ in [a, 2a − 1], and each subtraction flips membership.
 >>> [m for m in range(1, 24) if in_d(4, m)]
 [4, 5, 7, 10, 12, 13, 15, 18, 20, 21, 23]
 >>> from nimlab.games.split_delete import SplitDeleteNim
+from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
+from nimlab.games.split_delete import _split_text as split_text
 >>> HALF_THEOREM_3.proof_move((4, 4, 4, 8)).text
 'split 4 into 1+3 and 8 into 4+4, delete 1 and 3'
 """
@@ -21,6 +23,8 @@ from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.games.split_delete import SplitDeleteNim
+from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
+from nimlab.games.split_delete import _split_text as split_text
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.split_delete import in_s
@@ -43,18 +47,18 @@ def half_move(heaps: Position, split: list[tuple[int, int]], delete: list[int]) 
     """
     chosen = {i for i, _ in split}
     pool = [h for i, h in enumerate(heaps) if i not in chosen]
-    parts = []
+    parts: list[tuple[int, tuple[int, ...]]] = []
     for i, x in split:
         pair = (min(x, heaps[i] - x), max(x, heaps[i] - x))
         pool.extend(pair)
-        parts.append(f"{heaps[i]} into {pair[0]}+{pair[1]}")
+        parts.append((heaps[i], pair))
     gone: list[int] = []
     for size in delete:
         gone.append(next(j for j, h in enumerate(pool) if h == size and j not in gone))
     gone.sort()
     to = tuple(sorted(h for j, h in enumerate(pool) if j not in gone))
-    names = " and ".join(str(pool[j]) for j in gone)
-    return Move(to, f"split {' and '.join(parts)}, delete {names}")
+    names = and_list([str(pool[j]) for j in gone])
+    return Move(to, f"{split_text(parts)}, delete {names}")
 
 
 class HalfTheorem3(Theorem):

@@ -71,6 +71,23 @@ def fibonacci_partner(x: int) -> int:
     return up(x) if is_even_zero(x) else down(x)
 
 
+def wythoff_move(position: Position, to: Position) -> Move | None:
+    """The move from ``position`` to ``to`` described as ``Wythoff.moves`` does, if legal."""
+    a, b = position
+    x, y = to
+    for keep, cut, other in ((a, b, (x, y)), (a, b, (y, x))):
+        if other[0] == keep and 0 <= other[1] < cut:  # take from the heap of b
+            return Move(
+                to, f"take {cut - other[1]} from the heap of {cut}, leaving ({keep}, {other[1]})"
+            )
+    for z, w in ((x, y), (y, x)):
+        if w == b and 0 <= z < a:  # take from the heap of a
+            return Move(to, f"take {a - z} from the heap of {a}, leaving ({z}, {b})")
+    if a - x == b - y > 0:
+        return Move(to, f"take {a - x} from both heaps, leaving ({x}, {y})")
+    return None
+
+
 class WythoffTheorem(Theorem):
     """Wythoff's P-positions from a pair sequence (p_k, q_k) and partners."""
 
@@ -97,21 +114,17 @@ class WythoffTheorem(Theorem):
     def winning_moves(self, position: Position) -> list[Move]:
         """Every move to a P-position (one per position reached)."""
         a, b = position
+        targets = [_pair(a, self.partner(a)), _pair(self.partner(b), b), self.pair(b - a)]
         found: dict[Position, Move] = {}
-        y = self.partner(a)
-        if y < b:
-            to = (min(a, y), max(a, y))
-            found[to] = Move(to, f"take {b - y} from the heap of {b}, leaving ({a}, {y})")
-        y = self.partner(b)
-        if a != b and y < a:
-            found.setdefault(
-                (y, b), Move((y, b), f"take {a - y} from the heap of {a}, leaving ({y}, {b})")
-            )
-        p, q = self.pair(b - a)
-        if p < a:
-            k = a - p
-            found.setdefault((p, q), Move((p, q), f"take {k} from both heaps, leaving ({p}, {q})"))
+        for to in targets:
+            move = wythoff_move(position, to) if to != position else None
+            if move is not None and to not in found:
+                found[to] = move
         return list(found.values())
+
+
+def _pair(x: int, y: int) -> tuple[int, int]:
+    return (x, y) if x <= y else (y, x)
 
 
 class WythoffBeatty(WythoffTheorem):
@@ -145,17 +158,13 @@ class WythoffFibonacci(WythoffTheorem):
         p < p_n moves q to up(p) when p is even-zero, to down(p) when odd-zero.
         """
         p, q = position
-        n = q - p
-        pn = fibonacci_p(n)
+        pn = fibonacci_p(q - p)
         if p == pn:
             return None
         if p > pn:
-            k = p - pn
-            return Move((pn, q - k), f"take {k} from both heaps, leaving ({pn}, {q - k})")
+            return wythoff_move(position, (pn, q - (p - pn)))
         y = up(p) if is_even_zero(p) else down(p)
-        return Move(
-            (min(p, y), max(p, y)), f"take {q - y} from the heap of {q}, leaving ({p}, {y})"
-        )
+        return wythoff_move(position, _pair(p, y))
 
 
 WYTHOFF_BEATTY = WythoffBeatty()

@@ -21,6 +21,8 @@ the Fibonacci numbers.
 [1, 2, 3, 4, 6, 8, 11, 15, 21, 29]
 >>> take_away_sequence(3).representation(27)
 [21, 6]
+>>> take_away_sequence(3).first(6)
+[1, 2, 3, 4, 6, 8]
 """
 
 from __future__ import annotations
@@ -173,6 +175,14 @@ class TakeAwaySequence:
         """Every H_j ≤ n (for small n; the prefix 1..C+1 is listed in full)."""
         self.reaches(n)
         return [j for j in range(1, min(n, self.prefix) + 1)] + [h for h in self.stored if h <= n]
+
+    def first(self, count: int) -> list[int]:
+        """H_1, ..., H_count."""
+        head = list(range(1, min(count, self.prefix) + 1))
+        need = count - len(head)
+        while len(self.stored) < need:
+            self._extend()
+        return head + self.stored[: max(need, 0)]
 
     def representation(self, n: int) -> list[int]:
         """The terms of n's greedy representation, largest first (n ≥ 0)."""
