@@ -157,7 +157,7 @@ def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
     caption = f"{table.game}: the c ≤ {table.max} with ⟨a, b, c⟩ a {what}"
     if g.spec == "split-delete-nim:single" and not args.misere:
         caption = f"Table 9 of seed 001 — {caption}"
-    cells = [["/".join(map(str, cell)) or "×" for cell in row] for row in table.cells]
+    cells = table.labels()
     if args.format == "csv":
         return matrix(
             caption, cells, table.origin, "csv", corner=f"a\\b (× means no c ≤ {table.max})"

@@ -49,13 +49,13 @@ class Terminal:
             self.out.write(text + "\n")
             self.out.flush()
 
-    def lines(self, prompt: str) -> Iterator[str]:
+    def lines(self, prompt: Callable[[], str]) -> Iterator[str]:
         while True:
             if self.rich is not None:
                 from rich.prompt import Prompt
 
                 try:
-                    yield Prompt.ask(prompt, console=self.rich)
+                    yield Prompt.ask(prompt(), console=self.rich)
                 except EOFError:
                     return
                 continue
@@ -94,21 +94,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     )
     term.show("help", HELP[lang].format(example=_example(session)))
     commands = _commands(session, term, lang)
-    lines = term.lines(_say(lang, "your move", "あなたの手"))
+    lines = term.lines(
+        lambda: _say(
+            lang, "{pos} — your move", "{pos} — あなたの手", pos=g.format_position(session.position)
+        )
+    )
     while not session.over:
         if session.to_move == "computer":
-            turn = session.reply()
-            term.show(
-                "computer",
-                _say(
-                    lang,
-                    "computer: {move} → {pos}",
-                    "コンピュータ: {move} → {pos}",
-                    move=_move_words(turn.move.text, lang),
-                    pos=g.format_position(turn.move.to),
-                ),
-                state=session.to_dict(),
-            )
+            _show_turn(term, session, session.reply(), lang)
             continue
         if term.rich is None and not term.as_json:
             term.show(
@@ -135,18 +128,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             if action is not None:
                 action()
                 continue
-            turn = session.play(line)
-            term.show(
-                "move",
-                _say(
-                    lang,
-                    "you: {move} → {pos}",
-                    "あなた: {move} → {pos}",
-                    move=_move_words(turn.move.text, lang),
-                    pos=g.format_position(turn.move.to),
-                ),
-                state=session.to_dict(),
-            )
+            _show_turn(term, session, session.play(line), lang)
         except IllegalMove as error:
             term.show("error", str(error))
         except NimlabError as error:
@@ -167,6 +149,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     )
     term.show("end", text, winner=winner, state=session.to_dict())
     return 0
+
+
+def _show_turn(term: Terminal, session: Any, turn: Any, lang: str) -> None:
+    """One move, as ``you: take 2 from the heap of 3 → 1,4,5``."""
+    computer = turn.player == "computer"
+    who = _say(lang, "computer", "コンピュータ") if computer else _say(lang, "you", "あなた")
+    to = session.game.format_position(turn.move.to)
+    text = f"{who}: {_move_words(turn.move.text, lang)} → {to}"
+    term.show("computer" if computer else "move", text, state=session.to_dict())
 
 
 def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[], None]]:

@@ -91,6 +91,13 @@ def mex(game: HeapRuleset, position: Position, lang: str, limits: Limits) -> lis
     values = HeapValues(game, limits.budget())
     k = take_limit(game)
     steps: list[Step] = []
+    if not position:
+        text = say(
+            lang,
+            "There are no heaps: no move is possible, so the Grundy value is 0.",
+            "山がないので着手できず、グランディ数は 0。",
+        )
+        return [Step("mex", text, data={"grundy": 0})]
     if k is not None:
         text = say(
             lang,

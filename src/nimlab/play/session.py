@@ -48,7 +48,9 @@ def reason(kind: str, remoteness: int | None, lang: str = "en") -> str:
             "exists",
             "後手必勝の局面に移す手である。相手がどう取っても、また後手必勝の局面に戻せる",
         )
-        if remoteness is not None:
+        if remoteness == 0:
+            text += say(lang, " (and the game ends there)", "（これで終局）")
+        elif remoteness is not None:
             text += say(
                 lang, " (the game ends in {r} more moves)", "（あと {r} 手で終わる）", r=remoteness
             )

@@ -10,9 +10,6 @@ in [a, 2a − 1], and each subtraction flips membership.
 
 >>> [m for m in range(1, 24) if in_d(4, m)]
 [4, 5, 7, 10, 12, 13, 15, 18, 20, 21, 23]
->>> from nimlab.games.split_delete import SplitDeleteNim
-from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
-from nimlab.games.split_delete import _split_text as split_text
 >>> HALF_THEOREM_3.proof_move((4, 4, 4, 8)).text
 'split 4 into 1+3 and 8 into 4+4, delete 1 and 3'
 """

@@ -158,6 +158,10 @@ class PMatrix:
     cells: tuple[tuple[tuple[int, ...], ...], ...]
     found: PPositions
 
+    def labels(self) -> list[list[str]]:
+        """The cells as the paper prints them: c, or × when no c ≤ ``max`` exists."""
+        return [["/".join(map(str, cell)) or "×" for cell in row] for row in self.cells]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "origin": self.origin,
