@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nimlab.errors import InvalidOption, NotApplicable
+from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.games.take_away import TakeAway
 from nimlab.registry import game
 from nimlab.solve.search import Search
@@ -96,6 +96,10 @@ def test_table_errors() -> None:
         w_table("nim", 5)
     with pytest.raises(InvalidOption, match="--to"):
         w_table("fibonacci-nim", 0)
+    with pytest.raises(TooLarge, match="--max-states"):
+        w_table("fibonacci-nim", 10**12)
+    with pytest.raises(TooLarge, match="--max-states"):
+        wythoff_table(10**12)
     with pytest.raises(InvalidOption, match="--size"):
         p_matrix("split-delete-nim:single", size=12, max_heap=10)
     with pytest.raises(NotApplicable):

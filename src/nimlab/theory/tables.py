@@ -73,7 +73,9 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     if not isinstance(g, TakeAway):
         raise NotApplicable(f"wtable applies to {WTABLE_GAMES}; {g.spec} is not one")
     to = _count(to, "--to")
-    budget = (limits or Limits()).budget()
+    limits = limits or Limits()
+    limits.check(to, "table rows")
+    budget = limits.budget()
     c = g.multiplier
     w = [0] * (to + 1)
     codes = [0] * (to + 1)
