@@ -89,3 +89,43 @@ def test_huge_positions_stay_responsive() -> None:
         stdin="hint\nquit\n",
     )
     assert r.returncode == 0 and "computer: take" in r.stdout and "hint: " in r.stdout
+
+
+def test_a_real_terminal_gets_rich_prompts() -> None:
+    import os
+    import pty
+    import select
+    import time
+
+    master, slave = pty.openpty()
+    env = os.environ | {"TERM": "xterm-256color", "COLUMNS": "120"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nimlab", "play", "nim", "1,2"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        close_fds=True,
+    )
+    os.close(slave)
+    os.write(master, b"take 1 from 2\nquit\n")
+    output = b""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 1)
+        if ready:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            output += chunk
+        elif proc.poll() is not None:
+            break
+    proc.wait(timeout=10)
+    os.close(master)
+    text = output.decode(errors="replace")
+    assert "1,2 — your move" in text and "computer: take 1 from the heap of 1" in text
+    assert "\x1b[" in text  # rich colours the computer's moves
+    assert "Game abandoned." in text and proc.returncode == 0

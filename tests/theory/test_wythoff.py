@@ -102,3 +102,9 @@ def test_huge_positions_are_instant_and_exact() -> None:
         assert WYTHOFF_BEATTY.is_p(GAME, (x, y)) and WYTHOFF_FIBONACCI.is_p(GAME, (x, y))
     k = 10**40
     assert nimlab.analyze("wythoff", f"{lower(k)},{upper(k)}").outcome == "P"
+
+
+def test_both_forms_agree_at_4000_digits() -> None:
+    x = 10**3999 + 12345  # the largest heaps a position may have (core's digit cap)
+    assert beatty_partner(x) == fibonacci_partner(x)
+    assert (lower(x), upper(x)) == WYTHOFF_FIBONACCI.pair(x)

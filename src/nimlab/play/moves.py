@@ -55,6 +55,13 @@ def split_cost(game: Ruleset, position: Position) -> int:
 
 def some_moves(game: Ruleset, position: Position, limit: int) -> list[Move]:
     """Up to ``limit`` legal moves, never building a huge list of splits."""
+    if isinstance(game, Sum):
+        moves: list[Move] = []
+        for i, (c, p) in enumerate(zip(game.components, position, strict=True)):
+            for m in some_moves(c, p, limit - len(moves)):
+                to = (*position[:i], m.to, *position[i + 1 :])
+                moves.append(Move(to, f"in {c.spec} (component {i + 1}): {m.text}"))
+        return moves
     if split_cost(game, position) > SCAN:
         return _small_splits(game, position)[:limit]
     return list(islice(game.moves(position), limit))
