@@ -29,6 +29,7 @@ from nimlab.games.sums import Sum
 from nimlab.games.take_away import TakeAway
 from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
+from nimlab.solve.compiled import kernel_answer, kernel_grundy
 from nimlab.solve.heaps import HeapValues
 from nimlab.solve.oracles import find_oracle
 from nimlab.solve.results import Analysis, Outcome, WinningMove
@@ -79,6 +80,13 @@ def analyze(
             moves,
             True,
             evaluator.method(g),
+        )
+    fast = None if misere else kernel_answer(g, pos, limits)
+    if fast is not None:
+        remoteness = _remoteness_if_small(g, pos, misere, limits)
+        outcome: Outcome = "P" if fast.p_position else "N"
+        return _analysis(
+            g, pos, outcome, fast.grundy, remoteness, fast.winning_moves, True, fast.method
         )
     search = Search(g, misere, limits.budget())
     value, remoteness = search.value(pos)
@@ -138,6 +146,10 @@ class Evaluator:
             for c, p in zip(game.components, pos, strict=True):
                 total ^= self.grundy(c, p)
             return total
+        value = kernel_grundy(game, pos, self.budget)
+        if value is not None:
+            self.used.add("compiled Grundy table")
+            return value
         if game not in self.searches:
             self.searches[game] = Search(game, budget=self.budget)
         self.used.add("exhaustive search")
