@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from nimlab.cli import commands, theory
+from nimlab.cli import commands, research, theory
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
@@ -54,6 +54,7 @@ _EXAMPLES = {
     ],
     "tour": ["nimlab tour"],
     **theory.EXAMPLES,
+    **research.EXAMPLES,
 }
 
 
@@ -189,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
 
     theory.add_commands(command)
+    research.add_commands(command)
     command("tour", tour, "a guided tour: one headline result of each seed")
     return parser
 

@@ -1,0 +1,216 @@
+"""What a worker does with one batch: the results of its tasks, as database rows.
+
+Every result comes from nimlab's public API or its kernels — no second engine:
+subtraction sets from :func:`nimlab.kernels.subtraction_sets.periodicities`
+(the algorithm of :func:`nimlab.periodicity`, many sets per call), octal codes
+from :func:`nimlab.periodicity` and :func:`nimlab.grundy_sequence`, take-away
+games from :func:`nimlab.grundy_sequence` (exhaustive) checked against the
+theorem's sequence H, split/delete games from :func:`nimlab.p_positions`.
+
+A row is ``(family, params, size, top, preperiod, period, saltus, proven,
+max_value, count, work, data, outcome_preperiod, outcome_period)`` (the
+columns of :data:`nimlab.research.db.COLUMNS`); ``data`` is JSON for
+structured results; the outcome columns are the periodicity of the
+P-positions alone (subtraction games).
+
+>>> from nimlab.research.families import Batch
+>>> job = Job("subtraction", Batch(0, 0, 2, [(2, 4, 7), (1, 2, 3)]), 10**6, 2**30)
+>>> for row in compute_batch(job).rows:
+...     print(row)
+('subtraction', '2,4,7', 3, 7, 8, 3, 0, 1, 3, None, 64, '{}', 4, 3)
+('subtraction', '1,2,3', 3, 3, 0, 4, 0, 1, 3, None, 64, '{}', 0, 4)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+from nimlab.errors import NimlabError
+from nimlab.limits import Limits
+from nimlab.research.families import Batch
+
+Row = tuple[Any, ...]
+FIRST_SHOWN = 20
+"""How many leading P-positions (or terms) a result keeps in its JSON."""
+POSITIONS_KEPT = 5000
+"""A split/delete result keeps all its P-positions when there are at most this many."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One batch of one family with the per-task limits: what is sent to a worker."""
+
+    family: str
+    batch: Batch
+    max_states: int
+    max_memory: int
+
+
+@dataclass(frozen=True)
+class Done:
+    """The rows computed for one batch."""
+
+    index: int
+    rows: list[Row]
+
+
+def compute_batch(job: Job) -> Done:
+    """Compute every task of ``job``'s batch (runs in a worker process)."""
+    limits = Limits(max_states=job.max_states, max_memory=job.max_memory)
+    items = job.batch.payload
+    if job.family == "subtraction":
+        rows = _subtraction(items, limits)
+    elif job.family == "octal":
+        rows = [_octal(code, limits) for code in items]
+    elif job.family == "take-away":
+        rows = [_take_away(c, bound, limits) for c, bound in items]
+    else:
+        rows = [_split_delete(spec, heaps, top, limits) for spec, heaps, top in items]
+    return Done(job.batch.index, rows)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _subtraction(sets: list[tuple[int, ...]], limits: Limits) -> list[Row]:
+    import numpy as np
+
+    from nimlab.kernels.subtraction_sets import periodicities
+
+    width = max(len(s) for s in sets)
+    array = np.zeros((len(sets), width), dtype=np.int64)
+    for i, s in enumerate(sets):
+        array[i, width - len(s) :] = s
+    max_values = max(64, limits.max_states // width)
+    limits.check_memory(max_values, "the values of one subtraction game")
+    pre, per, top, checked, out_pre, out_per = (
+        a.tolist() for a in periodicities(array, max_values)
+    )
+    return [
+        (
+            "subtraction",
+            ",".join(map(str, s)),
+            len(s),
+            s[-1],
+            n0 if p > 0 else None,
+            p if p > 0 else None,
+            0 if p > 0 else None,
+            int(p > 0),
+            m,
+            None,
+            work,
+            "{}",
+            o0 if p > 0 else None,
+            op if p > 0 else None,
+        )
+        for s, n0, p, m, work, o0, op in zip(
+            sets, pre, per, top, checked, out_pre, out_per, strict=True
+        )
+    ]
+
+
+def _octal(code: str, limits: Limits) -> Row:
+    from nimlab import grundy_sequence, periodicity
+    from nimlab.games.octal import Octal
+
+    game = Octal.from_code(code)
+    try:
+        found = periodicity(game, limits=limits)
+    except NimlabError as error:
+        return _failed("octal", code, len(game.digits) - 1, game.max_removal, error)
+    if found.proven and found.preperiod is not None and found.period is not None:
+        seen = found.preperiod + found.period
+    else:
+        seen = found.checked_to
+    values = grundy_sequence(game, max(seen, 1), limits=limits)
+    return (
+        "octal",
+        code,
+        len(game.digits) - 1,
+        game.max_removal,
+        found.preperiod,
+        found.period,
+        found.saltus,
+        int(found.proven),
+        int(values.max()),
+        None,
+        found.checked_to,
+        "{}",
+        None,
+        None,
+    )
+
+
+def _failed(family: str, params: str, size: int, top: int, error: NimlabError) -> Row:
+    """The row of a task refused by its limits: nothing known but the refusal."""
+    data = _json({"error": str(error)})
+    return (family, params, size, top, None, None, None, 0, None, None, 0, data, None, None)
+
+
+def _take_away(c: int, bound: int, limits: Limits) -> Row:
+    from nimlab import grundy_sequence
+    from nimlab.theory.zeckendorf import take_away_sequence
+
+    try:
+        values = grundy_sequence(f"take-away:{c}", bound + 1, limits=limits).tolist()
+    except NimlabError as error:
+        return _failed("take-away", str(c), c, bound, error)
+    losing = [n for n in range(1, bound + 1) if values[n] == 0]
+    terms = [h for h in take_away_sequence(c).terms_upto(bound) if h >= 1]
+    data = {
+        "first": losing[:FIRST_SHOWN],
+        "agrees_with_theorem": losing == terms,
+        "largest_value": max(values),
+    }
+    work = (bound + 1) * (bound + 2) // 2
+    top = max(values)
+    return (
+        "take-away",
+        str(c),
+        c,
+        bound,
+        None,
+        None,
+        None,
+        0,
+        top,
+        len(losing),
+        work,
+        _json(data),
+        None,
+        None,
+    )
+
+
+def _split_delete(spec: str, heaps: int, top: int, limits: Limits) -> Row:
+    from nimlab import p_positions
+
+    params = f"{spec} heaps={heaps}"
+    try:
+        found = p_positions(spec, heaps=heaps, max_heap=top, limits=limits).positions
+    except NimlabError as error:
+        return _failed("split-delete", params, heaps, top, error)
+    data: dict[str, Any] = {"first": [list(p) for p in found[:FIRST_SHOWN]]}
+    if len(found) <= POSITIONS_KEPT:
+        data["positions"] = [list(p) for p in found]
+    largest = max((p[-1] for p in found), default=0)
+    return (
+        "split-delete",
+        params,
+        heaps,
+        top,
+        None,
+        None,
+        None,
+        0,
+        largest,
+        len(found),
+        comb(top + heaps - 1, heaps),
+        _json(data),
+        None,
+        None,
+    )
