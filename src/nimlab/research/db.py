@@ -214,8 +214,9 @@ class ResultsDB:
                 (sweep.id, batch, len(rows), now),
             )
             self.connection.execute("COMMIT")
-        except BaseException:
-            self.connection.execute("ROLLBACK")
+        except BaseException:  # Ctrl-C may land just after COMMIT: then there is nothing to undo
+            if self.connection.in_transaction:
+                self.connection.execute("ROLLBACK")
             raise
         return added
 

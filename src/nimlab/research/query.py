@@ -7,7 +7,7 @@
 >>> path = os.path.join(tempfile.mkdtemp(), "atlas.sqlite")
 >>> _ = run_sweep(subtraction_family(sizes=(2,), max_element=9), path, SerialExecutor(), quiet=True)
 >>> [(r["params"], r["period"]) for r in select(path, Filter(family="subtraction"), "period", 3)]
-[('8,9', 17), ('7,9', 16), ('6,9', 15)]
+[('8,9', 17), ('7,9', 16), ('7,8', 15)]
 >>> count(path, Filter(family="subtraction", period=2))  # {a, b} with both odd multiples of a
 4
 """
@@ -63,8 +63,8 @@ def _order(sort: str) -> str:
     if sort not in SORT_KEYS:
         raise InvalidOption(f"--sort {sort!r}: accepted: {', '.join(SORT_KEYS)}")
     if sort == "params":
-        return "ORDER BY family, size, params"
-    return f"ORDER BY {sort} IS NULL, {sort} DESC, family, size, params"
+        return "ORDER BY family, size, top, params"
+    return f"ORDER BY {sort} IS NULL, {sort} DESC, family, size, top, params"
 
 
 def rows(
@@ -127,7 +127,7 @@ _ARROW_TYPES = {
     "data": "string",
     "nimlab_version": "string",
     "computed_at": "string",
-    "proven": "bool",
+    "proven": "bool_",
 }
 
 
