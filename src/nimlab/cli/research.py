@@ -168,7 +168,7 @@ def sweep(args: argparse.Namespace, out: TextIO) -> int:
         f"{args.db}: {d['family']} {d['parameters']}\n"
         f"  tasks {d['tasks']:,}: {d['computed']:,} computed now "
         f"({d['already_done']:,} were done before), {d['new_results']:,} new results\n"
-        f"  {d['seconds']} s, {d['tasks_per_second'] or 0:,} tasks/s on {d['executor']}\n"
+        f"  {d['seconds']} s, {d['tasks_per_second'] or 0:,.1f} tasks/s on {d['executor']}\n"
     )
     return 0
 

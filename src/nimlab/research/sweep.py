@@ -53,7 +53,7 @@ class SweepReport:
             "computed": self.computed,
             "new_results": self.new_results,
             "seconds": round(self.seconds, 3),
-            "tasks_per_second": round(self.computed / self.seconds) if self.seconds else None,
+            "tasks_per_second": round(self.computed / self.seconds, 1) if self.seconds else None,
             "executor": self.executor,
         }
 
