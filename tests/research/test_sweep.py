@@ -32,15 +32,35 @@ def _batches_done(path: Path) -> int:
         return 0
 
 
+def _children(pid: int) -> list[int]:
+    found = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(c) for c in found.read_text().split()] if found.exists() else []
+
+
+def _alive(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status")
+    try:
+        return "State:\tZ" not in status.read_text()
+    except OSError:
+        return False
+
+
 def _interrupt(path: Path, sig: int) -> int:
     """Start a sweep in a subprocess, send ``sig`` once a few batches are in; its exit code."""
     command = [sys.executable, "-m", "nimlab", "sweep", *SWEEP, "--db", str(path), "--quiet"]
+    command += ["--workers", "2"]  # a local pool: its workers must not outlive the sweep
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while _batches_done(path) < 5 and time.monotonic() < deadline:
         time.sleep(0.005)
+    children = _children(process.pid)
+    assert len(children) >= 2  # the pool's workers
     process.send_signal(sig)
     process.wait(30)
+    deadline = time.monotonic() + 10
+    while any(_alive(c) for c in children) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not any(_alive(c) for c in children), "pool workers outlived the sweep"
     done = _batches_done(path)
     total = -(-subtraction_family(sizes=(3,), max_element=90).count() // 128)
     assert 5 <= done < total, "the sweep finished before it could be interrupted"

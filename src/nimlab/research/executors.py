@@ -81,7 +81,9 @@ class PoolExecutor:
             self._pool.shutdown(wait=False, cancel_futures=True)
         # fork: workers inherit the compiled kernels already loaded here.
         context = multiprocessing.get_context("fork")
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        self._pool = ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=_die_with_parent
+        )
         return self._pool
 
     def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
@@ -122,6 +124,18 @@ class PoolExecutor:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+
+def _die_with_parent() -> None:
+    """In a pool worker: be killed when the sweep is (``kill -9`` leaves no idle orphans)."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux); elsewhere nothing happens
+    except (OSError, AttributeError):
+        pass
 
 
 class DaskExecutor:
