@@ -10,8 +10,15 @@ import pytest
 
 import nimlab
 from nimlab.research.executors import SerialExecutor
-from nimlab.research.families import subtraction_family
-from nimlab.research.findings import main, table9, three_element, two_element, two_element_period
+from nimlab.research.families import split_delete_family, subtraction_family
+from nimlab.research.findings import (
+    main,
+    split_delete,
+    table9,
+    three_element,
+    two_element,
+    two_element_period,
+)
 from nimlab.research.sweep import run_sweep
 
 
@@ -57,3 +64,18 @@ def test_main_prints_markdown(atlas: str, tmp_path: Path) -> None:
     with redirect_stdout(out):
         assert main(["two-element", "--db", atlas]) == 0
     assert "- **exceptions**: 0" in out.getvalue()
+
+
+def test_split_delete_table(tmp_path: Path) -> None:
+    path = str(tmp_path / "sd.sqlite")
+    family = split_delete_family(["split-delete-nim:single", "delete-nim:single"], 3, 3, 12)
+    run_sweep(family, path, SerialExecutor(), quiet=True)
+    report = split_delete(path)
+    rows = {r["game"]: r for r in report["results"]}
+    expected = nimlab.p_positions("split-delete-nim:single", heaps=3, max_heap=12)
+    assert rows["split-delete-nim:single"]["p_positions"] == len(expected)
+    assert rows["split-delete-nim:single"]["first"][:3] == ["1,1,1", "1,3,3", "1,4,4"]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["split-delete", "--db", path]) == 0
+    assert "| split-delete-nim:single | 3 | 12 |" in out.getvalue()

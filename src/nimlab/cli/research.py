@@ -94,6 +94,7 @@ def add_commands(command: Adder) -> None:
     )
     p.add_argument("--limit", type=int, default=20, metavar="N", help="rows shown (default 20)")
     p.add_argument("--export", default=None, metavar="FILE", help=".csv, .csv.gz or .parquet")
+    p.add_argument("--columns", default=None, metavar="C,..", help="export only these columns")
     p.add_argument("--plot", default=None, metavar="KIND", help="period, preperiod, ppositions")
     p.add_argument("--out", default=None, metavar="FILE", help="the plot's .png or .svg")
 
@@ -198,7 +199,7 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if args.export is not None:
         query.target_path(args.export)
-        written = query.export(args.db, where, args.export)
+        written = query.export(args.db, where, args.export, query.columns_of(args.columns))
         _done(args, out, {"export": args.export, "rows": written})
         return 0
     found = query.select(args.db, where, args.sort, args.limit)

@@ -9,8 +9,12 @@
   extended: Propositions 4 and 5 checked on every P-position with heaps up to
   the search bound, and the shape of the partners.
 
+* :func:`split_delete` — P-position counts and first rows of the split/delete
+  results of a sweep, as a markdown table.
+
 Run as ``python -m nimlab.research.findings two-element --db FILE`` (or
-``three-element``, or ``table9 --rows R --bound B``); ``--json`` for JSON.
+``three-element``, ``split-delete``, or ``table9 --rows R --bound B``);
+``--json`` for JSON.
 
 >>> two_element_period(3, 9), two_element_period(3, 6), two_element_period(4, 7)
 (6, 9, 11)
@@ -161,6 +165,43 @@ def table9(rows: int, bound: int, max_states: int = 10**11) -> dict[str, Any]:
     }
 
 
+def split_delete(path: str, shown: int = 6) -> dict[str, Any]:
+    """P-position counts and first rows of every split/delete result in the database."""
+    with ResultsDB.open(path, create=False) as db:
+        found = db.connection.execute(
+            "SELECT params, size, top, count, data FROM results WHERE family = 'split-delete' "
+            "ORDER BY size, params"
+        ).fetchall()
+    table = []
+    for params, heaps, top, count, data in found:
+        parsed = json.loads(data)
+        table.append(
+            {
+                "game": params.split()[0],
+                "heaps": heaps,
+                "every_heap_at_most": top,
+                "p_positions": count,
+                "first": [",".join(map(str, p)) for p in parsed.get("first", [])[:shown]],
+                "refused": parsed.get("error"),
+            }
+        )
+    return {"results": table}
+
+
+def _split_delete_markdown(report: dict[str, Any]) -> str:
+    lines = [
+        "| game | heaps | every heap ≤ | P-positions | first P-positions |",
+        "|---|---|---|---|---|",
+    ]
+    for r in report["results"]:
+        count = r["p_positions"] if r["refused"] is None else f"refused: {r['refused']}"
+        first = "; ".join(f"⟨{p}⟩" for p in r["first"])
+        lines.append(
+            f"| {r['game']} | {r['heaps']} | {r['every_heap_at_most']} | {count} | {first} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def _markdown(name: str, report: dict[str, Any]) -> str:
     lines = [f"### {name}", ""]
     for key, value in report.items():
@@ -171,7 +212,7 @@ def _markdown(name: str, report: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m nimlab.research.findings")
-    parser.add_argument("check", choices=("two-element", "three-element", "table9"))
+    parser.add_argument("check", choices=("two-element", "three-element", "table9", "split-delete"))
     parser.add_argument("--db", help="results database (two-element, three-element)")
     parser.add_argument("--rows", type=int, default=1000, help="table9: pairs a, b ≤ ROWS")
     parser.add_argument("--bound", type=int, default=3000, help="table9: heaps searched ≤ BOUND")
@@ -182,12 +223,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.db is None:
         parser.error(f"{args.check} needs --db FILE")
     else:
+        checks = {"two-element": two_element, "three-element": three_element}
         try:
-            report = two_element(args.db) if args.check == "two-element" else three_element(args.db)
+            report = checks.get(args.check, split_delete)(args.db)
         except sqlite3.Error as error:
             parser.error(f"--db {args.db}: {error}")
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1))
+    elif args.check == "split-delete":
+        sys.stdout.write(_split_delete_markdown(report))
     else:
         sys.stdout.write(_markdown(args.check, report))
     return 0

@@ -67,12 +67,30 @@ def _order(sort: str) -> str:
     return f"ORDER BY {sort} IS NULL, {sort} DESC, family, size, top, params"
 
 
+def columns_of(names: str | None) -> tuple[str, ...]:
+    """The output columns named in ``names`` (comma-separated; None: all)."""
+    if names is None:
+        return OUTPUT_COLUMNS
+    chosen = tuple(n.strip() for n in names.split(",") if n.strip())
+    unknown = [n for n in chosen if n not in OUTPUT_COLUMNS]
+    if unknown or not chosen:
+        raise InvalidOption(
+            f"--columns: unknown {', '.join(unknown) or '(none given)'}; "
+            f"accepted: {', '.join(OUTPUT_COLUMNS)}"
+        )
+    return chosen
+
+
 def rows(
-    path: str, where: Filter, sort: str = "params", limit: int | None = None
+    path: str,
+    where: Filter,
+    sort: str = "params",
+    limit: int | None = None,
+    columns: tuple[str, ...] = OUTPUT_COLUMNS,
 ) -> Iterator[tuple[Any, ...]]:
-    """The matching results as tuples of :data:`OUTPUT_COLUMNS`, streamed."""
+    """The matching results as tuples of ``columns`` (all by default), streamed."""
     clause, values = where.where()
-    sql = f"SELECT {', '.join(OUTPUT_COLUMNS)} FROM results{clause} {_order(sort)}"
+    sql = f"SELECT {', '.join(columns)} FROM results{clause} {_order(sort)}"
     if limit is not None:
         if limit < 1:
             raise InvalidOption(f"--limit must be ≥ 1, got {limit}")
@@ -97,25 +115,25 @@ def count(path: str, where: Filter) -> int:
         )
 
 
-def export(path: str, where: Filter, target: str) -> int:
+def export(path: str, where: Filter, target: str, columns: tuple[str, ...] = OUTPUT_COLUMNS) -> int:
     """Write the matching results to ``target`` (.csv, .csv.gz or .parquet); returns the rows."""
     name = target.lower()
     if name.endswith(".parquet"):
-        return _parquet(path, where, target)
+        return _parquet(path, where, target, columns)
     if name.endswith((".csv", ".csv.gz")):
-        return _csv(path, where, target)
+        return _csv(path, where, target, columns)
     raise InvalidOption(f"--export {target}: give a file ending in .csv, .csv.gz or .parquet")
 
 
-def _csv(path: str, where: Filter, target: str) -> int:
+def _csv(path: str, where: Filter, target: str, columns: tuple[str, ...]) -> int:
     import gzip
 
     opener: Any = gzip.open if target.lower().endswith(".gz") else open
     written = 0
     with opener(target, "wt", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(OUTPUT_COLUMNS)
-        for row in rows(path, where):
+        writer.writerow(columns)
+        for row in rows(path, where, columns=columns):
             writer.writerow(row)
             written += 1
     return written
@@ -131,19 +149,19 @@ _ARROW_TYPES = {
 }
 
 
-def _parquet(path: str, where: Filter, target: str) -> int:
+def _parquet(path: str, where: Filter, target: str, columns: tuple[str, ...]) -> int:
     import importlib
 
     pa: Any = importlib.import_module("pyarrow")
     pq: Any = importlib.import_module("pyarrow.parquet")
 
-    schema = pa.schema([(c, getattr(pa, _ARROW_TYPES.get(c, "int64"))()) for c in OUTPUT_COLUMNS])
+    schema = pa.schema([(c, getattr(pa, _ARROW_TYPES.get(c, "int64"))()) for c in columns])
     written = 0
-    with pq.ParquetWriter(target, schema, compression="zstd") as writer:
+    with pq.ParquetWriter(target, schema, compression="zstd", compression_level=19) as writer:
         chunk: list[tuple[Any, ...]] = []
-        for row in rows(path, where):
+        for row in rows(path, where, columns=columns):
             chunk.append(row)
-            if len(chunk) == 65536:
+            if len(chunk) == 1 << 20:
                 writer.write_table(_table(pa, schema, chunk))
                 written += len(chunk)
                 chunk = []
@@ -154,10 +172,13 @@ def _parquet(path: str, where: Filter, target: str) -> int:
 
 
 def _table(pa: Any, schema: Any, chunk: list[tuple[Any, ...]]) -> Any:
-    columns: list[Any] = list(zip(*chunk, strict=True)) if chunk else [[] for _ in OUTPUT_COLUMNS]
-    proven = OUTPUT_COLUMNS.index("proven")
+    names = schema.names
+    columns: list[Any] = list(zip(*chunk, strict=True)) if chunk else [[] for _ in names]
     arrays = [
-        pa.array([bool(v) for v in col] if i == proven else list(col), type=schema.field(i).type)
+        pa.array(
+            [bool(v) for v in col] if names[i] == "proven" else list(col),
+            type=schema.field(i).type,
+        )
         for i, col in enumerate(columns)
     ]
     return pa.Table.from_arrays(arrays, schema=schema)
