@@ -64,3 +64,25 @@ def test_executor_choice() -> None:
         executor(scheduler="localhost:8786")
     with pytest.raises(InvalidOption, match="--workers must be"):
         executor(workers=0)
+
+
+def test_an_existing_scheduler_by_address(tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=":0") as cluster:
+        runner = executor(scheduler=cluster.scheduler_address)
+        try:
+            assert runner.workers == 1 and "scheduler" in runner.name
+            family = subtraction_family(sizes=(2,), max_element=15)
+            report = run_sweep(family, str(tmp_path / "s.sqlite"), runner, quiet=True)
+        finally:
+            runner.close()
+    assert report.computed == 105
+    serial = tmp_path / "serial.sqlite"
+    run_sweep(family, str(serial), SerialExecutor(), quiet=True)
+    assert _all_rows(tmp_path / "s.sqlite") == _all_rows(serial)
+
+
+def test_an_unreachable_scheduler_is_refused() -> None:
+    with pytest.raises(InvalidOption, match="cannot reach it"):
+        executor(scheduler="tcp://127.0.0.1:9")

@@ -205,6 +205,10 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
     found = query.select(args.db, where, args.sort, args.limit)
     total = query.count(args.db, where)
     if args.json:
+        import json
+
+        for r in found:
+            r["data"] = json.loads(r["data"])
         emit_json(out, {"db": args.db, "matching": total, "shown": len(found), "results": found})
         return 0
     _table(out, found, total)

@@ -148,7 +148,7 @@ class DaskExecutor:
         if scheduler is not None:
             self.name = f"Dask scheduler {scheduler}"
             try:
-                self._client = Client(scheduler, timeout="10s")
+                self._client = Client(scheduler, timeout="5s")
             except (OSError, TimeoutError) as error:
                 raise InvalidOption(
                     f"--scheduler {scheduler}: cannot reach it ({error}); give tcp://HOST:PORT "
