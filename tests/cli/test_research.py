@@ -19,59 +19,25 @@ def cli(*args: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
+SWEEP = ("sweep", "subtraction", "--sizes", "2,3", "--max-element", "12")
+
+
 @pytest.fixture(scope="module")
 def atlas(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = str(tmp_path_factory.mktemp("atlas") / "atlas.sqlite")
-    code, _ = cli(
-        "sweep",
-        "subtraction",
-        "--sizes",
-        "2,3",
-        "--max-element",
-        "12",
-        "--db",
-        path,
-        "--workers",
-        "1",
-    )
+    code, _ = cli(*SWEEP, "--db", path, "--workers", "1")
     assert code == 0
-    code, _ = cli(
-        "sweep",
-        "split-delete",
-        "--variants",
-        "delete-nim:single",
-        "--heaps-from",
-        "3",
-        "--heaps-to",
-        "4",
-        "--max-heap",
-        "9",
-        "--db",
-        path,
-        "--workers",
-        "1",
-    )
+    split_delete = "sweep split-delete --variants delete-nim:single --heaps-from 3 --heaps-to 4"
+    code, _ = cli(*split_delete.split(), "--max-heap", "9", "--db", path, "--workers", "1")
     assert code == 0
     return path
 
 
 def test_sweep_reports_then_does_nothing(atlas: str) -> None:
-    code, out = cli(
-        "sweep",
-        "subtraction",
-        "--sizes",
-        "2,3",
-        "--max-element",
-        "12",
-        "--db",
-        atlas,
-        "--workers",
-        "1",
-        "--json",
-    )
+    code, out = cli(*SWEEP, "--db", atlas, "--workers", "1", "--json")
     report = json.loads(out)
     assert code == 0 and report["tasks"] == 66 + 220 and report["computed"] == 0
-    code, out = cli("sweep", "subtraction", "--sizes", "2,3", "--max-element", "12", "--db", atlas)
+    code, out = cli(*SWEEP, "--db", atlas)
     assert "already done; nothing to do" in out
 
 
