@@ -94,7 +94,7 @@ def test_plots(atlas: str, tmp_path: Path) -> None:
         "--db",
         atlas,
         "--params",
-        "delete-nim:single heaps=3",
+        "delete-nim:single heaps=3 max=9",
         "--plot",
         "ppositions",
         "--out",

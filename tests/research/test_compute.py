@@ -42,14 +42,14 @@ def test_octal_rows_match_periodicity() -> None:
 
 def test_take_away_rows_agree_with_the_theorem() -> None:
     rows = _rows("take-away", take_away_family(1, 3, 60).items())
-    first = {row[1]: json.loads(str(row[11]))["first"] for row in rows}
-    assert first["1"][:6] == [1, 2, 4, 8, 16, 32]  # Game II: powers of two
-    assert first["2"][:8] == [1, 2, 3, 5, 8, 13, 21, 34]  # Fibonacci Nim
+    first = {row[2]: json.loads(str(row[11]))["first"] for row in rows}
+    assert first[1][:6] == [1, 2, 4, 8, 16, 32]  # Game II: powers of two
+    assert first[2][:8] == [1, 2, 3, 5, 8, 13, 21, 34]  # Fibonacci Nim
     assert all(json.loads(str(row[11]))["agrees_with_theorem"] for row in rows)
 
 
 def test_split_delete_rows_are_p_positions() -> None:
-    items = split_delete_family(["split-delete-nim:single"], 3, 3, 20).items()
+    items = split_delete_family(["split-delete-nim:single"], 3, 3, [20]).items()
     (row,) = _rows("split-delete", items)
     expected = nimlab.p_positions("split-delete-nim:single", heaps=3, max_heap=20)
     data = json.loads(str(row[11]))

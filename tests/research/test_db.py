@@ -20,7 +20,17 @@ def test_a_batch_counts_once(tmp_path: Path) -> None:
         assert db.commit_batch(sweep, 0, [ROW]) == 1
         assert db.commit_batch(sweep, 0, [ROW]) == 0  # a batch redone: nothing twice
         assert db.done_batches(sweep) == {0: 1}
-        assert db.count() == 1
+        unproven = (*ROW[:4], None, None, None, 0, *ROW[8:])
+        assert db.commit_batch(sweep, 1, [unproven]) == 0  # a proof is never replaced
+        other = db.sweep("octal", "{}", batch_size=1, tasks=1)
+        octal = ("octal", "0.16", 2, 2, None, None, None, 0, 20, None, 16384, "{}", None, None)
+        assert db.commit_batch(other, 0, [octal]) == 1
+        proven = ("octal", "0.16", 2, 2, 105351, 149459, 0, 1, 23, None, 524288, "{}", None, None)
+        assert db.commit_batch(other, 1, [proven]) == 1  # a proof replaces an unproven result
+        assert db.commit_batch(other, 2, [octal]) == 0
+        period = "SELECT period FROM results WHERE params = '0.16'"
+        assert db.connection.execute(period).fetchone() == (149459,)
+        assert db.count("subtraction") == 1 and db.count() == 2
         again = db.sweep("subtraction", "{}", batch_size=99, tasks=1)
         assert again.id == sweep.id and again.batch_size == 1  # the stored batch size wins
     with sqlite3.connect(path) as raw:

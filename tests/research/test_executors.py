@@ -86,3 +86,14 @@ def test_an_existing_scheduler_by_address(tmp_path: Path) -> None:
 def test_an_unreachable_scheduler_is_refused() -> None:
     with pytest.raises(InvalidOption, match="cannot reach it"):
         executor(scheduler="tcp://127.0.0.1:9")
+
+
+def test_a_dead_dask_worker_has_its_jobs_redone(tmp_path: Path) -> None:
+    marker = str(tmp_path / "died")
+    runner = DaskExecutor(workers=2)
+    try:
+        results = sorted(runner.run(die_once, [(marker, v) for v in range(8)]))
+    finally:
+        runner.close()
+    assert results == [v * v for v in range(8)]
+    assert Path(marker).exists()

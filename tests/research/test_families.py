@@ -40,8 +40,8 @@ def test_subtraction_largest() -> None:
         (lambda: subtraction_family(sizes=(64,), max_element=100), "sizes are 1..63"),
         (lambda: octal_family(0), "--digits must be 1..6"),
         (lambda: take_away_family(5, 2, 100), "is empty"),
-        (lambda: split_delete_family(["nim"], 3, 4, 5), "unknown split/delete variant"),
-        (lambda: split_delete_family(["delete-nim:half"], 3, 3, 5), "is played with"),
+        (lambda: split_delete_family(["nim"], 3, 4, [5]), "unknown split/delete variant"),
+        (lambda: split_delete_family(["delete-nim:half"], 3, 3, [5]), "is played with"),
     ],
 )
 def test_bad_ranges_are_refused(call: object, words: str) -> None:
@@ -56,9 +56,14 @@ def test_octal_codes() -> None:
 
 
 def test_split_delete_tasks_skip_heap_counts_a_variant_does_not_allow() -> None:
-    family = split_delete_family(["delete-nim:half", "delete-nim:single"], 3, 4, 6)
+    family = split_delete_family(["delete-nim:half", "delete-nim:single"], 3, 4, [9, 6])
     assert family.items() == [
         ["delete-nim:half", 4, 6],
+        ["delete-nim:half", 4, 9],
         ["delete-nim:single", 3, 6],
+        ["delete-nim:single", 3, 9],
         ["delete-nim:single", 4, 6],
+        ["delete-nim:single", 4, 9],
     ]
+    with pytest.raises(InvalidOption, match="at least one bound"):
+        split_delete_family(["delete-nim:single"], 3, 4, [])

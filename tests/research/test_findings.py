@@ -68,7 +68,7 @@ def test_main_prints_markdown(atlas: str, tmp_path: Path) -> None:
 
 def test_split_delete_table(tmp_path: Path) -> None:
     path = str(tmp_path / "sd.sqlite")
-    family = split_delete_family(["split-delete-nim:single", "delete-nim:single"], 3, 3, 12)
+    family = split_delete_family(["split-delete-nim:single", "delete-nim:single"], 3, 3, [12])
     run_sweep(family, path, SerialExecutor(), quiet=True)
     report = split_delete(path)
     rows = {r["game"]: r for r in report["results"]}

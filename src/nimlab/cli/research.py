@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from nimlab.cli.commands import emit_json
 from nimlab.cli.theory import Adder
@@ -21,7 +21,7 @@ EXAMPLES = {
         "nimlab sweep octal --digits 2 --db octal.sqlite",
         "nimlab sweep take-away --c-from 1 --c-to 10 --bound 2000 --db ta.sqlite",
         "nimlab sweep split-delete --variants delete-nim:single --heaps-from 3 --heaps-to 6 "
-        "--max-heap 12 --db sd.sqlite",
+        "--max-heap 8,12 --db sd.sqlite",
         "nimlab sweep subtraction --sizes 3 --max-element 200 --db atlas.sqlite "
         "--scheduler tcp://10.0.0.5:8786",
     ],
@@ -31,8 +31,8 @@ EXAMPLES = {
         "nimlab results --db atlas.sqlite --params '1,%' --json",
         "nimlab results --db atlas.sqlite --export atlas.parquet",
         "nimlab results --db atlas.sqlite --plot period --out period.png",
-        "nimlab results --db sd.sqlite --params 'delete-nim:single heaps=3' --plot ppositions "
-        "--out p.svg",
+        "nimlab results --db sd.sqlite --params 'delete-nim:single heaps=3 max=12' "
+        "--plot ppositions --out p.svg",
     ],
 }
 FAMILY_NAMES = ("subtraction", "octal", "take-away", "split-delete")
@@ -66,7 +66,7 @@ def add_commands(command: Adder) -> None:
     group.add_argument("--variants", default=None, metavar="SPEC,..", help="e.g. delete-nim:single")
     group.add_argument("--heaps-from", type=int, default=None, metavar="K")
     group.add_argument("--heaps-to", type=int, default=None, metavar="K")
-    group.add_argument("--max-heap", type=int, default=None, metavar="N")
+    group.add_argument("--max-heap", type=_ints, default=None, metavar="N,..", help="bounds")
     group = p.add_argument_group("where it runs")
     group.add_argument("--workers", type=int, default=None, metavar="N", help="local processes")
     group.add_argument(
@@ -116,11 +116,11 @@ def _family(args: argparse.Namespace) -> object:
                 flag = "--" + option.replace("_", "-")
                 raise InvalidOption(f"{flag} is for {name} sweeps, not {args.family}")
 
-    def need(option: str) -> int:
+    def need(option: str) -> Any:
         value = getattr(args, option)
         if value is None:
             raise InvalidOption(f"a {args.family} sweep needs --{option.replace('_', '-')}")
-        return int(value)
+        return value
 
     if args.family == "subtraction":
         return f.subtraction_family(args.sizes, args.max_element, args.largest)

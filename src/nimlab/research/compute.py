@@ -158,7 +158,7 @@ def _take_away(c: int, bound: int, limits: Limits) -> Row:
     try:
         values = grundy_sequence(f"take-away:{c}", bound + 1, limits=limits).tolist()
     except NimlabError as error:
-        return _failed("take-away", str(c), c, bound, error)
+        return _failed("take-away", f"{c} bound={bound}", c, bound, error)
     losing = [n for n in range(1, bound + 1) if values[n] == 0]
     terms = [h for h in take_away_sequence(c).terms_upto(bound) if h >= 1]
     data = {
@@ -170,7 +170,7 @@ def _take_away(c: int, bound: int, limits: Limits) -> Row:
     top = max(values)
     return (
         "take-away",
-        str(c),
+        f"{c} bound={bound}",
         c,
         bound,
         None,
@@ -189,7 +189,7 @@ def _take_away(c: int, bound: int, limits: Limits) -> Row:
 def _split_delete(spec: str, heaps: int, top: int, limits: Limits) -> Row:
     from nimlab import p_positions
 
-    params = f"{spec} heaps={heaps}"
+    params = f"{spec} heaps={heaps} max={top}"
     try:
         found = p_positions(spec, heaps=heaps, max_heap=top, limits=limits).positions
     except NimlabError as error:

@@ -9,7 +9,9 @@ a JSON column for structured results, the work done and when.
 A batch's results and its ``batches`` row are committed in one transaction,
 so after Ctrl-C, ``kill -9`` or a power loss a batch is either entirely in
 the database or not at all; a resumed sweep computes exactly the batches not
-committed, and ``INSERT OR IGNORE`` keeps a game from being counted twice.
+committed, and the key (family, params) keeps a game from being counted
+twice: a result already stored stays, unless it was unproven (a limit
+stopped it) and the new one is proven.
 
 A file that is not nimlab's, or from another schema version, is refused
 (exit 2) before anything is written to it.
@@ -98,6 +100,12 @@ CREATE TABLE results (
 ) WITHOUT ROWID;
 PRAGMA application_id = {APPLICATION_ID};
 """
+
+
+_UPDATE = ", ".join(
+    f"{c} = excluded.{c}" for c in (*COLUMNS[2:], "sweep_id", "nimlab_version", "computed_at")
+)
+"""A result already stored is replaced only by a proof of what it left unproven."""
 
 
 def _now() -> str:
@@ -204,8 +212,9 @@ class ResultsDB:
         try:
             before = self.connection.total_changes
             self.connection.executemany(
-                f"INSERT OR IGNORE INTO results ({', '.join(COLUMNS)}, sweep_id, "
-                f"nimlab_version, computed_at) VALUES ({placeholders})",
+                f"INSERT INTO results ({', '.join(COLUMNS)}, sweep_id, nimlab_version, "
+                f"computed_at) VALUES ({placeholders}) ON CONFLICT (family, params) DO UPDATE "
+                f"SET {_UPDATE} WHERE results.proven = 0 AND excluded.proven = 1",
                 [(*r, sweep.id, version, now) for r in rows],
             )
             added = self.connection.total_changes - before

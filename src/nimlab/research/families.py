@@ -11,7 +11,7 @@ interrupted sweep resumes at the batches not yet committed.
 * ``octal`` — every code 0.d1…dk with k ≤ ``digits`` and dk ≠ 0;
 * ``take-away`` — take-away:C for C in a range, the fresh games to a bound;
 * ``split-delete`` — P-positions of the split/delete variants for ranges of
-  heap counts, every heap at most ``max_heap``.
+  heap counts and bounds on the heaps (``max_heaps``).
 
 >>> family = subtraction_family(sizes=(3,), max_element=100)
 >>> family.count(), family.parameters()
@@ -83,10 +83,11 @@ class Family:
             return [[c, p["bound"]] for c in range(p["c_from"], p["c_to"] + 1)]
         if self.name == "split-delete":
             return [
-                [spec, heaps, p["max_heap"]]
+                [spec, heaps, top]
                 for spec in p["variants"]
                 for heaps in range(p["heaps_from"], p["heaps_to"] + 1)
                 if _heap_count_allowed(spec, heaps)
+                for top in p["max_heaps"]
             ]
         return list(_subtraction_sets(p))
 
@@ -192,9 +193,9 @@ def take_away_family(c_from: int, c_to: int, bound: int) -> Family:
 
 
 def split_delete_family(
-    variants: Sequence[str], heaps_from: int, heaps_to: int, max_heap: int
+    variants: Sequence[str], heaps_from: int, heaps_to: int, max_heaps: Sequence[int]
 ) -> Family:
-    """P-positions of each variant with heaps_from..heaps_to heaps, every heap ≤ ``max_heap``."""
+    """P-positions of each variant with heaps_from..heaps_to heaps, every heap ≤ each bound."""
     chosen = []
     for v in variants:
         spec = v if ":" in v else None
@@ -207,10 +208,14 @@ def split_delete_family(
         raise InvalidOption(f"--variants: give at least one of {', '.join(SPLIT_DELETE_SPECS)}")
     _positive(heaps_from, "--heaps-from")
     _range(heaps_from, heaps_to, "--heaps-from/--heaps-to")
-    _positive(max_heap, "--max-heap")
+    bounds = sorted(set(max_heaps))
+    if not bounds:
+        raise InvalidOption("--max-heap: give at least one bound N")
+    for bound in bounds:
+        _positive(bound, "--max-heap")
     family = Family(
         "split-delete",
-        {"heaps_from": heaps_from, "heaps_to": heaps_to, "max_heap": max_heap, "variants": chosen},
+        {"heaps_from": heaps_from, "heaps_to": heaps_to, "max_heaps": bounds, "variants": chosen},
     )
     if not family.items():
         raise InvalidOption(
