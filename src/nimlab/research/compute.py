@@ -82,9 +82,12 @@ def _subtraction(sets: list[tuple[int, ...]], limits: Limits) -> list[Row]:
     from nimlab.kernels.subtraction_sets import periodicities
 
     width = max(len(s) for s in sets)
-    array = np.zeros((len(sets), width), dtype=np.int64)
-    for i, s in enumerate(sets):
-        array[i, width - len(s) :] = s
+    if all(len(s) == width for s in sets):
+        array = np.array(sets, dtype=np.int64).reshape(len(sets), width)
+    else:  # left-padded with zeros: the last column is max S
+        array = np.zeros((len(sets), width), dtype=np.int64)
+        for i, s in enumerate(sets):
+            array[i, width - len(s) :] = s
     max_values = max(64, limits.max_states // width)
     limits.check_memory(max_values, "the values of one subtraction game")
     pre, per, top, checked, out_pre, out_per = (
