@@ -42,11 +42,19 @@ def test_subtraction_largest() -> None:
         (lambda: take_away_family(5, 2, 100), "is empty"),
         (lambda: split_delete_family(["nim"], 3, 4, [5]), "unknown split/delete variant"),
         (lambda: split_delete_family(["delete-nim:half"], 3, 3, [5]), "is played with"),
+        (lambda: split_delete_family(["delete-nim:half"], 3, 10**9, [5]), "must be ≤ 64"),
     ],
 )
 def test_bad_ranges_are_refused(call: object, words: str) -> None:
     with pytest.raises(InvalidOption, match=words):
         call()  # type: ignore[operator]
+
+
+def test_a_huge_take_away_range_is_counted_not_listed() -> None:
+    family = take_away_family(1, 10**12, 100)
+    assert family.count() == 10**12
+    first = next(family.batches(2))
+    assert (first.index, first.tasks, first.payload) == (0, 2, [[1, 100], [2, 100]])
 
 
 def test_octal_codes() -> None:

@@ -36,6 +36,8 @@ from nimlab.games.base import HeapsRuleset
 from nimlab.games.split_delete import DELETE_VARIANTS, SPLIT_DELETE_VARIANTS
 
 FAMILIES = ("subtraction", "octal", "take-away", "split-delete")
+MAX_HEAPS = 64
+"""The most heaps a split/delete sweep takes (P-position tables beyond are out of reach)."""
 MAX_SUBTRACTION_SIZE = 63
 """The largest subtraction sets a sweep takes (the batch kernel's bitset limit)."""
 SPLIT_DELETE_SPECS = tuple(f"split-delete-nim:{v}" for v in SPLIT_DELETE_VARIANTS) + tuple(
@@ -68,6 +70,8 @@ class Family:
         """How many tasks (games) the sweep has."""
         if self.name == "subtraction":
             return sum(_subtraction_count(self.params, k) for k in self.params["sizes"])
+        if self.name == "take-away":  # counted, not listed: the range may be huge
+            return int(self.params["c_to"] - self.params["c_from"] + 1)
         return len(self.items())
 
     def items(self) -> list[Any]:
@@ -99,6 +103,13 @@ class Family:
             while chunk := list(islice(sets, size)):
                 yield Batch(index, first, len(chunk), chunk)
                 index, first = index + 1, first + len(chunk)
+            return
+        if self.name == "take-away":  # lazily: the range may be huge
+            p = self.params
+            cs = range(p["c_from"], p["c_to"] + 1)
+            for index, first in enumerate(range(0, len(cs), size)):
+                chunk = [[c, p["bound"]] for c in cs[first : first + size]]
+                yield Batch(index, first, len(chunk), chunk)
             return
         items = self.items()
         for index, first in enumerate(range(0, len(items), size)):
@@ -208,6 +219,8 @@ def split_delete_family(
         raise InvalidOption(f"--variants: give at least one of {', '.join(SPLIT_DELETE_SPECS)}")
     _positive(heaps_from, "--heaps-from")
     _range(heaps_from, heaps_to, "--heaps-from/--heaps-to")
+    if heaps_to > MAX_HEAPS:
+        raise InvalidOption(f"--heaps-to must be ≤ {MAX_HEAPS}, got {heaps_to}")
     bounds = sorted(set(max_heaps))
     if not bounds:
         raise InvalidOption("--max-heap: give at least one bound N")
