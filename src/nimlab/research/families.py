@@ -108,8 +108,8 @@ class Family:
             p = self.params
             cs = range(p["c_from"], p["c_to"] + 1)
             for index, first in enumerate(range(0, len(cs), size)):
-                chunk = [[c, p["bound"]] for c in cs[first : first + size]]
-                yield Batch(index, first, len(chunk), chunk)
+                pairs = [[c, p["bound"]] for c in cs[first : first + size]]
+                yield Batch(index, first, len(pairs), pairs)
             return
         items = self.items()
         for index, first in enumerate(range(0, len(items), size)):
