@@ -169,9 +169,16 @@ def sweep(args: argparse.Namespace, out: TextIO) -> int:
         f"{args.db}: {d['family']} {d['parameters']}\n"
         f"  tasks {d['tasks']:,}: {d['computed']:,} computed now "
         f"({d['already_done']:,} were done before), {d['new_results']:,} new results\n"
-        f"  {d['seconds']} s, {d['tasks_per_second'] or 0:,.1f} tasks/s on {d['executor']}\n"
+        f"  {d['seconds']} s, {_rate(report.computed, report.seconds)} on {d['executor']}\n"
     )
     return 0
+
+
+def _rate(tasks: int, seconds: float) -> str:
+    """Tasks per second, or seconds per task when a task takes over a second."""
+    if tasks and seconds > tasks:
+        return f"{seconds / tasks:,.1f} s per task"
+    return f"{tasks / max(seconds, 1e-9):,.0f} tasks/s"
 
 
 def results(args: argparse.Namespace, out: TextIO) -> int:
