@@ -44,7 +44,7 @@ def _kernel_alone() -> dict[str, Any]:
 
 def _compute_only(runner: Any) -> tuple[float, str]:
     from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES
-    from nimlab.research.compute import Job, compute_batch
+    from nimlab.research.compute import Job, compute_batch, no_gc
     from nimlab.research.families import subtraction_family
 
     family = subtraction_family(SIZES, MAX_ELEMENT)
@@ -52,7 +52,8 @@ def _compute_only(runner: Any) -> tuple[float, str]:
     jobs = (
         Job("subtraction", b, DEFAULT_MAX_STATES, DEFAULT_MAX_MEMORY) for b in family.batches(4096)
     )
-    rows = [row for done in runner.run(compute_batch, jobs) for row in done.rows]
+    with no_gc():  # as run_sweep does
+        rows = [row for done in runner.run(compute_batch, jobs) for row in done.rows]
     return time.perf_counter() - start, _checksum(rows)
 
 

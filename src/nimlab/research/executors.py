@@ -87,7 +87,7 @@ class PoolExecutor:
         return self._pool
 
     def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
-        pool = self._fresh_pool()
+        pool = self._pool or self._fresh_pool()
         waiting = iter(jobs)
         running: dict[Future[R], J] = {}
         broken: dict[int, int] = {}

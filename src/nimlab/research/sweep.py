@@ -20,7 +20,7 @@ from typing import Any
 
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES
-from nimlab.research.compute import Job, compute_batch
+from nimlab.research.compute import Job, compute_batch, no_gc, warm_up
 from nimlab.research.db import ResultsDB
 from nimlab.research.executors import Executor
 from nimlab.research.families import Family
@@ -96,8 +96,10 @@ def run_sweep(
         pending = count - sum(done.values())
         batches = (b for b in family.batches(sweep.batch_size) if b.index not in done)
         jobs = (Job(family.name, b, max_states, max_memory) for b in batches)
+        if pending:
+            warm_up(family.name)
         computed = added = 0
-        with _progress(quiet, count, count - pending, family.name) as advance:
+        with no_gc(), _progress(quiet, count, count - pending, family.name) as advance:
             for result in executor.run(compute_batch, jobs):
                 added += db.commit_batch(sweep, result.index, result.rows)
                 computed += len(result.rows)
