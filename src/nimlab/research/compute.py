@@ -33,6 +33,7 @@ from typing import Any
 
 from nimlab.errors import NimlabError
 from nimlab.limits import Limits
+from nimlab.research.db import COLUMNS
 from nimlab.research.families import Batch
 
 Row = tuple[Any, ...]
@@ -147,52 +148,55 @@ def _subtraction(sets: list[tuple[int, ...]], limits: Limits) -> list[Row]:
     ]
 
 
+def _row(family: str, params: str, size: int, top: int, **known: Any) -> Row:
+    """A row with the columns ``known`` filled (the others empty; ``proven`` 0, ``work`` 0)."""
+    fields = {"proven": 0, "work": 0, "data": "{}", **known}
+    return (family, params, size, top, *(fields.get(c) for c in COLUMNS[4:]))
+
+
+def _failed(family: str, params: str, size: int, top: int, error: NimlabError) -> Row:
+    """The row of a task refused by its limits: nothing known but the refusal."""
+    return _row(family, params, size, top, data=_json({"error": str(error)}))
+
+
 def _octal(code: str, limits: Limits) -> Row:
     from nimlab import grundy_sequence, periodicity
     from nimlab.games.octal import Octal
 
     game = Octal.from_code(code)
+    size, top = len(game.digits) - 1, game.max_removal
     try:
         found = periodicity(game, limits=limits)
     except NimlabError as error:
-        return _failed("octal", code, len(game.digits) - 1, game.max_removal, error)
+        return _failed("octal", code, size, top, error)
     if found.proven and found.preperiod is not None and found.period is not None:
-        seen = found.preperiod + found.period
+        seen = found.preperiod + found.period  # every value the sequence ever takes
     else:
         seen = found.checked_to
     values = grundy_sequence(game, max(seen, 1), limits=limits)
-    return (
+    return _row(
         "octal",
         code,
-        len(game.digits) - 1,
-        game.max_removal,
-        found.preperiod,
-        found.period,
-        found.saltus,
-        int(found.proven),
-        int(values.max()),
-        None,
-        found.checked_to,
-        "{}",
-        None,
-        None,
+        size,
+        top,
+        preperiod=found.preperiod,
+        period=found.period,
+        saltus=found.saltus,
+        proven=int(found.proven),
+        max_value=int(values.max()),
+        work=found.checked_to,
     )
-
-
-def _failed(family: str, params: str, size: int, top: int, error: NimlabError) -> Row:
-    """The row of a task refused by its limits: nothing known but the refusal."""
-    data = _json({"error": str(error)})
-    return (family, params, size, top, None, None, None, 0, None, None, 0, data, None, None)
 
 
 def _take_away(c: int, bound: int, limits: Limits) -> Row:
     from nimlab import grundy_sequence
     from nimlab.theory.zeckendorf import take_away_sequence
 
+    params = f"{c} bound={bound}"
     try:
         values = grundy_sequence(f"take-away:{c}", bound + 1, limits=limits).tolist()
     except NimlabError as error:
-        return _failed("take-away", f"{c} bound={bound}", c, bound, error)
+        return _failed("take-away", params, c, bound, error)
     losing = [n for n in range(1, bound + 1) if values[n] == 0]
     terms = [h for h in take_away_sequence(c).terms_upto(bound) if h >= 1]
     data = {
@@ -200,23 +204,15 @@ def _take_away(c: int, bound: int, limits: Limits) -> Row:
         "agrees_with_theorem": losing == terms,
         "largest_value": max(values),
     }
-    work = (bound + 1) * (bound + 2) // 2
-    top = max(values)
-    return (
+    return _row(
         "take-away",
-        f"{c} bound={bound}",
+        params,
         c,
         bound,
-        None,
-        None,
-        None,
-        0,
-        top,
-        len(losing),
-        work,
-        _json(data),
-        None,
-        None,
+        max_value=max(values),
+        count=len(losing),
+        work=(bound + 1) * (bound + 2) // 2,  # the states (n, m) of the exhaustive table
+        data=_json(data),
     )
 
 
@@ -231,20 +227,13 @@ def _split_delete(spec: str, heaps: int, top: int, limits: Limits) -> Row:
     data: dict[str, Any] = {"first": [list(p) for p in found[:FIRST_SHOWN]]}
     if len(found) <= POSITIONS_KEPT:
         data["positions"] = [list(p) for p in found]
-    largest = max((p[-1] for p in found), default=0)
-    return (
+    return _row(
         "split-delete",
         params,
         heaps,
         top,
-        None,
-        None,
-        None,
-        0,
-        largest,
-        len(found),
-        comb(top + heaps - 1, heaps),
-        _json(data),
-        None,
-        None,
+        max_value=max((p[-1] for p in found), default=0),  # the largest heap in a P-position
+        count=len(found),
+        work=comb(top + heaps - 1, heaps),  # the positions examined
+        data=_json(data),
     )
