@@ -97,13 +97,16 @@ def k_heap_moves(game: Ruleset, heaps: int) -> int | None:
     return _K_HEAP_MOVES.get((heaps, game.spec))
 
 
-def one_heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
+def one_heap_array(
+    game: HeapRuleset, count: int, budget: Budget, prefix: Array | None = None
+) -> Array:
     """G(0..count-1) of a game :func:`one_heap_work` accepts, by its compiled kernel.
 
     Work is charged to ``budget`` and refused up front where it is known in
     advance (subtraction games: count × |S| steps; every game: count positions
     and the array's bytes); the sparse-space kernel is stopped when it runs
-    over the budget.
+    over the budget, and extends ``prefix`` (values known) instead of
+    starting again.
     """
     import numpy as np
 
@@ -126,8 +129,9 @@ def one_heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
     budget.check_memory(2 * count, f"{count:,} Grundy values")
     from nimlab.kernels.sparse import sparse_sequence
 
-    values, info = sparse_sequence(digits, unequal, count, budget.kernel_steps())
-    budget.spend_kernel(info.done, info.steps)  # raises if the kernel stopped over the budget
+    values, info = sparse_sequence(digits, unequal, count, budget.kernel_steps(), prefix)
+    known = 0 if prefix is None else len(prefix)
+    budget.spend_kernel(info.done - known, info.steps)  # raises if it stopped over the budget
     return values
 
 

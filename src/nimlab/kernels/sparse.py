@@ -135,13 +135,13 @@ def _witnesses_one(
     if unequal and 2 * half == m:
         half -= 1
     a = 1
-    while a <= half:
+    while a <= half:  # branch-free but for the exit: every value met is an option anyway
         x = np.int64(out[a] ^ out[m - a])
-        if x < c and stamp[x] != n:
-            stamp[x] = n
-            missing -= 1
-            if missing == 0:
-                break
+        new = stamp[x] != n
+        stamp[x] = n
+        missing -= new & (x < c)
+        if missing == 0:
+            break
         a += 1
     return a
 
@@ -175,13 +175,14 @@ def _witnesses(
 
 @njit(cache=True)
 def sparse_octal(
-    digits: np.ndarray, unequal: bool, out: np.ndarray, steps_allowed: int
+    digits: np.ndarray, unequal: bool, out: np.ndarray, steps_allowed: int, start: int
 ) -> tuple[int, int, int, int, bool, int]:
-    """Fill ``out`` with G(0..len-1); returns (status, done, steps, mask, domain, rare).
+    """Fill ``out[start:]`` with G(start..len-1), given G(0..start-1) in ``out[:start]``.
 
-    ``digits`` and ``unequal`` are as in :func:`nimlab.kernels.one_heap.octal_naive`.
-    Status ``OVER_BUDGET`` stops after ``steps_allowed`` steps; ``OVERFLOW``
-    when a value does not fit ``out``'s dtype. ``done`` heaps are filled.
+    Returns (status, done, steps, mask, domain, rare). ``digits`` and
+    ``unequal`` are as in :func:`nimlab.kernels.one_heap.octal_naive`. Status
+    ``OVER_BUDGET`` stops after ``steps_allowed`` steps; ``OVERFLOW`` when a
+    value does not fit ``out``'s dtype. ``done`` heaps are filled.
     """
     count = out.shape[0]
     t = digits.shape[0]
@@ -190,9 +191,11 @@ def sparse_octal(
     split_k = np.array([k for k in range(t) if digits[k] & 4], dtype=np.int64)
     top_value = np.int64(np.iinfo(out.dtype).max)
 
-    warm = min(count, WARM_UP)
-    octal_naive(digits, unequal, out[:warm], 0)
-    steps = np.int64(warm) * warm * max(t, 1)
+    warm = max(min(count, WARM_UP), start)
+    steps = 0
+    if start < warm:
+        octal_naive(digits, unequal, out[:warm], start)
+        steps = np.int64(warm) * warm * max(t, 1)
     top = 0
     for a in range(warm):
         top = max(top, int(out[a]))
@@ -285,13 +288,25 @@ def sparse_octal(
 
 
 def sparse_sequence(
-    digits: tuple[int, ...], unequal: bool, count: int, steps_allowed: int
+    digits: tuple[int, ...],
+    unequal: bool,
+    count: int,
+    steps_allowed: int,
+    prefix: np.ndarray | None = None,
 ) -> tuple[np.ndarray, SparseInfo]:
-    """G(0..count-1) in ``uint16`` (``uint32`` if a value needs it) and how the run went."""
+    """G(0..count-1) in ``uint16`` (``uint32`` if a value needs it) and how the run went.
+
+    ``prefix``, the values already known for the first heaps, is extended
+    rather than computed again.
+    """
     d = np.asarray(digits, dtype=np.int64)
+    known = np.zeros(0, dtype=np.uint16) if prefix is None else prefix[:count]
     for dtype in (np.uint16, np.uint32):
+        if known.dtype.itemsize > np.dtype(dtype).itemsize:
+            continue
         out = np.zeros(count, dtype=dtype)
-        info = SparseInfo(*sparse_octal(d, unequal, out, steps_allowed))
+        out[: len(known)] = known
+        info = SparseInfo(*sparse_octal(d, unequal, out, steps_allowed, len(known)))
         if info.status != OVERFLOW:
             return out, info
     raise OverflowError("a Grundy value does not fit in 32 bits")

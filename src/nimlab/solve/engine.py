@@ -32,6 +32,7 @@ from nimlab.registry import game as as_game
 from nimlab.solve.compiled import kernel_answer, kernel_grundy
 from nimlab.solve.heaps import HeapValues
 from nimlab.solve.oracles import find_oracle
+from nimlab.solve.periodicity import options_of_value
 from nimlab.solve.results import Analysis, Outcome, WinningMove
 from nimlab.solve.search import Search
 
@@ -74,7 +75,7 @@ def analyze(
             value,
             _remoteness_if_small(g, pos, False, limits),
             moves,
-            True,
+            evaluator.complete,
             evaluator.method(g),
         )
     fast = None if misere else kernel_answer(g, pos, limits)
@@ -120,6 +121,7 @@ class Evaluator:
         self.values: dict[HeapRuleset, HeapValues] = {}
         self.searches: dict[Ruleset, Search] = {}
         self.used: set[str] = set()
+        self.complete = True  # False once a list of moves had to be cut short
 
     def heap_values(self, game: HeapRuleset) -> HeapValues:
         if game not in self.values:
@@ -157,7 +159,7 @@ class Evaluator:
         if isinstance(game, HeapRuleset):
             values = self.heap_values(game)
             total = values.of(pos)
-            for move in _heap_moves(game, pos, values, total ^ target, self.budget):
+            for move in _heap_moves(game, pos, values, total ^ target, self):
                 found.setdefault(move.to, move)
         elif isinstance(game, Sum):
             parts = [self.grundy(c, p) for c, p in zip(game.components, pos, strict=True)]
@@ -187,7 +189,11 @@ class Evaluator:
 
 
 def _heap_moves(
-    game: HeapRuleset, heaps: tuple[int, ...], values: HeapValues, wanted: int, budget: Budget
+    game: HeapRuleset,
+    heaps: tuple[int, ...],
+    values: HeapValues,
+    wanted: int,
+    evaluator: Evaluator,
 ) -> Iterable[Move]:
     """Moves in one heap n that change the nim-sum by ``wanted``."""
     seen: set[int] = set()
@@ -197,8 +203,14 @@ def _heap_moves(
         seen.add(n)
         need = wanted ^ values(n)
         rest = heaps[:i] + heaps[i + 1 :]
+        by_period = options_of_value(game, n, need)  # a huge heap beyond a proven period
+        if by_period is not None:
+            evaluator.complete &= by_period[1]
+            for result in by_period[0]:
+                yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
+            continue
         for result in game.heap_options(n):
-            budget.spend()
+            evaluator.budget.spend()
             if values.of(result) == need:
                 yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
 

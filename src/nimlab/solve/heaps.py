@@ -92,7 +92,7 @@ def heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
         return as_array(heap_values(game, count, budget))
     from nimlab.kernels.shapes import one_heap_array
 
-    values = one_heap_array(game, count, budget)
+    values = one_heap_array(game, count, budget, cached)
     _ARRAYS.pop(game, None)
     while _ARRAYS and sum(a.nbytes for a in _ARRAYS.values()) + values.nbytes > _MAX_CACHED_BYTES:
         _ARRAYS.pop(next(iter(_ARRAYS)))

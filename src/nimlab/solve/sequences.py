@@ -89,8 +89,14 @@ def _from_period(
     out[: len(head)] = head
     first = max(start, n0)
     if first < stop:
-        rolled = np.roll(block, -((first - n0) % p))
-        out[first - start :] = np.resize(rolled, stop - first)
+        tail = out[first - start :]
+        rolled = np.roll(block, -((first - n0) % p))[: len(tail)]
+        tail[: len(rolled)] = rolled
+        filled = len(rolled)
+        while filled < len(tail):  # double the filled part: log(n) block copies
+            more = min(filled, len(tail) - filled)
+            tail[filled : filled + more] = tail[:more]
+            filled += more
     return out
 
 
