@@ -210,7 +210,9 @@ def sparse_octal(code: str, digits: tuple[int, ...], n: int, label: str) -> Resu
     small = 2**15
     same = bool((values[:small] == octal_sequence(digits, small)).all())
     _, compiled_naive = timed(lambda: octal_sequence(digits, small))
-    naive_s, note = _naive("naive mex over every split", lambda: naive.octal(digits, 2000), 2000, n, 2)
+    naive_s, note = _naive(
+        "naive mex over every split", lambda: naive.octal(digits, 2000), 2000, n, 2
+    )
     game = nimlab.game(code)
     api, api_seconds = timed(
         lambda: nimlab.grundy_sequence(game, n, limits=Limits(max_states=10**9))
@@ -235,6 +237,18 @@ def sparse_octal(code: str, digits: tuple[int, ...], n: int, label: str) -> Resu
         public_grundy_sequence_seconds=round(api_seconds, 3),
         public_note="grundy_sequence() reads values past a proven period off the period",
         agrees_with_naive_prefix=same and bool((api == values).all()),
+    )
+
+
+def kayles() -> Result:
+    return sparse_octal(
+        "kayles", (0, 7, 7), 10**6, "Kayles (0.77) to 10^6, sparse-space kernel, every value"
+    )
+
+
+def couples() -> Result:
+    return sparse_octal(
+        "octal:0.6", (0, 6), 2**20, ".6 (Couples-are-forever) to 2^20, sparse-space kernel"
     )
 
 
@@ -268,3 +282,15 @@ def _checksum(values: Any) -> str:
         weights = np.arange(start + 1, start + len(v) + 1, dtype=np.uint64)
         total += int((v * weights).sum(dtype=np.uint64))
     return str(total % 2**64)
+
+
+WORKLOADS: dict[str, Callable[[], Result]] = {
+    "subtraction-all": subtraction_all,
+    "subtraction-period": subtraction_periodic,
+    "wythoff": wythoff_table,
+    "split-delete-3": split_delete_positions,
+    "kayles": kayles,
+    "couples": couples,
+    "cli": cli_startup,
+}
+"""The workloads of issue 4, in the order ``make bench`` runs them."""
