@@ -10,16 +10,9 @@ import nimlab
 from nimlab.kernels.shapes import two_heap_moves
 from nimlab.kernels.two_heap import grundy_table_2, p_positions_2, table_bytes
 from reference import Brute
+from strategies import SPECS
 
-GAMES = [
-    "wythoff",
-    "split-delete-nim:single",
-    "split-delete-nim:half",
-    "delete-nim:single",
-    "delete-nim:half",
-    "delete-nim:less-than-half",
-    "delete-nim:all-but-one",
-]
+GAMES = [spec for spec in SPECS if two_heap_moves(nimlab.game(spec)) is not None]
 
 
 def _origin(spec: str) -> int:

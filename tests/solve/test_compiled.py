@@ -15,24 +15,15 @@ from hypothesis import strategies as st
 import nimlab
 from nimlab.errors import TooLarge
 from nimlab.games.take_away import TakeAway
-from nimlab.kernels.shapes import k_heap_moves
+from nimlab.kernels.shapes import k_heap_moves, two_heap_moves
 from nimlab.limits import Limits
 from nimlab.solve import compiled
 from nimlab.solve.compiled import kernel_answer, kernel_grundy, p_positions_k, table_2
 from reference import Brute
-from strategies import positions
+from strategies import SPECS, positions
 
-GAMES = [
-    "wythoff",
-    "split-delete-nim:single",
-    "split-delete-nim:half",
-    "delete-nim:single",
-    "delete-nim:half",
-    "delete-nim:less-than-half",
-    "delete-nim:all-but-one",
-    "fibonacci-nim",
-    "take-away:3",
-]
+TWO_HEAP = [spec for spec in SPECS if two_heap_moves(nimlab.game(spec)) is not None]
+GAMES = TWO_HEAP + [spec for spec in SPECS if isinstance(nimlab.game(spec), TakeAway)]
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +51,7 @@ def test_kernel_answer_matches_brute_force(spec: str, data: st.DataObject) -> No
     }
 
 
-@pytest.mark.parametrize("spec", GAMES[:7])
+@pytest.mark.parametrize("spec", TWO_HEAP)
 def test_tables_and_p_positions_match_brute_force(spec: str) -> None:
     game = nimlab.game(spec)
     brute = Brute(game)
