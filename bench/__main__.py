@@ -74,7 +74,9 @@ def select(available: dict[str, Callable[[], Result]], words: list[str]) -> list
 def _report(name: str, result: Result) -> None:
     print(f"\n[{name}] {result['workload']}")
     for key, value in result.items():
-        if key != "workload":
+        if isinstance(value, list) and value and isinstance(value[0], str):
+            print(f"  {key}:", *value, sep="\n    ")
+        elif key != "workload":
             print(f"  {key:32} {value}")
     sys.stdout.flush()
 

@@ -82,7 +82,14 @@ def p_positions_k(
         assert moves is not None
         budget.check_memory(index_bytes(heaps, moves, top), f"the {heaps}-heap P-position index")
         found = (p_positions_3 if heaps == 3 else p_positions_4)(moves, top)
+    # Most of a big answer is Python objects: a tuple and its ints per position.
+    budget.check_memory(len(found) * python_bytes(heaps), f"{len(found):,} P-positions")
     return [tuple(p) for p in found.tolist()]
+
+
+def python_bytes(heaps: int) -> int:
+    """About the bytes of one position as a Python tuple of ``heaps`` ints (and its list slot)."""
+    return 8 + 40 + 8 * heaps + 32 * heaps
 
 
 @dataclass(frozen=True)
