@@ -27,6 +27,8 @@ DEFAULT_MAX_STATES = 5_000_000
 DEFAULT_REMOTENESS_STATES = 300_000
 DEFAULT_MAX_MEMORY = 2 * 1024**3
 """Bytes of arrays one call may allocate (2 GiB); ``--max-memory`` raises it."""
+PYTHON_VALUE_BYTES = 40
+"""About the bytes of one integer of a Python answer: its slot and the int object."""
 KERNEL_STEPS_PER_STATE = 64
 """A compiled step costs far less than an interpreted state; this many make one state."""
 

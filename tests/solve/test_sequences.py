@@ -55,3 +55,12 @@ def test_memory_is_refused_up_front() -> None:
             10**9,
             limits=Limits(max_states=10**11, max_memory=10**8),
         )
+
+
+def test_a_list_too_big_is_refused_naming_the_memory_limit() -> None:
+    from nimlab.solve.sequences import sequence_values
+
+    limits = Limits(max_states=10**8, max_memory=10**8)
+    with pytest.raises(TooLarge, match="--max-memory"):
+        sequence_values(nimlab.game("nim"), 10**7, limits)
+    assert len(sequence_values(nimlab.game("nim"), 10**5, limits)) == 10**5
