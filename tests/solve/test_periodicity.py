@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import pytest
 
 import nimlab
-from nimlab.errors import NotApplicable
+from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.solve.periodicity import (
     criterion_name,
     find_period,
@@ -110,3 +110,9 @@ def _xor(values: Iterable[int]) -> int:
     for v in values:
         total ^= v
     return total
+
+
+@pytest.mark.parametrize("bad", [0, -5, True])
+def test_max_length_must_be_positive(bad: int) -> None:
+    with pytest.raises(InvalidOption, match="--max-length"):
+        periodicity("kayles", max_length=bad)

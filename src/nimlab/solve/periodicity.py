@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nimlab.errors import NotApplicable, TooLarge
+from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.heap import Nim, Subtraction
 from nimlab.games.octal import Octal
@@ -136,6 +136,10 @@ def periodicity(
         )
     if isinstance(g, Nim):
         return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
+    if max_length is not None and (
+        not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
+    ):
+        raise InvalidOption(f"--max-length must be an integer ≥ 1, got {max_length!r}")
     search = _search(g, limits or Limits(), max_length)
     if search.proven is not None:
         n0, p, s = search.proven
