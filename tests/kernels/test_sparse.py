@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -46,3 +47,13 @@ def test_stops_over_the_step_budget() -> None:
     values, info = sparse_sequence((0, 6), False, 5000, 10_000)
     assert info.status == OVER_BUDGET and WARM_UP <= info.done < 5000
     assert values[: info.done].tolist() == octal_sequence((0, 6), info.done).tolist()
+
+
+@pytest.mark.parametrize(
+    "digits", [(0, 6), (0, 7, 7), (0, 0, 7), (4, 0, 7), (0, 1, 3, 7), (0, 4, 4, 4), (0, 5, 6)]
+)
+def test_long_runs_match_the_naive_recursion(digits: tuple[int, ...]) -> None:
+    # Long enough for the classification to be chosen again as rare heaps accumulate.
+    values, info = sparse_sequence(digits, False, 6000, 10**10)
+    assert info.status == OK
+    assert values.tolist() == octal_sequence(digits, 6000).tolist()

@@ -127,22 +127,44 @@ def _witnesses_one(
     n: int,
     m: int,
     c: int,
-    missing: int,
     unequal: bool,
 ) -> int:
-    """Mark the values below ``c`` of splits a + b = m until ``missing`` were found."""
+    """Mark the values below ``c`` of splits a + b = m until every missing one was found.
+
+    The values of the splits are gathered in a bitset, 32 splits at a time,
+    and compared with the bitset of the values still needed after each block:
+    no per-split bookkeeping. Returns the splits looked at.
+    """
     half = m // 2
     if unequal and 2 * half == m:
         half -= 1
+    words = (stamp.shape[0] >> 6) + 1
+    needed = np.zeros(words, dtype=np.uint64)
+    seen = np.zeros(words, dtype=np.uint64)
+    one = np.uint64(1)
+    for v in range(c):
+        if stamp[v] != n:
+            needed[v >> 6] |= one << np.uint64(v & 63)
+    top_word = (c >> 6) + 1
     a = 1
-    while a <= half:  # branch-free but for the exit: every value met is an option anyway
-        x = np.int64(out[a] ^ out[m - a])
-        new = stamp[x] != n
-        stamp[x] = n
-        missing -= new & (x < c)
-        if missing == 0:
+    um = np.uint64(m)
+    while a <= half:
+        stop = min(a + 32, half + 1)
+        for i in range(a, stop):
+            ui = np.uint64(i)
+            x = np.uint64(out[ui] ^ out[um - ui])
+            seen[x >> np.uint64(6)] |= one << (x & np.uint64(63))
+        a = stop
+        done = True
+        for w in range(top_word):
+            if needed[w] & ~seen[w]:
+                done = False
+                break
+        if done:
             break
-        a += 1
+    for v in range(c):
+        if seen[v >> 6] & (one << np.uint64(v & 63)):
+            stamp[v] = n
     return a
 
 
@@ -225,13 +247,15 @@ def sparse_octal(
                 stamp[out[n - k]] = n
         for k in split_k:
             m = n - k
+            um = np.uint64(m)
             for i in range(n_rare):
                 a = rare[i]
                 if a >= m:
                     break
                 if unequal and 2 * a == m:
                     continue
-                stamp[out[a] ^ out[m - a]] = n
+                ua = np.uint64(a)
+                stamp[np.uint64(out[ua] ^ out[um - ua])] = n
             steps += n_rare
         # 2. Walk up to the first value of an exact class that is not an option (c);
         #    dense-class values below it that are not marked yet still need a witness.
@@ -255,7 +279,7 @@ def sparse_octal(
         #    (for every split digit at once: a witness may exist for one digit only).
         if missing > 0:
             if split_k.shape[0] == 1:
-                steps += _witnesses_one(out, stamp, n, n - split_k[0], c, missing, unequal)
+                steps += _witnesses_one(out, stamp, n, n - split_k[0], c, unequal)
             else:
                 steps += _witnesses(out, stamp, n, split_k, c, missing, unequal)
         g = c
