@@ -276,7 +276,7 @@ def sparse_octal(code: str, digits: tuple[int, ...], n: int, label: str) -> Resu
         f"{info.rare} rare heaps, {info.steps:,} steps",
         largest_value=int(values.max()),
         public_grundy_sequence_seconds=round(api_seconds, 3),
-        public_note="grundy_sequence() reads values past a proven period off the period",
+        public_note=_public_note(game),
         agrees_with_naive_prefix=same and bool((api == values).all()),
     )
 
@@ -290,6 +290,21 @@ def kayles() -> Result:
 def couples() -> Result:
     return sparse_octal(
         "octal:0.6", (0, 6), 2**20, ".6 (Couples-are-forever) to 2^20, sparse-space kernel"
+    )
+
+
+def _public_note(game: Any) -> str:
+    from nimlab.solve.periodicity import proven_period
+
+    known = proven_period(game)
+    if known is None:
+        return (
+            "no period proven: grundy_sequence() computes every value (the period search "
+            "extends the same array in doubling lengths, then checks it)"
+        )
+    return (
+        "grundy_sequence() computes values in doubling lengths until the period "
+        f"(preperiod {known.preperiod}, period {known.period}) is proven, then repeats it"
     )
 
 
