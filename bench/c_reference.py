@@ -6,6 +6,7 @@ function returns ``None`` when it is not, and the report says so.
 
 from __future__ import annotations
 
+import atexit
 import shutil
 import subprocess
 import tempfile
@@ -13,6 +14,7 @@ from pathlib import Path
 
 SOURCES = Path(__file__).parent / "c"
 _BUILD = Path(tempfile.mkdtemp(prefix="nimlab-bench-c-"))
+atexit.register(shutil.rmtree, _BUILD, ignore_errors=True)
 
 
 def _binary(name: str) -> Path | None:
