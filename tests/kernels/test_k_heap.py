@@ -36,6 +36,13 @@ def test_kernel_matches_the_generic_solver(heaps: int, spec: str, data: st.DataO
     assert kernel.tolist() == generic_p_positions(spec, heaps, top)
 
 
+@pytest.mark.parametrize(("heaps", "spec"), sorted(_K_HEAP_MOVES))
+def test_kernel_matches_the_generic_solver_further(heaps: int, spec: str) -> None:
+    top = {3: 16, 4: 9}[heaps]
+    kernel = (p_positions_3 if heaps == 3 else p_positions_4)(_K_HEAP_MOVES[(heaps, spec)], top)
+    assert kernel.tolist() == generic_p_positions(spec, heaps, top)
+
+
 def test_proposition_4_a_pair_has_at_most_one_partner() -> None:
     # Seed 001, Proposition 4 (what the kernel's partner index relies on).
     found = p_positions_3(_K_HEAP_MOVES[(3, "split-delete-nim:single")], 120).tolist()
