@@ -97,6 +97,7 @@ def heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
     while _ARRAYS and sum(a.nbytes for a in _ARRAYS.values()) + values.nbytes > _MAX_CACHED_BYTES:
         _ARRAYS.pop(next(iter(_ARRAYS)))
     if values.nbytes <= _MAX_CACHED_BYTES:
+        values.flags.writeable = False  # callers get views of the cache: keep it intact
         _ARRAYS[game] = values
     return values
 
