@@ -17,11 +17,16 @@ _BUILD = Path(tempfile.mkdtemp(prefix="nimlab-bench-c-"))
 atexit.register(shutil.rmtree, _BUILD, ignore_errors=True)
 
 
+def available() -> bool:
+    """Whether the C references can be built (gcc is on the PATH)."""
+    return shutil.which("gcc") is not None
+
+
 def _binary(name: str) -> Path | None:
     target = _BUILD / name
     if target.exists():
         return target
-    if shutil.which("gcc") is None:
+    if not available():
         return None
     built = subprocess.run(
         ["gcc", "-O2", "-o", str(target), str(SOURCES / f"{name}.c")],
