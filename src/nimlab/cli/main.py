@@ -18,7 +18,7 @@ from nimlab.cli import commands, theory
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
-from nimlab.limits import DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
 
 _EXAMPLES = {
     "games": ["nimlab games", "nimlab games --json"],
@@ -35,6 +35,8 @@ _EXAMPLES = {
         "nimlab sequence subtraction:2,4,7 --to 20",
         "nimlab sequence kayles --to 100 --json",
         "nimlab sequence fibonacci-nim --to 30",
+        "nimlab sequence subtraction:2,4,7 --from 1000000000000000000 --to 1000000000000000020",
+        "nimlab sequence subtraction:3,5,8 --to 100000000 --max-states 100000000 > values.txt",
     ],
     "period": [
         "nimlab period subtraction:2,4,7",
@@ -75,6 +77,16 @@ def _count(text: str) -> int:
     return int(text)
 
 
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+
+
+def _bytes(text: str) -> int:
+    match = re.fullmatch(r"\s*([0-9]{1,20})\s*([KMGT]?)(?:i?B)?\s*", text, re.IGNORECASE)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 4G, 512M or 100000000")
+    return int(match.group(1)) * _UNITS[match.group(2).upper()]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="nimlab",
@@ -102,6 +114,14 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="N",
             help=f"refuse work over N states (default {DEFAULT_MAX_STATES:,})",
         )
+        p.add_argument(
+            "--max-memory",
+            type=_bytes,
+            default=DEFAULT_MAX_MEMORY,
+            metavar="SIZE",
+            help="refuse arrays over SIZE bytes, e.g. 8G "
+            f"(default {DEFAULT_MAX_MEMORY // 1024**3}G)",
+        )
         return p
 
     command("games", commands.games, "list every game family, its parameters, aliases and seed")
@@ -121,7 +141,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("sequence", commands.sequence, "the Grundy sequence G(0..N-1) of a heap game")
     p.add_argument("game")
-    p.add_argument("--to", type=_count, required=True, metavar="N", help="how many values")
+    p.add_argument("--to", type=_count, required=True, metavar="N", help="stop before heap N")
+    p.add_argument(
+        "--from",
+        dest="start",
+        type=_count,
+        default=0,
+        metavar="M",
+        help="start at heap M: print G(M..N-1) (default 0)",
+    )
 
     p = command("period", commands.period, "exact periodicity (preperiod, period, saltus)")
     p.add_argument("game")
