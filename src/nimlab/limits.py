@@ -53,7 +53,8 @@ class Limits:
         for name in ("max_states", "remoteness_states", "max_memory"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise InvalidOption(f"{name} must be a positive integer, got {value!r}")
+                option = "--" + name.replace("_", "-")
+                raise InvalidOption(f"{name} ({option}) must be a positive integer, got {value!r}")
 
     def budget(self) -> Budget:
         """A fresh counter against ``max_states``."""

@@ -158,6 +158,8 @@ def test_sequence_from_reads_far_heaps_off_a_proven_period() -> None:
     ("args", "code", "message"),
     [
         (["sequence", "kayles", "--to", "5", "--max-memory", "0"], 2, "positive integer"),
+        (["analyze", "nim", "3,4", "--remoteness-states", "0"], 2, "--remoteness-states"),
+        (["analyze", "nim", "3,4", "--max-states", "0"], 2, "--max-states"),
         (["sequence", "kayles", "--to", "5", "--max-memory", "lots"], 2, "4G, 512M"),
         (["sequence", "kayles", "--from", "9", "--to", "5"], 2, "--from"),
         (["sequence", "kayles", "--from", "-1", "--to", "5"], 2, "--from"),

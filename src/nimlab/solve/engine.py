@@ -58,6 +58,8 @@ def analyze(
             if searched is not None:
                 value = searched[0] if value is None else value
                 remoteness = searched[1] if remoteness is None else remoteness
+        if value is None and not misere:
+            value = _kernel_grundy_if_fits(g, pos, limits)
         return _analysis(
             g,
             pos,
@@ -270,6 +272,17 @@ def _remoteness_if_small(game: Ruleset, pos: Position, misere: bool, limits: Lim
     """Remoteness by search when the search fits ``limits.remoteness_states``, else None."""
     searched = _search_if_small(game, pos, misere, limits)
     return None if searched is None else searched[1]
+
+
+def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int | None:
+    """The Grundy value from a compiled table when one fits ``limits``, else ``None``.
+
+    Used where a theorem gave the outcome only: the answer stands either way.
+    """
+    try:
+        return kernel_grundy(game, pos, limits.budget())
+    except TooLarge:
+        return None
 
 
 def _search_if_small(
