@@ -1,5 +1,5 @@
 /* Reference: Grundy values G(0..N-1) of a subtraction game, bitset mex, uint8 values.
-   Usage: subtraction N s1 s2 ... (S sorted, |S| <= 63). Prints a checksum and the seconds. */
+   Usage: subtraction N s1 s2 ... (S sorted, |S| <= 63). Prints the checksum sum((i+1)·G[i]) mod 2^64 and the seconds. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +26,7 @@ int main(int argc, char **argv) {
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     uint64_t sum = 0;
-    for (long i = 0; i < n; i++) sum = sum * 31 + g[i];
+    for (long i = 0; i < n; i++) sum += (uint64_t)g[i] * (uint64_t)(i + 1);
     printf("%llu %.4f\n", (unsigned long long)sum,
            (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec));
     free(g);

@@ -27,6 +27,8 @@ DEFAULT_MAX_STATES = 5_000_000
 DEFAULT_REMOTENESS_STATES = 300_000
 DEFAULT_MAX_MEMORY = 2 * 1024**3
 """Bytes of arrays one call may allocate (2 GiB); ``--max-memory`` raises it."""
+PYTHON_VALUE_BYTES = 40
+"""About the bytes of one integer of a Python answer: its slot and the int object."""
 KERNEL_STEPS_PER_STATE = 64
 """A compiled step costs far less than an interpreted state; this many make one state."""
 
@@ -51,7 +53,8 @@ class Limits:
         for name in ("max_states", "remoteness_states", "max_memory"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise InvalidOption(f"{name} must be a positive integer, got {value!r}")
+                option = "--" + name.replace("_", "-")
+                raise InvalidOption(f"{name} ({option}) must be a positive integer, got {value!r}")
 
     def budget(self) -> Budget:
         """A fresh counter against ``max_states``."""

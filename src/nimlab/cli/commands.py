@@ -14,10 +14,14 @@ Command = Callable[[argparse.Namespace, TextIO], int]
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
+    max_memory = getattr(args, "max_memory", None)  # 0 is refused by Limits, not defaulted
+    remoteness_states = getattr(args, "remoteness_states", None)
     return Limits(
         max_states=args.max_states,
-        remoteness_states=getattr(args, "remoteness_states", None) or Limits().remoteness_states,
-        max_memory=getattr(args, "max_memory", None) or Limits().max_memory,
+        remoteness_states=(
+            Limits().remoteness_states if remoteness_states is None else remoteness_states
+        ),
+        max_memory=Limits().max_memory if max_memory is None else max_memory,
     )
 
 

@@ -42,10 +42,14 @@ def subtraction_bitset(subtraction_set: np.ndarray, out: np.ndarray) -> None:
                 break
             seen |= one << np.uint64(out[n - subtraction_set[j]])
         out[n] = ctz(~seen)
-    for n in range(top, count):  # every s applies (indexed loops: faster than iterating)
+    # Every s applies. Unsigned indices spare numba's negative-index wraparound
+    # (a branch per load), and indexed loops are faster than iterating.
+    offsets = subtraction_set.astype(np.uint64)
+    for n in range(top, count):
         seen = np.uint64(0)
+        un = np.uint64(n)
         for j in range(size):
-            seen |= one << np.uint64(out[n - subtraction_set[j]])
+            seen |= one << np.uint64(out[un - offsets[j]])
         out[n] = ctz(~seen)
 
 

@@ -127,22 +127,44 @@ def _witnesses_one(
     n: int,
     m: int,
     c: int,
-    missing: int,
     unequal: bool,
 ) -> int:
-    """Mark the values below ``c`` of splits a + b = m until ``missing`` were found."""
+    """Mark the values below ``c`` of splits a + b = m until every missing one was found.
+
+    The values of the splits are gathered in a bitset, 32 splits at a time,
+    and compared with the bitset of the values still needed after each block:
+    no per-split bookkeeping. Returns the splits looked at.
+    """
     half = m // 2
     if unequal and 2 * half == m:
         half -= 1
+    words = (stamp.shape[0] >> 6) + 1
+    needed = np.zeros(words, dtype=np.uint64)
+    seen = np.zeros(words, dtype=np.uint64)
+    one = np.uint64(1)
+    for v in range(c):
+        if stamp[v] != n:
+            needed[v >> 6] |= one << np.uint64(v & 63)
+    top_word = (c >> 6) + 1
     a = 1
+    um = np.uint64(m)
     while a <= half:
-        x = np.int64(out[a] ^ out[m - a])
-        if x < c and stamp[x] != n:
-            stamp[x] = n
-            missing -= 1
-            if missing == 0:
+        stop = min(a + 32, half + 1)
+        for i in range(a, stop):
+            ui = np.uint64(i)
+            x = np.uint64(out[ui] ^ out[um - ui])
+            seen[x >> np.uint64(6)] |= one << (x & np.uint64(63))
+        a = stop
+        done = True
+        for w in range(top_word):
+            if needed[w] & ~seen[w]:
+                done = False
                 break
-        a += 1
+        if done:
+            break
+    for v in range(c):
+        if seen[v >> 6] & (one << np.uint64(v & 63)):
+            stamp[v] = n
     return a
 
 
@@ -175,13 +197,14 @@ def _witnesses(
 
 @njit(cache=True)
 def sparse_octal(
-    digits: np.ndarray, unequal: bool, out: np.ndarray, steps_allowed: int
+    digits: np.ndarray, unequal: bool, out: np.ndarray, steps_allowed: int, start: int
 ) -> tuple[int, int, int, int, bool, int]:
-    """Fill ``out`` with G(0..len-1); returns (status, done, steps, mask, domain, rare).
+    """Fill ``out[start:]`` with G(start..len-1), given G(0..start-1) in ``out[:start]``.
 
-    ``digits`` and ``unequal`` are as in :func:`nimlab.kernels.one_heap.octal_naive`.
-    Status ``OVER_BUDGET`` stops after ``steps_allowed`` steps; ``OVERFLOW``
-    when a value does not fit ``out``'s dtype. ``done`` heaps are filled.
+    Returns (status, done, steps, mask, domain, rare). ``digits`` and
+    ``unequal`` are as in :func:`nimlab.kernels.one_heap.octal_naive`. Status
+    ``OVER_BUDGET`` stops after ``steps_allowed`` steps; ``OVERFLOW`` when a
+    value does not fit ``out``'s dtype. ``done`` heaps are filled.
     """
     count = out.shape[0]
     t = digits.shape[0]
@@ -190,9 +213,11 @@ def sparse_octal(
     split_k = np.array([k for k in range(t) if digits[k] & 4], dtype=np.int64)
     top_value = np.int64(np.iinfo(out.dtype).max)
 
-    warm = min(count, WARM_UP)
-    octal_naive(digits, unequal, out[:warm], 0)
-    steps = np.int64(warm) * warm * max(t, 1)
+    warm = max(min(count, WARM_UP), start)
+    steps = 0
+    if start < warm:
+        octal_naive(digits, unequal, out[:warm], start)
+        steps = np.int64(warm) * warm * max(t, 1)
     top = 0
     for a in range(warm):
         top = max(top, int(out[a]))
@@ -222,13 +247,15 @@ def sparse_octal(
                 stamp[out[n - k]] = n
         for k in split_k:
             m = n - k
+            um = np.uint64(m)
             for i in range(n_rare):
                 a = rare[i]
                 if a >= m:
                     break
                 if unequal and 2 * a == m:
                     continue
-                stamp[out[a] ^ out[m - a]] = n
+                ua = np.uint64(a)
+                stamp[np.uint64(out[ua] ^ out[um - ua])] = n
             steps += n_rare
         # 2. Walk up to the first value of an exact class that is not an option (c);
         #    dense-class values below it that are not marked yet still need a witness.
@@ -252,7 +279,7 @@ def sparse_octal(
         #    (for every split digit at once: a witness may exist for one digit only).
         if missing > 0:
             if split_k.shape[0] == 1:
-                steps += _witnesses_one(out, stamp, n, n - split_k[0], c, missing, unequal)
+                steps += _witnesses_one(out, stamp, n, n - split_k[0], c, unequal)
             else:
                 steps += _witnesses(out, stamp, n, split_k, c, missing, unequal)
         g = c
@@ -285,13 +312,25 @@ def sparse_octal(
 
 
 def sparse_sequence(
-    digits: tuple[int, ...], unequal: bool, count: int, steps_allowed: int
+    digits: tuple[int, ...],
+    unequal: bool,
+    count: int,
+    steps_allowed: int,
+    prefix: np.ndarray | None = None,
 ) -> tuple[np.ndarray, SparseInfo]:
-    """G(0..count-1) in ``uint16`` (``uint32`` if a value needs it) and how the run went."""
+    """G(0..count-1) in ``uint16`` (``uint32`` if a value needs it) and how the run went.
+
+    ``prefix``, the values already known for the first heaps, is extended
+    rather than computed again.
+    """
     d = np.asarray(digits, dtype=np.int64)
+    known = np.zeros(0, dtype=np.uint16) if prefix is None else prefix[:count]
     for dtype in (np.uint16, np.uint32):
+        if known.dtype.itemsize > np.dtype(dtype).itemsize:
+            continue
         out = np.zeros(count, dtype=dtype)
-        info = SparseInfo(*sparse_octal(d, unequal, out, steps_allowed))
+        out[: len(known)] = known
+        info = SparseInfo(*sparse_octal(d, unequal, out, steps_allowed, len(known)))
         if info.status != OVERFLOW:
             return out, info
     raise OverflowError("a Grundy value does not fit in 32 bits")

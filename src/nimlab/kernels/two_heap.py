@@ -15,7 +15,10 @@ each line keeps a bitset of the Grundy values met so far: the heap-line of h
 (every cell with a heap h), the diagonal b − a, the anti-diagonal x + y = s.
 At ⟨a, b⟩ those bitsets hold exactly the values of its options, so the mex
 is the first zero bit of their union: O(N²·V/64) for values below V (V ≤ 3N),
-with no option ever listed. For P-positions only one bit per line is needed
+with no option ever listed. Each line also keeps the index of its first word
+that is not all ones; the words below the highest of those are full in the
+union, so the scan starts there (about half the time of scanning from word 0
+for Wythoff 4096²). For P-positions only one bit per line is needed
 (is there a P-position on it yet?), O(1) per cell and O(N²) in all.
 
 >>> table = grundy_table_2(REDUCE | DIAGONAL, 0, 4)  # Wythoff
@@ -51,6 +54,14 @@ def table_bytes(moves: int, origin: int, size: int) -> int:
     return size * size * value + 3 * (top + 1) * words * 8
 
 
+@njit(cache=True, inline="always")
+def _skip_full(bits: Any, line: Any, low: Any) -> None:
+    """Advance ``low[line]`` past the words of ``bits[line]`` that are all ones."""
+    words = bits.shape[1]
+    while low[line] < words and bits[line, low[line]] == ALL_ONES:
+        low[line] += 1
+
+
 @njit(cache=True)
 def _fill(moves: int, origin: int, size: int, out: Any, words: int) -> None:
     top = origin + size - 1
@@ -58,12 +69,26 @@ def _fill(moves: int, origin: int, size: int, out: Any, words: int) -> None:
     lines = np.zeros((top + 1, words), dtype=np.uint64)
     diagonals = np.zeros((top + 1 if moves & DIAGONAL else 1, words), dtype=np.uint64)
     sums = np.zeros((top + 1 if moves & SUMS else 1, words), dtype=np.uint64)
+    # Per line, the first word not yet all ones: the words below it are full in
+    # the union too, so the mex is looked for from the highest of these.
+    lines_low = np.zeros(top + 1, dtype=np.uint64)
+    diagonals_low = np.zeros(diagonals.shape[0], dtype=np.uint64)
+    sums_low = np.zeros(sums.shape[0], dtype=np.uint64)
     reduce, diagonal, split = moves & REDUCE, moves & DIAGONAL, moves & SUMS
+    uwords = np.uint64(words)
     for total in range(2 * origin, 2 * top + 1):
-        for a in range(max(origin, total - top), total // 2 + 1):
-            b = total - a
+        for ai in range(max(origin, total - top), total // 2 + 1):
+            # Unsigned indices: numba skips its negative-index wraparound checks.
+            a, b = np.uint64(ai), np.uint64(total - ai)
+            first = np.uint64(0)
+            if reduce:
+                first = max(lines_low[a], lines_low[b])
+            if diagonal:
+                first = max(first, diagonals_low[b - a])
+            if split:
+                first = max(first, sums_low[a], sums_low[b])
             g = words * 64
-            for i in range(words):
+            for i in range(first, uwords):
                 w = np.uint64(0)
                 if reduce:
                     w |= lines[a, i] | lines[b, i]
@@ -72,17 +97,23 @@ def _fill(moves: int, origin: int, size: int, out: Any, words: int) -> None:
                 if split:
                     w |= sums[a, i] | sums[b, i]
                 if w != ALL_ONES:
-                    g = i * 64 + int(ctz(~w))
+                    g = int(i) * 64 + int(ctz(~w))
                     break
-            out[a - origin, b - origin] = g
-            out[b - origin, a - origin] = g
-            word, bit = g >> 6, one << np.uint64(g & 63)
+            i_a, i_b = np.uint64(ai - origin), np.uint64(total - ai - origin)
+            out[i_a, i_b] = g
+            out[i_b, i_a] = g
+            word, bit = np.uint64(g >> 6), one << np.uint64(g & 63)
             lines[a, word] |= bit
             lines[b, word] |= bit
+            _skip_full(lines, a, lines_low)
+            _skip_full(lines, b, lines_low)
             if diagonal:
                 diagonals[b - a, word] |= bit
+                _skip_full(diagonals, b - a, diagonals_low)
             if split and total <= top:
-                sums[total, word] |= bit
+                t = np.uint64(total)
+                sums[t, word] |= bit
+                _skip_full(sums, t, sums_low)
 
 
 def grundy_table_2(moves: int, origin: int, size: int) -> np.ndarray:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from nimlab.games.base import HeapsRuleset, Move, Position, Ruleset
 from nimlab.games.take_away import TakeAway
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, k_heap_moves, two_heap_moves
-from nimlab.limits import Budget, Limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -82,7 +82,14 @@ def p_positions_k(
         assert moves is not None
         budget.check_memory(index_bytes(heaps, moves, top), f"the {heaps}-heap P-position index")
         found = (p_positions_3 if heaps == 3 else p_positions_4)(moves, top)
+    # Most of a big answer is Python objects: a tuple and its ints per position.
+    need = len(found) * (TUPLE_BYTES + heaps * PYTHON_VALUE_BYTES)
+    budget.check_memory(need, f"{len(found):,} P-positions")
     return [tuple(p) for p in found.tolist()]
+
+
+TUPLE_BYTES = 48
+"""About the bytes of a Python tuple (and its slot in a list), without its items."""
 
 
 @dataclass(frozen=True)

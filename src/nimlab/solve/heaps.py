@@ -14,6 +14,7 @@ a compiled kernel (:mod:`nimlab.kernels`) where the work is large.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ HeapValueSource = Callable[[HeapRuleset, int], int | None]
 _SOURCES: list[tuple[str, HeapValueSource]] = []
 _TABLES: dict[HeapRuleset, list[int]] = {}
 _ARRAYS: dict[HeapRuleset, Array] = {}
+_ARRAYS_LOCK = threading.Lock()
 _MAX_CACHED_GAMES = 64
 _MAX_CACHED_BYTES = 512 * 1024**2
 
@@ -92,12 +94,16 @@ def heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
         return as_array(heap_values(game, count, budget))
     from nimlab.kernels.shapes import one_heap_array
 
-    values = one_heap_array(game, count, budget)
-    _ARRAYS.pop(game, None)
-    while _ARRAYS and sum(a.nbytes for a in _ARRAYS.values()) + values.nbytes > _MAX_CACHED_BYTES:
-        _ARRAYS.pop(next(iter(_ARRAYS)))
-    if values.nbytes <= _MAX_CACHED_BYTES:
-        _ARRAYS[game] = values
+    values = one_heap_array(game, count, budget, cached)
+    values.flags.writeable = False  # callers get views of the cache: keep it intact
+    with _ARRAYS_LOCK:  # threads of a server may fill the cache at once
+        _ARRAYS.pop(game, None)
+        while (
+            _ARRAYS and sum(a.nbytes for a in _ARRAYS.values()) + values.nbytes > _MAX_CACHED_BYTES
+        ):
+            _ARRAYS.pop(next(iter(_ARRAYS)))
+        if values.nbytes <= _MAX_CACHED_BYTES:
+            _ARRAYS[game] = values
     return values
 
 

@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nimlab.errors import NotApplicable, TooLarge
-from nimlab.games.base import HeapRuleset, Ruleset
+from nimlab.errors import InvalidOption, NotApplicable, TooLarge
+from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.heap import Nim, Subtraction
 from nimlab.games.octal import Octal
 from nimlab.kernels.periodic import (
@@ -136,6 +136,10 @@ def periodicity(
         )
     if isinstance(g, Nim):
         return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
+    if max_length is not None and (
+        not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
+    ):
+        raise InvalidOption(f"--max-length must be an integer ≥ 1, got {max_length!r}")
     search = _search(g, limits or Limits(), max_length)
     if search.proven is not None:
         n0, p, s = search.proven
@@ -243,6 +247,56 @@ def proven_period(
     known = ProvenPeriod(n0, p, tuple(int(v) for v in search.values[n0 : n0 + p]))
     _PROVEN[game] = known
     return known
+
+
+WINNING_SPLITS_SHOWN = 3
+"""Per class of splits with one value, how many far-out splits are listed."""
+
+
+def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps], bool] | None:
+    """The options of a huge heap of an octal game with Grundy value ``target``, by its period.
+
+    A heap beyond a proven period has about n/2 splits, too many to list; but
+    a split a + b = n − k with both parts past the preperiod n0 has the value
+    G(n0 + (a − n0) mod p) ⊕ G(n0 + (b − n0) mod p), which depends on a mod p
+    only. So the splits are the few with a < n0, then per residue class of a
+    either none or a whole arithmetic progression, of which the first
+    ``WINNING_SPLITS_SHOWN`` are listed. The flag says whether the list is
+    complete. ``None`` when the heap is not beyond a proven period.
+
+    >>> from nimlab.games.octal import Octal
+    >>> options, complete = options_of_value(Octal.from_code("0.77"), 10**18, 0)
+    >>> options[:2], complete
+    ([(1, 999999999999999997), (7, 999999999999999991)], False)
+    """
+    if n < PERIOD_SOURCE_FROM or not isinstance(game, Octal):
+        return None
+    known = proven_period(game)
+    t = game.max_removal
+    if known is None or n < 2 * known.preperiod + 2 * t + 2:
+        return None
+    n0, p = known.preperiod, known.period
+    head = heap_array(game, n0, Limits().budget()).tolist() if n0 else []
+
+    def g(h: int) -> int:
+        return int(head[h]) if h < n0 else known.value(h)
+
+    found: list[Heaps] = []
+    complete = True
+    for k, d in enumerate(game.digits):
+        if d & 2 and k and g(n - k) == target:
+            found.append((n - k,))
+        if not d & 4:
+            continue
+        m = n - k
+        found.extend((a, m - a) for a in range(1, n0) if g(a) ^ g(m - a) == target)
+        for r in range(p):
+            first = n0 + r
+            if first <= m // 2 and known.block[r] ^ g(m - first) == target:
+                shown = range(first, min(m // 2, first + WINNING_SPLITS_SHOWN * p - 1) + 1, p)
+                found.extend((a, m - a) for a in shown)
+                complete &= shown[-1] + p > m // 2
+    return found, complete
 
 
 def _period_source(game: HeapRuleset, n: int) -> int | None:

@@ -19,7 +19,7 @@ from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, Ruleset
 from nimlab.games.take_away import TakeAway
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, as_array, smallest_unsigned
-from nimlab.limits import Budget, Limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.heaps import heap_array
 from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, ProvenPeriod, proven_period
@@ -60,6 +60,9 @@ def sequence_array(game: Ruleset, stop: int, limits: Limits, start: int = 0) -> 
 
 def sequence_values(game: Ruleset, n: int, limits: Limits, start: int = 0) -> list[int]:
     """G(start..n-1) as a list (heap games; fresh games for take-away)."""
+    if isinstance(n, int) and isinstance(start, int) and n > start:
+        limits.check(n - start, "values")  # the state limit is named first
+        limits.check_memory((n - start) * PYTHON_VALUE_BYTES, f"{n - start:,} values as a list")
     return sequence_array(game, n, limits, start).tolist()  # type: ignore[no-any-return]
 
 
@@ -89,8 +92,14 @@ def _from_period(
     out[: len(head)] = head
     first = max(start, n0)
     if first < stop:
-        rolled = np.roll(block, -((first - n0) % p))
-        out[first - start :] = np.resize(rolled, stop - first)
+        tail = out[first - start :]
+        rolled = np.roll(block, -((first - n0) % p))[: len(tail)]
+        tail[: len(rolled)] = rolled
+        filled = len(rolled)
+        while filled < len(tail):  # double the filled part: log(n) block copies
+            more = min(filled, len(tail) - filled)
+            tail[filled : filled + more] = tail[:more]
+            filled += more
     return out
 
 
