@@ -11,16 +11,23 @@ that raises the limit, instead of running for hours or out of memory.
 Traceback (most recent call last):
 ...
 nimlab.errors.TooLarge: this needs more than 10 states; raise the limit with --max-states ...
+
+``max_seconds`` adds a cooperative deadline: a budget checks the clock every
+few thousand states and refuses work that runs past it (the web app uses it;
+the command line has no deadline by default).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from nimlab.errors import InvalidOption, TooLarge
 
 DEFAULT_MAX_STATES = 5_000_000
 DEFAULT_REMOTENESS_STATES = 300_000
+CLOCK_EVERY = 4096
+"""A budget with a deadline looks at the clock once per this many states."""
 
 
 @dataclass(frozen=True)
@@ -30,21 +37,30 @@ class Limits:
     ``max_states`` is a hard limit: going over it raises ``TooLarge``.
     ``remoteness_states`` bounds the optional full search that computes
     remoteness where no closed form gives it; over it, remoteness is reported
-    as unknown (``None``) rather than refused.
+    as unknown (``None``) rather than refused. ``max_seconds``, when set, is a
+    deadline for each budget, counted from when the budget is made.
     """
 
     max_states: int = DEFAULT_MAX_STATES
     remoteness_states: int = DEFAULT_REMOTENESS_STATES
+    max_seconds: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("max_states", "remoteness_states"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise InvalidOption(f"{name} must be a positive integer, got {value!r}")
+        seconds = self.max_seconds
+        if seconds is not None and (
+            not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0
+        ):
+            raise InvalidOption(f"max_seconds must be a positive number, got {seconds!r}")
 
     def budget(self) -> Budget:
         """A fresh counter against ``max_states``."""
-        return Budget(self.max_states, option="--max-states", field="max_states")
+        return Budget(
+            self.max_states, option="--max-states", field="max_states", seconds=self.max_seconds
+        )
 
     def remoteness_budget(self) -> Budget:
         """A fresh counter against ``remoteness_states``."""
@@ -52,6 +68,7 @@ class Limits:
             min(self.remoteness_states, self.max_states),
             option="--remoteness-states",
             field="remoteness_states",
+            seconds=self.max_seconds,
         )
 
     def check(self, needed: int, what: str = "states") -> None:
@@ -64,21 +81,34 @@ class Limits:
 
 
 class Budget:
-    """A mutable counter of states spent against a limit."""
+    """A mutable counter of states spent against a limit (and, optionally, a deadline)."""
 
-    __slots__ = ("field", "limit", "option", "used")
+    __slots__ = ("clock_at", "deadline", "field", "limit", "option", "seconds", "used")
 
-    def __init__(self, limit: int, option: str, field: str) -> None:
+    def __init__(self, limit: int, option: str, field: str, seconds: float | None = None) -> None:
         self.limit = limit
         self.option = option
         self.field = field
         self.used = 0
+        self.seconds = seconds
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.clock_at = limit if seconds is None else min(CLOCK_EVERY, limit)
 
     def spend(self, n: int = 1) -> None:
-        """Count ``n`` more states; raise ``TooLarge`` once over the limit."""
+        """Count ``n`` more states; raise ``TooLarge`` once over the limit or the deadline."""
         self.used += n
+        if self.used > self.clock_at:
+            self._check()
+
+    def _check(self) -> None:
         if self.used > self.limit:
             raise TooLarge(
                 f"this needs more than {self.limit:,} states; raise the limit with "
                 f"{self.option} (Python: Limits({self.field}=...))"
+            )
+        self.clock_at = min(self.used + CLOCK_EVERY, self.limit)
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise TooLarge(
+                f"this takes more than {self.seconds:g} s, the time limit "
+                "(Python: Limits(max_seconds=...))"
             )

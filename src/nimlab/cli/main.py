@@ -18,6 +18,7 @@ from nimlab.cli import commands
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+from nimlab.web.config import WEB_MAX_STATES
 
 _EXAMPLES = {
     "games": ["nimlab games", "nimlab games --json"],
@@ -50,6 +51,11 @@ _EXAMPLES = {
         "nimlab ppositions nim --heaps 3 --max 7 --json",
     ],
     "tour": ["nimlab tour"],
+    "serve": [
+        "nimlab serve",
+        "nimlab serve --port 8080",
+        "nimlab serve --host 0.0.0.0 --time-limit 10 --max-states 5000000",
+    ],
 }
 
 
@@ -83,7 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version="nimlab 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    def command(name: str, run: commands.Command, help: str) -> argparse.ArgumentParser:
+    def command(
+        name: str, run: commands.Command, help: str, max_states: int = DEFAULT_MAX_STATES
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(
             name,
             help=help,
@@ -96,9 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--max-states",
             type=_count,
-            default=DEFAULT_MAX_STATES,
+            default=max_states,
             metavar="N",
-            help=f"refuse work over N states (default {DEFAULT_MAX_STATES:,})",
+            help=f"refuse work over N states (default {max_states:,})",
         )
         return p
 
@@ -143,6 +151,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--misere", action="store_true", help="misère play")
 
     command("tour", tour, "a guided tour: one headline result of each seed")
+
+    p = command(
+        "serve",
+        commands.serve,
+        "the web app: explore, see and play every game",
+        max_states=WEB_MAX_STATES,
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_count, default=8000, help="port (default 8000; 0: any free)")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds of work per request (default 5)",
+    )
+    p.add_argument("--workers", type=_count, default=None, metavar="N", help="worker processes")
     return parser
 
 

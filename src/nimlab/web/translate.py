@@ -1,0 +1,221 @@
+"""Japanese for the texts the engine writes in English: families, seeds, moves, methods.
+
+The engine describes moves and methods in English words (``take 2 from the
+heap of 3``). The web app shows them in Japanese by matching each known
+phrasing; a text no pattern knows is shown as it is.
+
+>>> move_text("ja", "take 2 from the heap of 3")
+'3個の山から2個取る'
+>>> move_text("ja", "split 5 into 1+4, delete 2")
+'5 を 1+4 に分割し、2 を削除する'
+>>> move_text("en", "take 2 from the heap of 3")
+'take 2 from the heap of 3'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+FAMILY_NAMES = {
+    "nim": ("Nim", "ニム"),
+    "subtraction": ("Subtraction games", "減算ゲーム(サブトラクションゲーム)"),
+    "octal": ("Octal games", "8進ゲーム(オクタルゲーム)"),
+    "grundy-game": ("Grundy's game", "グランディのゲーム"),
+    "take-away": ("Take-away games", "取り数制限ゲーム"),
+    "wythoff": ("Wythoff's game", "ワイトホフのゲーム"),
+    "split-delete-nim": ("Split-and-delete Nim", "分割削除ニム"),
+    "delete-nim": ("Delete(-and-split) Nim", "削除(分割)ニム"),
+    "sum": ("Disjunctive sum", "直和(ゲームの和)"),
+}
+
+FAMILY_JA = {
+    "nim": (
+        "1つの山から好きな数(1個以上)の石を取る",
+        "ニム和(各山を2進数で書いた桁ごとの和の偶奇)が0の局面へ移す",
+    ),
+    "subtraction": (
+        "S に含まれる数 s だけ、1つの山から石を取る",
+        "グランディ数列は必ず周期的になる。グランディ数0の局面へ移す",
+    ),
+    "octal": (
+        "k 個取った後、山を残さない(d_k のビット1)、1山残す(ビット2)、2山に分けて残す(ビット4)",
+        "多くのコードでグランディ数は周期的になる(Guy–Smith の判定法)",
+    ),
+    "grundy-game": (
+        "1つの山を、大きさの異なる空でない2つの山に分ける",
+        "各山のグランディ数のニム和が0の局面へ移す",
+    ),
+    "take-away": (
+        "k ≤ m 個取ると、相手は次に C·k 個まで取れる(最初の手番は全部でなければ何個でも)",
+        "C=1: 2進表記の一番右の1の分だけ取る。C=2: フィボナッチ表現の最小項 ℓ(n) 個を取る",
+    ),
+    "wythoff": (
+        "1つの山から好きな数だけ、または両方の山から同じ数だけ石を取る",
+        "P局面は (⌊kφ⌋, ⌊kφ²⌋)",
+    ),
+    "split-delete-nim": (
+        "いくつかの山をそれぞれ2つに分割し、分割したのと同じ数の山を削除する",
+        "2山: a = b かつ v2(a) が偶数のときちょうどP局面(定理1)",
+    ),
+    "delete-nim": (
+        "いくつかの山を削除し、残りから同じ数の山をそれぞれ2つに分割する",
+        "2山: 両方の山が奇数のときちょうどP局面",
+    ),
+}
+
+SEEDS = {
+    "000": ("How to win stone-taking games (Games I–IV)", "石取りゲームの必勝法"),
+    "001": (
+        "Determining the winner of Split-and-delete Nim (Abuku, Sakai, Shinoda, Suetsugu)",
+        "分割削除ニムの勝敗判定(安福・坂井・篠田・末續)",
+    ),
+    "002": (
+        "Alice in Puzzle-land: the games at the garden party, answers (Ko Sakai)",
+        "パズルの国のアリス 園遊会でのゲーム(解答)(坂井 公)",
+    ),
+    "003": (
+        "Three-heap Nim: its winning strategy and the nim-sum (Daiki Nishimori)",
+        "三山崩しの必勝法とニム和(西森 大記)",
+    ),
+    "004": (
+        "Grundy numbers of stone-taking games and an open problem, for school students",
+        "石取りゲームにおける『グランディ数』及び、そこに潜む『未解決問題』",
+    ),
+}
+
+_SEED_NOTES_JA = {"beyond the seeds": "シード文書の範囲外(Winning Ways)", "mentioned": "言及のみ"}
+
+
+def family_name(lang: str, family: str) -> str:
+    en, ja = FAMILY_NAMES.get(family, (family, family))
+    return ja if lang == "ja" else en
+
+
+def family_text(lang: str, family: str, rule: str, strategy: str) -> tuple[str, str]:
+    """The rule and the one-line strategy of a family in ``lang``."""
+    if lang == "ja" and family in FAMILY_JA:
+        return FAMILY_JA[family]
+    return rule, strategy
+
+
+def seed_refs(lang: str, seed: str) -> list[tuple[str, str]]:
+    """``(code, title)`` of each seed document a family's ``seed`` field names."""
+    refs = []
+    for code in re.findall(r"\b\d{3}\b", seed):
+        en, ja = SEEDS.get(code, (code, code))
+        refs.append((code, ja if lang == "ja" else en))
+    if not refs:
+        note = seed.strip()
+        refs.append(("", _SEED_NOTES_JA.get(note, note) if lang == "ja" else note))
+    elif "(mentioned)" in seed:
+        refs[-1] = (refs[-1][0], refs[-1][1] + ("(言及のみ)" if lang == "ja" else " (mentioned)"))
+    return refs
+
+
+def _list_ja(text: str) -> str:
+    """``a, b and c`` → ``a、b、c``."""
+    return "、".join(re.split(r", | and ", text))
+
+
+def _splits_ja(text: str) -> str:
+    return "、".join(
+        re.sub(r"^(\d+) into ([\d+]+)$", r"\1 を \2", part) for part in re.split(r", | and ", text)
+    )
+
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+
+def _rule(pattern: str, build: Callable[[re.Match[str]], str]) -> Rule:
+    return re.compile(pattern), build
+
+
+MOVES_JA: list[Rule] = [
+    _rule(r"remove the heap of (\d+)", lambda m: f"{m[1]}個の山を取り除く"),
+    _rule(r"take the whole heap of (\d+)", lambda m: f"{m[1]}個の山を全部取る"),
+    _rule(r"take (\d+) from the heap of (\d+)", lambda m: f"{m[2]}個の山から{m[1]}個取る"),
+    _rule(
+        r"take (\d+) from the heap of (\d+), leaving (\d+)\+(\d+)",
+        lambda m: f"{m[2]}個の山から{m[1]}個取り、{m[3]}+{m[4]} を残す",
+    ),
+    _rule(
+        r"take (\d+) from the heap of (\d+), leaving \((\d+), (\d+)\)",
+        lambda m: f"{m[2]}個の山から{m[1]}個取り、({m[3]}, {m[4]}) にする",
+    ),
+    _rule(
+        r"take (\d+) from both heaps, leaving \((\d+), (\d+)\)",
+        lambda m: f"両方の山から{m[1]}個ずつ取り、({m[2]}, {m[3]}) にする",
+    ),
+    _rule(
+        r"take (\d+) \(the opponent may then take up to (\d+)\)",
+        lambda m: f"{m[1]}個取る(相手は次に{m[2]}個まで取れる)",
+    ),
+    _rule(
+        r"replace the heap of (\d+) by ([\d+]+)", lambda m: f"{m[1]}個の山を {m[2]} に置き換える"
+    ),
+    _rule(r"split the heap of (\d+) into (\d+)\+(\d+)", lambda m: f"{m[1]}個の山を {m[2]}+{m[3]} に分ける"),
+    _rule(
+        r"split (.+), delete (.+)",
+        lambda m: f"{_splits_ja(m[1])} に分割し、{_list_ja(m[2])} を削除する",
+    ),
+    _rule(
+        r"delete (.+), split (.+)",
+        lambda m: f"{_list_ja(m[1])} を削除し、{_splits_ja(m[2])} に分割する",
+    ),
+    _rule(r"move to (.+)", lambda m: f"{m[1]} へ移る"),
+]
+
+_SUM_MOVE = re.compile(r"in (.+?) \(component (\d+)\): (.+)")
+
+
+def move_text(lang: str, text: str) -> str:
+    """A move's description in ``lang`` (English as the engine wrote it)."""
+    if lang != "ja":
+        return text
+    part = _SUM_MOVE.fullmatch(text)
+    if part is not None:
+        return f"{part[1]}(第{part[2]}成分)で {move_text(lang, part[3])}"
+    return _first_match(MOVES_JA, text)
+
+
+METHODS_JA: list[Rule] = [
+    _rule(
+        r"Sprague–Grundy: nim-sum of the (heaps|components)' Grundy values \((.+)\)",
+        lambda m: f"スプラグ・グランディの定理: 各{'山' if m[1] == 'heaps' else '成分'}の"
+        f"グランディ数のニム和({_methods_ja(m[2])})",
+    ),
+    _rule(r"exhaustive search of the game graph \(([\d,]+) positions\)", lambda m: f"ゲームグラフの全探索({m[1]} 局面)"),
+    _rule(
+        r"misère search of the game graph \(([\d,]+) positions\)",
+        lambda m: f"ミゼールのゲームグラフ全探索({m[1]} 局面)",
+    ),
+    _rule(r"theorem G\(n\) = n \(every smaller value is an option\)", lambda m: "定理 G(n) = n(それより小さい値はすべて選べる)"),
+    _rule(
+        r"max\(S\)-window criterion \(a window of (\d+) values repeats\)",
+        lambda m: f"max(S) 窓の判定法({m[1]} 個の値の窓が繰り返す)",
+    ),
+    _rule(r"Guy–Smith criterion \(t = (\d+)\)", lambda m: f"Guy–Smith の判定法(t = {m[1]})"),
+]
+
+_METHOD_PARTS_JA = {
+    "mex recursion over single heaps": "1山ごとの mex 再帰",
+    "exhaustive search": "全探索",
+}
+
+
+def _methods_ja(text: str) -> str:
+    return "、".join(_METHOD_PARTS_JA.get(p, method_text("ja", p)) for p in text.split("; "))
+
+
+def method_text(lang: str, text: str) -> str:
+    """A method (or a periodicity criterion) in ``lang``."""
+    return _first_match(METHODS_JA, text) if lang == "ja" else text
+
+
+def _first_match(rules: list[Rule], text: str) -> str:
+    for pattern, build in rules:
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return build(match)
+    return text
