@@ -11,8 +11,8 @@ import pytest
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from nimlab.web.app import create_app
-from nimlab.web.config import WebConfig
+from nimlab.web.app import create_app  # noqa: E402
+from nimlab.web.config import WebConfig  # noqa: E402
 
 TEST_CONFIG = WebConfig(
     max_states=200_000, remoteness_states=50_000, time_limit=2.0, grace=1.0, workers=2

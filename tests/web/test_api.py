@@ -30,7 +30,10 @@ def test_endpoints_mirror_the_command_line(client: TestClient) -> None:
         "wythoff", "4,6"
     )
     seq = get(client, "/api/sequence", game="subtraction:2,4,7", to=14).json()
-    assert seq == {"game": "subtraction:2,4,7", "values": [0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2]}
+    assert seq == {
+        "game": "subtraction:2,4,7",
+        "values": [0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2],
+    }
     period = get(client, "/api/period", game="subtraction:2,4,7").json()
     assert (period["preperiod"], period["period"], period["saltus"], period["proven"]) == (
         8,
@@ -39,7 +42,11 @@ def test_endpoints_mirror_the_command_line(client: TestClient) -> None:
         True,
     )
     table = get(client, "/api/table", game="delete-nim:single", size=3).json()
-    assert table == {"game": "delete-nim:single", "origin": 1, "rows": [[0, 1, 0], [1, 1, 2], [0, 2, 0]]}
+    assert table == {
+        "game": "delete-nim:single",
+        "origin": 1,
+        "rows": [[0, 1, 0], [1, 1, 2], [0, 2, 0]],
+    }
     pp = get(client, "/api/ppositions", game="wythoff", heaps=2, max=7).json()
     assert pp["positions"] == [[0, 0], [1, 2], [3, 5], [4, 7]]
     games = get(client, "/api/games").json()["games"]
@@ -61,7 +68,12 @@ def test_bad_input_is_a_4xx_naming_the_field(client: TestClient) -> None:
     assert "did you mean 'nim'" in assert_error(
         get(client, "/api/analyze", game="nimm", position="3"), 400, "invalid_game", "game"
     )
-    assert_error(get(client, "/api/analyze", game="nim", position="3,-1"), 400, "invalid_position", "position")
+    assert_error(
+        get(client, "/api/analyze", game="nim", position="3,-1"),
+        400,
+        "invalid_position",
+        "position",
+    )
     assert_error(get(client, "/api/analyze", game="nim"), 422, "invalid_option", "position")
     assert_error(get(client, "/api/table", game="nim", size="x"), 422, "invalid_option", "size")
     assert_error(get(client, "/api/table", game="nim", size=10**30), 422, "invalid_option", "size")
@@ -73,8 +85,18 @@ def test_bad_input_is_a_4xx_naming_the_field(client: TestClient) -> None:
         "not_applicable",
         "heaps",
     )
-    assert_error(get(client, "/api/analyze", game="nim", position="9" * 5000), 422, "invalid_option", "position")
-    assert_error(get(client, "/api/analyze", game="nim", position="1" * 3000 + ",1"), 422, "invalid_option", "position")
+    assert_error(
+        get(client, "/api/analyze", game="nim", position="9" * 5000),
+        422,
+        "invalid_option",
+        "position",
+    )
+    assert_error(
+        get(client, "/api/analyze", game="nim", position="1" * 3000 + ",1"),
+        422,
+        "invalid_option",
+        "position",
+    )
 
 
 def test_work_over_the_limits_is_refused_quickly(client: TestClient) -> None:
@@ -84,9 +106,19 @@ def test_work_over_the_limits_is_refused_quickly(client: TestClient) -> None:
     assert "states" in message
     # A hostile position that would hang or exhaust memory in a plain process:
     hang = ",".join(["2"] * 40)
-    assert_error(get(client, "/api/analyze", game="split-delete-nim:half", position=hang), 413, "too_large", None)
+    assert_error(
+        get(client, "/api/analyze", game="split-delete-nim:half", position=hang),
+        413,
+        "too_large",
+        None,
+    )
     huge = "10000000000,10000000000"
-    assert_error(get(client, "/api/analyze", game="split-delete-nim:half", position=huge), 413, "too_large", None)
+    assert_error(
+        get(client, "/api/analyze", game="split-delete-nim:half", position=huge),
+        413,
+        "too_large",
+        None,
+    )
     assert get(client, "/api/analyze", game="nim", position="3,4,5").status_code == 200
 
 
@@ -99,7 +131,14 @@ def test_unknown_paths_and_methods_answer_json(client: TestClient) -> None:
 def test_the_schema_documents_every_endpoint_and_its_caps(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     paths = schema["paths"]
-    for path in ("/api/games", "/api/analyze", "/api/sequence", "/api/period", "/api/table", "/api/ppositions"):
+    for path in (
+        "/api/games",
+        "/api/analyze",
+        "/api/sequence",
+        "/api/period",
+        "/api/table",
+        "/api/ppositions",
+    ):
         assert "get" in paths[path], path
     size = next(p for p in paths["/api/table"]["get"]["parameters"] if p["name"] == "size")
     assert size["schema"]["maximum"] == 100
@@ -107,13 +146,26 @@ def test_the_schema_documents_every_endpoint_and_its_caps(client: TestClient) ->
 
 
 text = st.text(st.characters(codec="utf-8"), max_size=40) | st.sampled_from(
-    ["nim", "wythoff", "kayles", "subtraction:2,4,7", "fibonacci-nim", "delete-nim:half", "1,2", "-5", "1e9", "99999999999999999999"]
+    [
+        "nim",
+        "wythoff",
+        "kayles",
+        "subtraction:2,4,7",
+        "fibonacci-nim",
+        "delete-nim:half",
+        "1,2",
+        "-5",
+        "1e9",
+        "99999999999999999999",
+    ]
 )
 numbers = st.integers(-(10**20), 10**20).map(str) | text
 
 
 @given(
-    endpoint=st.sampled_from(["analyze", "sequence", "period", "table", "ppositions", "moves", "game"]),
+    endpoint=st.sampled_from(
+        ["analyze", "sequence", "period", "table", "ppositions", "moves", "game"]
+    ),
     game=text,
     position=text,
     number=numbers,
@@ -121,7 +173,13 @@ numbers = st.integers(-(10**20), 10**20).map(str) | text
     misere=st.sampled_from(["false", "true", "1", "maybe"]),
 )
 def test_hostile_parameters_never_cause_a_server_error(
-    client: TestClient, endpoint: str, game: str, position: str, number: str, other: str, misere: str
+    client: TestClient,
+    endpoint: str,
+    game: str,
+    position: str,
+    number: str,
+    other: str,
+    misere: str,
 ) -> None:
     params = {
         "game": game,

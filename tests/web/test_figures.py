@@ -23,7 +23,7 @@ def test_strip_brackets_preperiod_and_each_period() -> None:
     values = [0, 0, 1, 1, 2, 2, 0, 3] + [1, 0, 2] * 4
     svg = figures.strip(values, 8, 3, lambda n: f"/h/{n}", ("preperiod", "period"), current=9)
     assert svg.count('class="bracket pre"') == 1
-    assert svg.count("class=\"bracket per") == 4
+    assert svg.count('class="bracket per') == 4
     assert "preperiod 8" in svg and "period 3" in svg
     assert '<a href="/h/9" data-n="9"><rect class="cell current"' in svg
 
@@ -38,7 +38,15 @@ def test_board_is_seed_002s_picture_of_wythoff() -> None:
     svg = figures.board(table.rows, 0, (4, 6), [(3, 5)], lambda x, y: f"/{x}/{y}")
     assert len(cells(svg)) == 64
     circles = re.findall(r'data-cell="(\d+),(\d+)"><rect class="sq "[^>]*/><text[^>]*>○', svg)
-    assert {(int(x), int(y)) for x, y in circles} == {(0, 0), (1, 2), (2, 1), (3, 5), (5, 3), (4, 7), (7, 4)} - {(3, 5)}
+    assert {(int(x), int(y)) for x, y in circles} == {
+        (0, 0),
+        (1, 2),
+        (2, 1),
+        (3, 5),
+        (5, 3),
+        (4, 7),
+        (7, 4),
+    } - {(3, 5)}
     assert 'data-cell="4,6"><rect class="sq current"' in svg
     assert 'data-cell="3,5"><rect class="sq target"' in svg  # ◎ instead of ○ at the target
     assert 'href="/1/2"' in svg
@@ -54,6 +62,6 @@ def test_heatmap_marks_p_positions_and_the_position_both_ways() -> None:
     table = grundy_table("split-delete-nim:single", 6)
     svg = figures.heatmap(table.rows, 1, (2, 3), lambda a, b: f"{a}-{b}")
     assert cells(svg)[0] == "1,1" and len(cells(svg)) == 36
-    assert svg.count("rect class=\"hm p") == sum(v == 0 for r in table.rows for v in r)
+    assert svg.count('rect class="hm p') == sum(v == 0 for r in table.rows for v in r)
     assert svg.count("current") == 2
     assert "<title>⟨2, 3⟩:" in svg

@@ -14,9 +14,7 @@ from nimlab.web.workers import JobError, WorkerPool
 CONFIG = WebConfig(time_limit=0.5, grace=0.5, workers=2, worker_memory_mb=512, queue_limit=3)
 
 
-def with_pool(
-    body: Callable[[WorkerPool], Awaitable[Any]], config: WebConfig = CONFIG
-) -> Any:
+def with_pool(body: Callable[[WorkerPool], Awaitable[Any]], config: WebConfig = CONFIG) -> Any:
     async def main() -> Any:
         workers = WorkerPool(config, jobs="web.stalling")
         await workers.start()

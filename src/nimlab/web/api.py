@@ -117,9 +117,7 @@ def api_router(config: WebConfig) -> APIRouter:
         misere: Misere = False,
     ) -> Any:
         """Every P-position with K heaps, each at most N (`nimlab ppositions`)."""
-        return await pool(request).run(
-            "ppositions", game=game, heaps=heaps, max=max, misere=misere
-        )
+        return await pool(request).run("ppositions", game=game, heaps=heaps, max=max, misere=misere)
 
     @router.get("/moves", response_model=MovesOut, summary="Legal moves of a position")
     async def moves(request: Request, game: Game, position: Position) -> Any:

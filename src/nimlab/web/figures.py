@@ -3,7 +3,7 @@
 Every cell is a link that analyses its position, so the pictures work without
 any script.
 
->>> svg = strip([0, 0, 1, 1, 2], preperiod=2, period=3, href=lambda n: f"?n={n}", labels=("pre", "per"))
+>>> svg = strip([0, 0, 1, 1, 2], 2, 3, href=lambda n: f"?n={n}", labels=("pre", "per"))
 >>> svg.count("<a "), "pre 2" in svg, "per 3" in svg
 (5, True, True)
 """
@@ -93,7 +93,9 @@ def strip(
             x1, x2 = a * w + 1, min(b, len(values)) * w - 3
             body.append(f'<path class="bracket {cls}" d="M{x1},{y} v6 H{x2} v-6"/>')
             if text:
-                body.append(f'<text x="{x1}" y="{y + 20}" class="bracket-label">{escape(text)}</text>')
+                body.append(
+                    f'<text x="{x1}" y="{y + 20}" class="bracket-label">{escape(text)}</text>'
+                )
     return _svg(max(len(values) * w, w), y + 26, body, "Grundy sequence")
 
 
@@ -137,8 +139,9 @@ def board(
             )
     for k in range(n):
         if k % 5 == 0 or n <= 12:
-            body.append(f'<text x="{margin + k * cell + cell / 2}" y="{n * cell + 16}" class="index">{origin + k}</text>')
-            body.append(f'<text x="{margin - 6}" y="{(n - 1 - k) * cell + 15}" class="index end">{origin + k}</text>')
+            x, y, label = margin + k * cell + cell // 2, (n - 1 - k) * cell + 15, origin + k
+            body.append(f'<text x="{x}" y="{n * cell + 16}" class="index">{label}</text>')
+            body.append(f'<text x="{margin - 6}" y="{y}" class="index end">{label}</text>')
     return _svg(size, n * cell + margin, body, "board")
 
 
@@ -176,6 +179,8 @@ def heatmap(
         if cell >= 20 or k % 5 == 0:
             mid = margin + k * cell + cell / 2
             body.append(f'<text x="{mid}" y="{margin - 8}" class="index">{origin + k}</text>')
-            body.append(f'<text x="{margin - 5}" y="{mid + 4}" class="index end">{origin + k}</text>')
+            body.append(
+                f'<text x="{margin - 5}" y="{mid + 4}" class="index end">{origin + k}</text>'
+            )
     body.append(f'<text x="{margin - 5}" y="{margin - 8}" class="index end">a\\b</text>')
     return _svg(margin + n * cell, margin + n * cell, body, "Grundy table")

@@ -65,7 +65,10 @@ UI: dict[str, tuple[str, str]] = {
     "game.outcome": ("Outcome", "勝敗"),
     "game.grundy": ("Grundy value", "グランディ数"),
     "game.remoteness": ("Remoteness", "残り手数(remoteness)"),
-    "game.unknown": ("not computed (over the web app's limits)", "未計算(この Web アプリの上限を超える)"),
+    "game.unknown": (
+        "not computed (over the web app's limits)",
+        "未計算(この Web アプリの上限を超える)",
+    ),
     "game.winning_moves": ("Winning moves", "必勝手"),
     "game.some": ("(some of them)", "(一部)"),
     "game.none_p": (
@@ -76,7 +79,10 @@ UI: dict[str, tuple[str, str]] = {
     "game.method": ("Method", "方法"),
     "game.explanation": ("Why", "理由"),
     "game.play_here": ("Play from this position", "この局面から対戦する"),
-    "game.click": ("Click a cell to analyse that position.", "マスをクリックするとその局面を解析します。"),
+    "game.click": (
+        "Click a cell to analyse that position.",
+        "マスをクリックするとその局面を解析します。",
+    ),
     "strip.title": ("Grundy sequence", "グランディ数列"),
     "strip.fresh": (
         "Grundy values of fresh games of n stones",
@@ -128,10 +134,10 @@ UI: dict[str, tuple[str, str]] = {
     "docs.title": ("JSON API", "JSON API"),
     "docs.intro": (
         "Every endpoint answers what the matching nimlab command prints with --json. "
-        "Errors are {\"error\": {\"kind\", \"message\", \"field\"}} with a 4xx status. "
+        'Errors are {"error": {"kind", "message", "field"}} with a 4xx status. '
         "The machine-readable schema is /openapi.json.",
         "各エンドポイントは対応する nimlab コマンドの --json 出力と同じものを返します。"
-        "エラーは 4xx ステータスと {\"error\": {\"kind\", \"message\", \"field\"}}。"
+        'エラーは 4xx ステータスと {"error": {"kind", "message", "field"}}。'
         "機械可読なスキーマは /openapi.json です。",
     ),
     "docs.parameters": ("Parameters", "パラメータ"),

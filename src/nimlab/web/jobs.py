@@ -87,9 +87,7 @@ def _text(value: str, name: str) -> str:
     if not isinstance(value, str):
         raise FieldError("invalid_option", f"{name}: must be text, got {value!r}", name)
     if len(value) > _CONFIG.max_text:
-        raise FieldError(
-            "invalid_option", f"{name}: at most {_CONFIG.max_text:,} characters", name
-        )
+        raise FieldError("invalid_option", f"{name}: at most {_CONFIG.max_text:,} characters", name)
     return value
 
 

@@ -136,7 +136,13 @@ async def game_page(
     analysis = await _attempt(workers.run("analyze", game=spec, position=position, misere=misere))
     if isinstance(analysis, JobError) and analysis.kind not in ("too_large", "busy"):
         return render(
-            request, "game.html", status=400, error=analysis, info=info, game=spec, position=position
+            request,
+            "game.html",
+            status=400,
+            error=analysis,
+            info=info,
+            game=spec,
+            position=position,
         )
     if not isinstance(analysis, JobError):
         position = analysis["position"]

@@ -16,7 +16,9 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as error:
-        raise InvalidOption(f"--host {host!r} is not an address of this machine ({error})") from None
+        raise InvalidOption(
+            f"--host {host!r} is not an address of this machine ({error})"
+        ) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -154,7 +154,10 @@ MOVES_JA: list[Rule] = [
     _rule(
         r"replace the heap of (\d+) by ([\d+]+)", lambda m: f"{m[1]}個の山を {m[2]} に置き換える"
     ),
-    _rule(r"split the heap of (\d+) into (\d+)\+(\d+)", lambda m: f"{m[1]}個の山を {m[2]}+{m[3]} に分ける"),
+    _rule(
+        r"split the heap of (\d+) into (\d+)\+(\d+)",
+        lambda m: f"{m[1]}個の山を {m[2]}+{m[3]} に分ける",
+    ),
     _rule(
         r"split (.+), delete (.+)",
         lambda m: f"{_splits_ja(m[1])} に分割し、{_list_ja(m[2])} を削除する",
@@ -182,15 +185,23 @@ def move_text(lang: str, text: str) -> str:
 METHODS_JA: list[Rule] = [
     _rule(
         r"Sprague–Grundy: nim-sum of the (heaps|components)' Grundy values \((.+)\)",
-        lambda m: f"スプラグ・グランディの定理: 各{'山' if m[1] == 'heaps' else '成分'}の"
-        f"グランディ数のニム和({_methods_ja(m[2])})",
+        lambda m: (
+            f"スプラグ・グランディの定理: 各{'山' if m[1] == 'heaps' else '成分'}の"
+            f"グランディ数のニム和({_methods_ja(m[2])})"
+        ),
     ),
-    _rule(r"exhaustive search of the game graph \(([\d,]+) positions\)", lambda m: f"ゲームグラフの全探索({m[1]} 局面)"),
+    _rule(
+        r"exhaustive search of the game graph \(([\d,]+) positions\)",
+        lambda m: f"ゲームグラフの全探索({m[1]} 局面)",
+    ),
     _rule(
         r"misère search of the game graph \(([\d,]+) positions\)",
         lambda m: f"ミゼールのゲームグラフ全探索({m[1]} 局面)",
     ),
-    _rule(r"theorem G\(n\) = n \(every smaller value is an option\)", lambda m: "定理 G(n) = n(それより小さい値はすべて選べる)"),
+    _rule(
+        r"theorem G\(n\) = n \(every smaller value is an option\)",
+        lambda m: "定理 G(n) = n(それより小さい値はすべて選べる)",
+    ),
     _rule(
         r"max\(S\)-window criterion \(a window of (\d+) values repeats\)",
         lambda m: f"max(S) 窓の判定法({m[1]} 個の値の窓が繰り返す)",

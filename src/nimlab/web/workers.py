@@ -25,7 +25,6 @@ from typing import Any
 from nimlab.errors import NimlabError
 from nimlab.web.config import WebConfig
 
-
 PING = "ping"
 """The job a new worker answers first, to show it started."""
 OUT_OF_MEMORY = "the computation needs more memory than a request may use"
@@ -74,7 +73,7 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
 
 class _Worker:
     def __init__(self, context: BaseContext, config: WebConfig, module: str) -> None:
-        self.conn, child = context.Pipe()  # type: ignore[attr-defined]
+        self.conn, child = context.Pipe()
         self.process = context.Process(  # type: ignore[attr-defined]
             target=_worker_main, args=(child, config, module), daemon=True
         )
@@ -88,9 +87,14 @@ class _Worker:
 
     async def reply(self, timeout: float) -> tuple[Any, ...]:
         loop = asyncio.get_running_loop()
-        ready = loop.create_future()
+        ready: asyncio.Future[None] = loop.create_future()
         fd = self.conn.fileno()
-        loop.add_reader(fd, lambda: ready.done() or ready.set_result(None))
+
+        def readable() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(fd, readable)
         try:
             await asyncio.wait_for(ready, timeout)
         finally:
@@ -115,7 +119,7 @@ class WorkerPool:
         self.jobs = jobs
         self.context = multiprocessing.get_context(start_method)
         if start_method == "forkserver":
-            self.context.set_forkserver_preload([jobs])  # type: ignore[attr-defined]
+            self.context.set_forkserver_preload([jobs])
         self.idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self.workers: set[_Worker] = set()
         self.waiting = 0

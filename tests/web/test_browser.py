@@ -1,0 +1,144 @@
+"""End to end in headless Chromium (Debian's ``chromium``, driven by Playwright).
+
+The tests start the real server (``nimlab serve --port 0``) and use it as a
+person would. Without a chromium they skip, unless ``NIMLAB_REQUIRE_BROWSER=1``
+(set by ``.ci/run``) makes a missing browser a failure. With
+``NIMLAB_SCREENSHOTS=DIR`` (``make screenshots``) the screenshots of the main
+pages are written to DIR (the README shows those in ``docs/screenshots``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _require_browser() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    reason = "chromium is not installed (apt-get install chromium)"
+    if os.environ.get("NIMLAB_REQUIRE_BROWSER") == "1":
+        pytest.fail(reason + " and NIMLAB_REQUIRE_BROWSER=1")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    _require_browser()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.startswith("nimlab web app: "), line
+    try:
+        yield line.split()[3].rstrip("/")
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    _require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            headless=True,
+            args=ARGS,
+            viewport={"width": 1200, "height": 900},
+            locale="en-US",
+        )
+        context.set_default_timeout(30_000)
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    browser.clear_cookies()
+    tab = browser.new_page()
+    yield tab
+    tab.close()
+
+
+def shoot(page: Any, name: str) -> None:
+    """Keep a screenshot of the page (in DIR with ``NIMLAB_SCREENSHOTS=DIR``, else discarded)."""
+    folder = os.environ.get("NIMLAB_SCREENSHOTS")
+    target = Path(folder) if folder else Path(tempfile.mkdtemp())
+    target.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(target / f"{name}.png"), full_page=True)
+
+
+def test_catalogue(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    assert page.locator("h1").inner_text() == "Games"
+    families = page.locator("li.family")
+    assert families.count() == 8
+    wythoff = page.locator("#family-wythoff")
+    assert "the same number from both" in wythoff.locator(".rule").inner_text()
+    assert "002" in wythoff.locator(".seed").inner_text()
+    shoot(page, "catalogue")
+
+
+def test_click_a_board_cell(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.locator("#family-wythoff a.explore").click()
+    page.fill("#position", "4,6")
+    page.click("#analyse-button")
+    assert "take 1 from both heaps, leaving (3, 5)" in page.locator("#winning-moves").inner_text()
+    shoot(page, "game-wythoff")
+    page.locator('#board [data-cell="1,2"]').click()
+    page.wait_for_url("**position=1%2C2**")
+    assert page.locator("#outcome").inner_text().startswith("P")
+    page.locator('#heatmap [data-cell="2,5"]').click()
+    page.wait_for_url("**position=2%2C5**")
+    assert page.locator("#outcome").inner_text().startswith("N")
+
+
+def test_grundy_strip(page: Any, server: str) -> None:
+    page.goto(server + "/game?game=subtraction:2,4,7&position=10")
+    assert "preperiod 8, period 3" in page.locator("#strip").inner_text()
+    shoot(page, "game-subtraction")
+    page.locator('#strip [data-n="7"]').click()
+    page.wait_for_url("**position=7**")
+    assert page.locator("#grundy").inner_text() == "3"
+
+
+def test_switch_to_japanese_and_it_is_remembered(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.click("#lang-switch")
+    page.wait_for_url("**lang=ja**")
+    assert page.locator("h1").inner_text() == "ゲーム一覧"
+    page.goto(server + "/game?game=nim&position=3,4,5")
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert "3個の山から2個取る" in page.locator("#winning-moves").inner_text()
+    assert page.locator("#outcome").inner_text().startswith("N局面")
+    shoot(page, "game-nim-ja")
+    page.click("#lang-switch")
+    assert page.locator("#outcome").inner_text().startswith("N — the player")
