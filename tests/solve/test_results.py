@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import nimlab
+from contract import ANALYSIS_KEYS
 
 
 def test_analysis_to_dict_has_exactly_the_contract_keys() -> None:
     d = nimlab.analyze("nim", "3,4,5").to_dict()
-    assert list(d) == [
-        "game",
-        "position",
-        "outcome",
-        "grundy",
-        "remoteness",
-        "winning_moves",
-        "winning_moves_complete",
-        "method",
-    ]
+    assert list(d) == ANALYSIS_KEYS
     assert d["winning_moves"] == [{"to": "1,4,5", "move": "take 2 from the heap of 3"}]
     assert "3,4,5" in nimlab.analyze("nim", "3,4,5")._repr_markdown_()
 

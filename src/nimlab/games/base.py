@@ -210,8 +210,8 @@ class HeapRuleset(HeapsRuleset):
             return f"take {n - result[0]} from the heap of {n}"
         return f"replace the heap of {n} by {'+'.join(map(str, result))}"
 
-    def moves(self, position: Position) -> Iterator[Move]:
-        heaps: Heaps = position
+    def moves_by_heap(self, heaps: Heaps) -> Iterator[tuple[int, Heaps, Heaps]]:
+        """(heap moved in, heaps left in its place, canonical position reached)."""
         seen: set[int] = set()
         for i, n in enumerate(heaps):
             if n in seen:
@@ -219,15 +219,11 @@ class HeapRuleset(HeapsRuleset):
             seen.add(n)
             rest = heaps[:i] + heaps[i + 1 :]
             for result in self.heap_options(n):
-                yield Move(tuple(sorted(rest + result)), self.heap_move_text(n, result))
+                yield n, result, tuple(sorted(rest + result))
+
+    def moves(self, position: Position) -> Iterator[Move]:
+        for n, result, to in self.moves_by_heap(position):
+            yield Move(to, self.heap_move_text(n, result))
 
     def options(self, position: Position) -> Iterator[Position]:
-        heaps: Heaps = position
-        seen: set[int] = set()
-        for i, n in enumerate(heaps):
-            if n in seen:
-                continue
-            seen.add(n)
-            rest = heaps[:i] + heaps[i + 1 :]
-            for result in self.heap_options(n):
-                yield tuple(sorted(rest + result))
+        return (to for _, _, to in self.moves_by_heap(position))

@@ -73,24 +73,23 @@ def _split_text(parts: list[tuple[int, Heaps]]) -> str:
     return "split " + _and([f"{h} into {'+'.join(map(str, p))}" for h, p in parts])
 
 
-@dataclass(frozen=True)
-class SplitDeleteNim(HeapsRuleset):
-    """Split-and-delete Nim (Abuku, Sakai, Shinoda, Suetsugu): split, then delete."""
+class _FixedCountGame(HeapsRuleset):
+    """A game of seed 001: n heaps of at least one stone, n fixed; a named variant."""
 
     variant: str
-    family: ClassVar[str] = "split-delete-nim"
+    variants: ClassVar[tuple[str, ...]]
     min_heap: ClassVar[int] = 1
 
     def __post_init__(self) -> None:
-        if self.variant not in SPLIT_DELETE_VARIANTS:
+        if self.variant not in self.variants:
             raise InvalidGame(
-                f"unknown split-delete-nim variant {self.variant!r}; "
-                f"accepted: {', '.join(SPLIT_DELETE_VARIANTS)}"
+                f"unknown {self.family} variant {self.variant!r}; "
+                f"accepted: {', '.join(self.variants)}"
             )
 
     @property
     def spec(self) -> str:
-        return f"split-delete-nim:{self.variant}"
+        return f"{self.family}:{self.variant}"
 
     def check_count(self, count: int) -> str | None:
         if count < 2:
@@ -98,6 +97,15 @@ class SplitDeleteNim(HeapsRuleset):
         if self.variant == "half" and count % 2:
             return "an even number of heaps"
         return None
+
+
+@dataclass(frozen=True)
+class SplitDeleteNim(_FixedCountGame):
+    """Split-and-delete Nim (Abuku, Sakai, Shinoda, Suetsugu): split, then delete."""
+
+    variant: str
+    family: ClassVar[str] = "split-delete-nim"
+    variants: ClassVar[tuple[str, ...]] = SPLIT_DELETE_VARIANTS
 
     def moves(self, position: Position) -> Iterator[Move]:
         heaps: Heaps = position
@@ -132,30 +140,12 @@ class SplitDeleteNim(HeapsRuleset):
 
 
 @dataclass(frozen=True)
-class DeleteNim(HeapsRuleset):
+class DeleteNim(_FixedCountGame):
     """Delete(-and-split) Nim (Abuku–Suetsugu; Shinoda; Abuku et al.): delete, then split."""
 
     variant: str
     family: ClassVar[str] = "delete-nim"
-    min_heap: ClassVar[int] = 1
-
-    def __post_init__(self) -> None:
-        if self.variant not in DELETE_VARIANTS:
-            raise InvalidGame(
-                f"unknown delete-nim variant {self.variant!r}; "
-                f"accepted: {', '.join(DELETE_VARIANTS)}"
-            )
-
-    @property
-    def spec(self) -> str:
-        return f"delete-nim:{self.variant}"
-
-    def check_count(self, count: int) -> str | None:
-        if count < 2:
-            return "at least 2 heaps"
-        if self.variant == "half" and count % 2:
-            return "an even number of heaps"
-        return None
+    variants: ClassVar[tuple[str, ...]] = DELETE_VARIANTS
 
     def _delete_counts(self, n: int) -> range:
         if self.variant == "single":

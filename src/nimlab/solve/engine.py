@@ -178,17 +178,10 @@ def _heap_moves(
     game: HeapRuleset, heaps: tuple[int, ...], values: HeapValues, wanted: int, budget: Budget
 ) -> Iterable[Move]:
     """Moves in one heap n that change the nim-sum by ``wanted``."""
-    seen: set[int] = set()
-    for i, n in enumerate(heaps):
-        if n in seen:
-            continue
-        seen.add(n)
-        need = wanted ^ values(n)
-        rest = heaps[:i] + heaps[i + 1 :]
-        for result in game.heap_options(n):
-            budget.spend()
-            if values.of(result) == need:
-                yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
+    for n, result, to in game.moves_by_heap(heaps):
+        budget.spend()
+        if values.of(result) == wanted ^ values(n):
+            yield Move(to, game.heap_move_text(n, result))
 
 
 def _outcome(value: int) -> Outcome:
