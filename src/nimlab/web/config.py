@@ -29,7 +29,7 @@ class WebConfig:
 
     max_states: int = WEB_MAX_STATES
     """States one request may search (``Limits.max_states``)."""
-    remoteness_states: int = 100_000
+    remoteness_states: int = 25_000
     """States searched for a remoteness no theorem gives."""
     time_limit: float = 5.0
     """Seconds of work per request: a cooperative deadline inside the solver."""
@@ -57,6 +57,10 @@ class WebConfig:
     """Address-space limit of each worker process (0: none)."""
     max_body: int = 64 * 1024
     """Bytes in a request body."""
+    cache_size: int = 2_048
+    """Answers kept in the server's cache (jobs are deterministic)."""
+    max_positions: int = 20_000
+    """Most P-positions one table lists."""
 
     def __post_init__(self) -> None:
         for name in (
@@ -72,6 +76,8 @@ class WebConfig:
             "workers",
             "queue_limit",
             "max_body",
+            "cache_size",
+            "max_positions",
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:

@@ -201,6 +201,11 @@ def ppositions(game: str, heaps: int, max: int, misere: bool = False) -> dict[st
             )
     with field("game"):
         result = p_positions(g, heaps, max, misere=misere, limits=_CONFIG.limits())
+    if len(result) > _CONFIG.max_positions:
+        raise TooLarge(
+            f"{len(result):,} P-positions, more than the web app lists "
+            f"({_CONFIG.max_positions:,}); lower max (the command line has no such cap)"
+        )
     return result.to_dict()
 
 

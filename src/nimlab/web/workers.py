@@ -17,7 +17,10 @@ import asyncio
 import contextlib
 import importlib
 import multiprocessing
+import os
 import resource
+from collections import OrderedDict
+from collections.abc import Hashable
 from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from typing import Any
@@ -25,6 +28,10 @@ from typing import Any
 from nimlab.errors import NimlabError
 from nimlab.web.config import WebConfig
 
+NICE = 10
+"""How much lower the workers' scheduling priority is than the server's."""
+CACHE_ITEMS = 20_000
+"""A result with more list items than this is not cached."""
 PING = "ping"
 """The job a new worker answers first, to show it started."""
 OUT_OF_MEMORY = "the computation needs more memory than a request may use"
@@ -44,6 +51,8 @@ def _worker_main(conn: Connection, config: WebConfig, module: str) -> None:
     """The loop of one worker process: receive ``(job, kwargs)``, send back a reply."""
     jobs = importlib.import_module(module)
     jobs.configure(config)
+    with contextlib.suppress(OSError):
+        os.nice(NICE)  # the server's event loop comes first: it must stay responsive
     if config.worker_memory_mb:
         limit = config.worker_memory_mb * 1024 * 1024
         with contextlib.suppress(ValueError, OSError):
@@ -69,6 +78,14 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
         return ("retire", "too_large", OUT_OF_MEMORY, None)
     except RecursionError:
         return ("error", "too_large", "the computation nests too deeply for a request", None)
+
+
+def _cacheable(reply: tuple[Any, ...]) -> bool:
+    """Results of modest size and input errors; never refusals (they depend on the load)."""
+    if reply[0] == "ok":
+        lists = [v for v in reply[1].values() if isinstance(v, list)]
+        return sum(len(v) for v in lists) <= CACHE_ITEMS
+    return reply[0] == "error" and reply[1] not in ("too_large", "busy")
 
 
 class _Worker:
@@ -124,6 +141,7 @@ class WorkerPool:
         self.workers: set[_Worker] = set()
         self.waiting = 0
         self.killed = 0
+        self.cache: OrderedDict[Hashable, tuple[Any, ...]] = OrderedDict()
 
     async def start(self) -> None:
         """Start the worker processes (in a thread: starting one takes a moment)."""
@@ -143,7 +161,29 @@ class WorkerPool:
         self.workers.clear()
 
     async def run(self, job: str, **kwargs: Any) -> Any:
-        """The result of ``job(**kwargs)`` in a worker; raises ``JobError`` if it failed."""
+        """The result of ``job(**kwargs)`` in a worker; raises ``JobError`` if it failed.
+
+        Jobs are deterministic, so answers (results and input errors, not
+        refusals, which depend on the load) are kept in a small LRU cache.
+        """
+        key: Hashable = (job, *sorted(kwargs.items()))
+        try:
+            reply = self.cache.get(key)
+        except TypeError:  # an argument that is not hashable: no caching
+            key, reply = None, None
+        if reply is None:
+            reply = await self._compute(job, kwargs)
+            if key is not None and _cacheable(reply):
+                self.cache[key] = reply
+                if len(self.cache) > self.config.cache_size:
+                    self.cache.popitem(last=False)
+        else:
+            self.cache.move_to_end(key)
+        if reply[0] == "ok":
+            return reply[1]
+        raise JobError(*reply[1:])
+
+    async def _compute(self, job: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
         if self.waiting >= self.config.queue_limit:
             raise JobError("busy", "the server is busy; try again in a moment")
         self.waiting += 1
@@ -171,9 +211,7 @@ class WorkerPool:
             self._replace(worker)
         else:
             self.idle.put_nowait(worker)
-        if reply[0] == "ok":
-            return reply[1]
-        raise JobError(*reply[1:])
+        return reply
 
     async def _drain(self, worker: _Worker) -> None:
         try:
