@@ -142,3 +142,62 @@ def test_switch_to_japanese_and_it_is_remembered(page: Any, server: str) -> None
     shoot(page, "game-nim-ja")
     page.click("#lang-switch")
     assert page.locator("#outcome").inner_text().startswith("N — the player")
+
+
+def wait_for_turn(page: Any) -> str:
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#status').textContent;"
+        " return s && !s.includes('thinking') && !s.includes('考えて'); }"
+    )
+    return str(page.locator("#status").inner_text())
+
+
+def test_analyse_wythoff_1000_2000(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.locator("#family-wythoff a.explore").click()
+    page.fill("#position", "1000,2000")
+    page.click("#analyse-button")
+    moves = page.locator("#winning-moves").inner_text()
+    assert "(1000, 618)" in moves  # seed 002: (q382, p382) = (1000, 618)
+    assert page.locator("#outcome").inner_text().startswith("N")
+
+
+def test_play_a_whole_game_of_nim_against_the_perfect_computer_and_lose(
+    page: Any, server: str
+) -> None:
+    page.goto(server + "/")
+    page.locator("#family-nim a.play").click()
+    page.fill("#play-position", "1,2,3")  # a P-position: whoever moves first loses
+    page.select_option("#play-level", "perfect")
+    page.select_option("#play-first", "you")
+    page.click("#play-start")
+    status = wait_for_turn(page)
+    moves = 0
+    while "wins" not in status:
+        assert status == "Your move.", status
+        heap = page.locator("#heaps .heap").filter(has=page.locator(".stone")).first
+        heap.locator(".stone").last.click()  # take one stone
+        moves += 1
+        status = wait_for_turn(page)
+        assert moves < 10
+    assert status.startswith("The computer wins")
+    assert page.locator("#log li").count() == 1 + 2 * moves
+    assert page.locator("#chart-svg circle").count() == 1 + 2 * moves
+    shoot(page, "play-nim")
+
+
+def test_hint_undo_and_explain(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=nim&position=3,4,5")
+    assert wait_for_turn(page) == "Your move."
+    page.click("#hint")
+    wait_for_turn(page)
+    assert "1,4,5" in page.locator("#hint-box").inner_text()
+    page.locator('#heaps .heap[data-heap="0"] .stone').nth(1).click()  # leave 1 of 3: 1,4,5
+    wait_for_turn(page)
+    assert page.locator("#log li").count() == 3
+    page.click("#undo")
+    wait_for_turn(page)
+    assert page.locator("#log li").count() == 1
+    page.click("#explain")
+    wait_for_turn(page)
+    assert "nim-sum" in page.locator("#explanation").inner_text()

@@ -78,7 +78,7 @@ def test_limits_come_from_the_configuration() -> None:
     jobs.configure(WebConfig(max_states=1_000))
     try:
         with pytest.raises(TooLarge):
-            jobs.analyze("wythoff", "30,50")
+            jobs.analyze("split-delete-nim:single", "10,12,14")
     finally:
         jobs.configure(WebConfig())
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nimlab.registry import FAMILIES
 
@@ -103,3 +105,17 @@ def test_docs_page_lists_every_endpoint_without_a_cdn(client: TestClient) -> Non
     for path in ("/api/analyze", "/api/sequence", "/api/period", "/api/table", "/api/ppositions"):
         assert f"<code>{path}</code>" in html
     assert "integer, 1–100" in html
+
+
+@given(
+    game=st.text(max_size=30) | st.sampled_from(["nim", "wythoff", "kayles", "delete-nim:half"]),
+    position=st.text(max_size=30) | st.sampled_from(["1,2", "3,4,5", "7", "1,1,1,1"]),
+    size=st.sampled_from([None, "0", "5", "41", "x"]),
+    n=st.sampled_from([None, "1", "300", "-2"]),
+)
+def test_hostile_page_parameters_never_cause_a_server_error(
+    client: TestClient, game: str, position: str, size: str | None, n: str | None
+) -> None:
+    params = {"game": game, "position": position, "size": size, "n": n}
+    response = client.get("/game", params={k: v for k, v in params.items() if v is not None})
+    assert response.status_code < 500 or response.status_code == 503, response.text

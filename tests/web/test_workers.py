@@ -104,3 +104,14 @@ def test_a_cancelled_request_does_not_lose_its_worker() -> None:
         assert workers.killed == 0
 
     with_pool(body, config)
+
+
+def test_a_bug_in_a_job_is_an_internal_error_and_the_worker_survives() -> None:
+    async def body(workers: WorkerPool) -> None:
+        with pytest.raises(JobError) as info:
+            await workers.run("echo")  # a missing argument: a TypeError inside the worker
+        assert info.value.kind == "internal"
+        assert (await workers.run("echo", value=2))["value"] == 2
+        assert workers.killed == 0
+
+    with_pool(body)

@@ -131,4 +131,6 @@ def serve(args: argparse.Namespace, out: TextIO) -> int:
         options["time_limit"] = args.time_limit
     if args.workers is not None:
         options["workers"] = args.workers
+    if args.worker_memory is not None:
+        options["worker_memory_mb"] = args.worker_memory
     return run(args.host, args.port, WebConfig(**options), out)

@@ -168,6 +168,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds of work per request (default 5)",
     )
     p.add_argument("--workers", type=_count, default=None, metavar="N", help="worker processes")
+    p.add_argument(
+        "--worker-memory",
+        type=_count,
+        default=None,
+        metavar="MB",
+        help="address space of each worker process in MiB (default 2048; 0: no limit)",
+    )
     return parser
 
 

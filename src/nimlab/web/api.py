@@ -11,7 +11,7 @@ error is a 4xx ``{"error": {"kind", "message", "field"}}``.
 # No `from __future__ import annotations`: FastAPI reads the parameter types defined
 # inside api_router at run time.
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 
@@ -20,10 +20,16 @@ from nimlab.web.config import WebConfig
 from nimlab.web.errors import ERROR_RESPONSES
 from nimlab.web.schemas import (
     AnalysisOut,
+    ExplanationOut,
     GameOut,
     GamesOut,
+    HintOut,
     MovesOut,
     PeriodOut,
+    PlayExplainOut,
+    PlayIn,
+    PlayMoveIn,
+    PlayOut,
     PPositionsOut,
     SequenceOut,
     TableOut,
@@ -123,5 +129,45 @@ def api_router(config: WebConfig) -> APIRouter:
     async def moves(request: Request, game: Game, position: Position) -> Any:
         """Every legal move (one per resulting position), cut at the web app's limit."""
         return await pool(request).run("moves", game=game, position=position)
+
+    @router.get("/explain", response_model=ExplanationOut, summary="Why a position is P or N")
+    async def explain(
+        request: Request,
+        game: Game,
+        position: Position,
+        lang: Annotated[Literal["en", "ja"], Query(description="language")] = "en",
+    ) -> Any:
+        """Step by step: mex, nim-sum, binary or Fibonacci codes, the theorem that applies."""
+        return await pool(request).run("explain", game=game, position=position, lang=lang)
+
+    @router.post("/play/state", response_model=PlayOut, summary="Play: the game so far")
+    async def play_state(request: Request, body: PlayIn) -> Any:
+        """Check every move of the game and describe it: whose turn, legal moves, values."""
+        return {"state": await pool(request).run("play_state", **body.model_dump())}
+
+    @router.post("/play/move", response_model=PlayOut, summary="Play: your move")
+    async def play_move(request: Request, body: PlayMoveIn) -> Any:
+        """Your move, then the computer's reply (at the game's level)."""
+        return await pool(request).run("play_move", **body.model_dump())
+
+    @router.post("/play/computer", response_model=PlayOut, summary="Play: the computer's move")
+    async def play_computer(request: Request, body: PlayIn) -> Any:
+        """The computer's move, when it is its turn (it moves first, or after an undo)."""
+        return await pool(request).run("play_computer", **body.model_dump())
+
+    @router.post("/play/hint", response_model=HintOut, summary="Play: a hint")
+    async def play_hint(request: Request, body: PlayIn) -> Any:
+        """The move perfect play would make for you now, and why."""
+        return await pool(request).run("play_hint", **body.model_dump())
+
+    @router.post("/play/undo", response_model=PlayOut, summary="Play: undo")
+    async def play_undo(request: Request, body: PlayIn) -> Any:
+        """Take back your last move and the computer's reply to it."""
+        return await pool(request).run("play_undo", **body.model_dump())
+
+    @router.post("/play/explain", response_model=PlayExplainOut, summary="Play: explain")
+    async def play_explain(request: Request, body: PlayIn) -> Any:
+        """Why the current position is won or lost."""
+        return await pool(request).run("play_explain", **body.model_dump())
 
     return router

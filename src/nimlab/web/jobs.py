@@ -83,7 +83,8 @@ def field(name: str) -> Iterator[None]:
         raise FieldError(error.kind, f"{name}: {error}", name) from error
 
 
-def _text(value: str, name: str) -> str:
+def text_field(value: str, name: str) -> str:
+    """A text request field, at most ``max_text`` characters."""
     if not isinstance(value, str):
         raise FieldError("invalid_option", f"{name}: must be text, got {value!r}", name)
     if len(value) > _CONFIG.max_text:
@@ -105,13 +106,13 @@ def count(value: object, name: str, low: int, high: int) -> int:
 def parse_game(spec: str) -> Ruleset:
     """The ruleset a request names in its ``game`` field."""
     with field("game"):
-        return parse_game_spec(_text(spec, "game"))
+        return parse_game_spec(text_field(spec, "game"))
 
 
 def parse_position(game: Ruleset, text: str, name: str = "position") -> Position:
     """A position of ``game`` from a request field."""
     with field(name):
-        return game.parse_position(_text(text, name))
+        return game.parse_position(text_field(text, name))
 
 
 def describe(game: str) -> dict[str, Any]:
@@ -131,9 +132,11 @@ def describe(game: str) -> dict[str, Any]:
         shape = "heap"
     elif isinstance(g, HeapsRuleset):
         shape = "heaps"
+    family = FAMILIES.get(g.family)
     return {
         "game": g.spec,
         "family": g.family,
+        "parameter": family.parameter if family else None,
         "shape": shape,
         "origin": g.min_heap if isinstance(g, HeapsRuleset) else 0,
         "two_heaps": isinstance(g, HeapsRuleset) and g.check_count(2) is None,

@@ -150,6 +150,11 @@ async def game_page(
             (m["to"], translate.move_text(lang, m["move"])) for m in analysis["winning_moves"]
         ]
         analysis["method_shown"] = translate.method_text(lang, analysis["method"])
+    explanation = None
+    if not misere and not isinstance(analysis, JobError):
+        explanation = await _attempt(
+            workers.run("explain", game=spec, position=position, lang=lang)
+        )
     heaps = _heaps(position) if info["shape"] in ("heap", "heaps") else None
 
     def link(pos: str) -> str:
@@ -169,6 +174,7 @@ async def game_page(
         position=position,
         misere=misere,
         analysis=analysis,
+        explanation=explanation,
         strip=sections[0],
         two=sections[1],
         pp=sections[2],
@@ -298,6 +304,39 @@ async def _p_positions(
         "grid": grid,
         "columns": list(range(info["origin"], bound + 1)),
     }
+
+
+PLAY_TEXTS = ("play.", "outcome.")
+
+
+@router.get("/play", response_class=HTMLResponse)
+async def play_page(
+    request: Request,
+    game: Annotated[str, Query(max_length=2000)] = "nim",
+    position: Annotated[str, Query(max_length=2000)] = "",
+    level: Annotated[str, Query(max_length=20)] = "perfect",
+    first: Annotated[str, Query(max_length=20)] = "you",
+) -> Response:
+    lang = language(request)
+    specs = []
+    for family in FAMILIES.values():
+        specs.append(family.example)
+        specs.extend(alias for alias, _ in family.aliases)
+    if not position:
+        named = FAMILIES.get(game.split(":")[0].strip())
+        position = named.position if named else ""
+    texts = {k: v for k, v in i18n.table(lang).items() if k.startswith(PLAY_TEXTS)}
+    return render(
+        request,
+        "play.html",
+        game=game,
+        position=position,
+        level=level,
+        first=first,
+        levels=("perfect", "mix", "random"),
+        specs=specs,
+        texts=texts,
+    )
 
 
 @router.get("/docs", response_class=HTMLResponse)

@@ -6,7 +6,7 @@ response; the values themselves come from :mod:`nimlab.web.jobs`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -42,6 +42,7 @@ class GamesOut(BaseModel):
 class GameOut(BaseModel):
     game: str = Field(description="the canonical spec")
     family: str
+    parameter: str | None = Field(description="what the family's parameter is, if it has one")
     shape: Literal["heap", "heaps", "take-away", "sum", "other"]
     origin: int = Field(description="the smallest heap (tables start here)")
     two_heaps: bool = Field(description="whether two-heap positions exist (board, heatmap)")
@@ -99,3 +100,97 @@ class MovesOut(BaseModel):
     position: str
     moves: list[MoveOut]
     complete: bool = Field(description="false when the list was cut at the web app's limit")
+
+
+class PlayIn(BaseModel):
+    """A game against the computer, as the page keeps it (the server keeps nothing)."""
+
+    model_config = {"extra": "forbid"}
+
+    game: str = Field(min_length=1, max_length=2_000, examples=["nim"])
+    start: str = Field(max_length=2_000, description="the start position", examples=["3,4,5"])
+    moves: list[Annotated[str, Field(max_length=2_000)]] = Field(
+        default_factory=list,
+        max_length=1_000,
+        description="the position after each move so far, both players' (checked)",
+    )
+    first: Literal["you", "computer"] = "you"
+    level: Literal["perfect", "random", "mix"] = "perfect"
+    seed: int = Field(0, ge=0, lt=2**63, description="makes random levels reproducible")
+    lang: Literal["en", "ja"] = "en"
+
+
+class PlayMoveIn(PlayIn):
+    to: str = Field(
+        max_length=2_000,
+        description="your move: the position it leads to (1,4,5) or typed (take 2 from 3)",
+        examples=["1,4,5"],
+    )
+
+
+class HistoryOut(BaseModel):
+    position: str
+    by: Literal["you", "computer"] | None = Field(description="who moved here")
+    move: str | None
+    to_move: Literal["you", "computer"]
+    outcome: Literal["P", "N", "?"] = Field(description="for the player to move; ? = too big")
+    remoteness: int | None
+
+
+class PlayStateOut(BaseModel):
+    game: str
+    start: str
+    position: str
+    moves: list[str]
+    first: Literal["you", "computer"]
+    level: str
+    turn: Literal["you", "computer"]
+    over: bool
+    winner: Literal["you", "computer"] | None
+    play: str = Field(description="how the page moves: take, queen, knock, split, ...")
+    heaps: list[int] | None
+    take_away: bool
+    limit: int | None = Field(description="take-away: the most that may be taken now")
+    legal: list[MoveOut]
+    legal_complete: bool
+    history: list[HistoryOut]
+
+
+class ReplyOut(BaseModel):
+    to: str
+    move: str
+    why: str
+
+
+class PlayOut(BaseModel):
+    state: PlayStateOut
+    reply: ReplyOut | None = Field(None, description="the computer's move, if it moved")
+
+
+class HintOut(BaseModel):
+    state: PlayStateOut
+    hint: MoveOut | None = Field(description="the winning move, if there is one")
+    best: MoveOut = Field(description="perfect play's move (the longest defence when lost)")
+    outcome: Literal["P", "N"]
+    why: str
+
+
+class StepOut(BaseModel):
+    kind: str
+    text: str
+    lines: list[str]
+    data: dict[str, Any]
+
+
+class ExplanationOut(BaseModel):
+    game: str
+    position: str
+    lang: str
+    outcome: Literal["P", "N"]
+    grundy: int | None
+    method: str
+    steps: list[StepOut]
+
+
+class PlayExplainOut(BaseModel):
+    explanation: ExplanationOut

@@ -214,14 +214,88 @@ _METHOD_PARTS_JA = {
     "exhaustive search": "全探索",
 }
 
+ORACLES_JA = {
+    # nimlab.theory's oracles by name: their titles in Japanese (sources follow SOURCES_JA)
+    "nim": "Bouton の定理: グランディ数は各山のニム和",
+    "game-one": "ゲーム I: 1〜k 個取る、G(n) = n mod (k+1)",
+    "game-two": "ゲーム II: n = 2^p(2q+1) は 2^p 個取れるときちょうど N局面",
+    "fibonacci-nim": "ゲーム III: 取れるならフィボナッチ表現の最小項 ℓ(n) 個を取る",
+    "take-away-c": "取り数制限ゲーム(C 倍): H 上の最小項 ℓ_C(n) 個を取る"
+    "(一般化したゼッケンドルフ表現)",
+    "wythoff-beatty": "ワイトホフの定理: P局面は (⌊kφ⌋, ⌊kφ²⌋)(φ は整数演算で厳密に)",
+    "wythoff-fibonacci": "ゲーム IV: フィボナッチ表現から p_n, q_n を求める(up/down)",
+    "split-delete-theorem-1": "定理1: ⟨a, b⟩ が P局面 ⇔ a = b かつ v2(a) が偶数",
+    "delete-nim-2": "削除ニム: ⟨a, b⟩ が P局面 ⇔ 両方奇数。グランディ数 v2((a−1)∨(b−1)+1)",
+    "half-theorem-3": "定理3: a ∈ S、d ∈ D(a) の ⟨a, a, a, d⟩ がちょうど P局面",
+}
+
+SOURCES_JA: list[tuple[str, str]] = [
+    # applied in order to a source or a value source's name
+    (r"seed (\d{3})", r"シード \1"),
+    (r"Theorems ([\d.]+) and ([\d.]+)", r"定理 \1・\2"),
+    (r"Game (IV|III|II|I) theorems?", r"ゲーム \1 の定理"),
+    (r" and strategy \(p compared with p_n\)", "と必勝法(p を p_n と比べる)"),
+    (r"Theorem (\d+)", r"定理\1"),
+    (r"Proposition (\d+)", r"命題\1"),
+    (r"Game (IV|III|II|I)\b", r"ゲーム \1"),
+    (r"\(the twins game\)", "(双子のゲーム)"),
+    (r"\(beyond the seeds\)", "(シード文書の範囲外)"),
+    (r"Grundy value (\d+)", r"グランディ数 \1"),
+    (r"4-heap half Split-and-delete Nim", "4山半数分割削除ニム"),
+    (r"Delete Nim", "削除ニム"),
+    (r"\bNim\b", "ニム"),
+]
+
+
+def source_text(lang: str, text: str) -> str:
+    """Where a result comes from, in ``lang`` (names of people stay as they are)."""
+    if lang != "ja":
+        return text
+    for pattern, replacement in SOURCES_JA:
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+def _oracle_ja(text: str) -> str | None:
+    """The Japanese of an oracle's method (``title (source)``), if ``text`` is one."""
+    from nimlab.solve.oracles import oracles
+
+    for oracle in oracles():
+        if text == oracle.method and oracle.name in ORACLES_JA:
+            return f"{ORACLES_JA[oracle.name]}({source_text('ja', oracle.source)})"
+    return None
+
 
 def _methods_ja(text: str) -> str:
-    return "、".join(_METHOD_PARTS_JA.get(p, method_text("ja", p)) for p in text.split("; "))
+    return "、".join(
+        _METHOD_PARTS_JA.get(p) or method_text("ja", p) for p in _top_level(text, "; ")
+    )
+
+
+def _top_level(text: str, separator: str) -> list[str]:
+    """``text`` split at ``separator`` outside parentheses.
+
+    >>> _top_level("a (b; c); d", "; ")
+    ['a (b; c)', 'd']
+    """
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and text.startswith(separator, i):
+            parts.append(text[start:i])
+            start = i + len(separator)
+    parts.append(text[start:])
+    return parts
 
 
 def method_text(lang: str, text: str) -> str:
     """A method (or a periodicity criterion) in ``lang``."""
-    return _first_match(METHODS_JA, text) if lang == "ja" else text
+    if lang != "ja":
+        return text
+    shown = _first_match(METHODS_JA, text)
+    if shown == text:
+        shown = _oracle_ja(text) or source_text(lang, text)
+    return shown
 
 
 def _first_match(rules: list[Rule], text: str) -> str:

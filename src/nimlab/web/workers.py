@@ -19,6 +19,7 @@ import importlib
 import multiprocessing
 import os
 import resource
+import traceback
 from collections import OrderedDict
 from collections.abc import Hashable
 from multiprocessing.connection import Connection
@@ -78,6 +79,9 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
         return ("retire", "too_large", OUT_OF_MEMORY, None)
     except RecursionError:
         return ("error", "too_large", "the computation nests too deeply for a request", None)
+    except Exception:  # a bug: report it, keep the worker
+        traceback.print_exc()
+        return ("error", "internal", f"internal error in {name} (a bug: please report it)", None)
 
 
 def _cacheable(reply: tuple[Any, ...]) -> bool:
@@ -129,7 +133,7 @@ class WorkerPool:
     """A fixed number of worker processes and a bounded queue of jobs waiting for them."""
 
     def __init__(
-        self, config: WebConfig, start_method: str = "forkserver", jobs: str = "nimlab.web.jobs"
+        self, config: WebConfig, start_method: str = "forkserver", jobs: str = "nimlab.web.tasks"
     ) -> None:
         """``jobs`` names the module whose ``JOBS`` table (and ``configure``) workers use."""
         self.config = config
