@@ -10,6 +10,13 @@ Define a game, solve it exactly, find its patterns::
     Periodicity(8, 3, 0, proven=True)
     >>> nimlab.p_positions(nimlab.game("wythoff"), heaps=2, max_heap=7).positions
     ((0, 0), (1, 2), (3, 5), (4, 7))
+
+Theorems answer positions of any size, and say why::
+
+    >>> nimlab.analyze("wythoff", "1000,2000").winning_moves[0].to
+    '618,1000'
+    >>> print(nimlab.explain("nim", "1,2,3", lang="ja").steps[-2].text)
+    したがって 1,2,3 は後手必勝の局面で、グランディ数は 0。
 """
 
 from nimlab.errors import (
@@ -21,6 +28,7 @@ from nimlab.errors import (
     NotApplicable,
     TooLarge,
 )
+from nimlab.explanations import Explanation, explain
 from nimlab.games import (
     DeleteNim,
     GrundyGame,
@@ -59,6 +67,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Analysis",
     "DeleteNim",
+    "Explanation",
     "Family",
     "GrundyGame",
     "GrundyTable",
@@ -85,6 +94,7 @@ __all__ = [
     "WinningMove",
     "Wythoff",
     "analyze",
+    "explain",
     "game",
     "grundy",
     "grundy_sequence",

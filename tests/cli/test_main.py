@@ -123,7 +123,7 @@ def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
 @pytest.mark.parametrize(
     "args",
     [
-        ["analyze", "wythoff", "300,500", "--max-states", "1000"],
+        ["analyze", "grundy-game", "300,500", "--max-states", "1000"],  # no theorem applies
         ["sequence", "nim", "--to", "99999999999"],
         ["table", "wythoff", "--size", "100000"],
         ["ppositions", "delete-nim:single", "--heaps", "6", "--max", "300"],

@@ -46,7 +46,7 @@ def test_remoteness_is_left_unknown_when_the_search_is_too_big() -> None:
 
 def test_work_over_the_limit_is_refused() -> None:
     with pytest.raises(TooLarge, match="--max-states"):
-        analyze("split-delete-nim:half", "20,21,22,23", limits=Limits(max_states=10_000))
+        analyze("delete-nim:half", "20,21,22,23", limits=Limits(max_states=10_000))
 
 
 def test_bad_positions_are_refused() -> None:

@@ -94,6 +94,15 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.solve.tables import grundy_table
 
     result = grundy_table(game(args.game), args.size, misere=args.misere, limits=limits_of(args))
+    if args.origin is not None or args.format != "text":
+        from nimlab.cli.formats import grundy_table as paper
+
+        result, text = paper(result, game(args.game), args.origin, args.format, args.misere)
+        if args.json:
+            emit_json(out, result.to_dict())
+        else:
+            out.write(text + "\n")
+        return 0
     if args.json:
         emit_json(out, result.to_dict())
         return 0
@@ -107,6 +116,11 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import game
     from nimlab.solve.tables import p_positions
 
+    if args.layout == "matrix" or args.format != "text":
+        from nimlab.cli.formats import p_positions_output
+
+        out.write(p_positions_output(args, limits_of(args)) + "\n")
+        return 0
     result = p_positions(
         game(args.game), args.heaps, args.max, misere=args.misere, limits=limits_of(args)
     )

@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from nimlab.cli import commands
+from nimlab.cli import commands, theory
+from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
@@ -56,6 +57,7 @@ _EXAMPLES = {
         "nimlab serve --port 8080",
         "nimlab serve --host 0.0.0.0 --time-limit 10 --max-states 5000000",
     ],
+    **theory.EXAMPLES,
 }
 
 
@@ -143,13 +145,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--size", type=_count, required=True, metavar="N", help="N×N table")
     p.add_argument("--misere", action="store_true", help="misère Grundy values")
+    p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
+    p.add_argument(
+        "--origin",
+        type=int,
+        choices=(0, 1),
+        default=None,
+        help="number heaps from 1 as seed 001's tables 5–6 do (Nim, Wythoff: the ≥1-stone rule)",
+    )
 
     p = command("ppositions", commands.ppositions, "all P-positions with K heaps, each ≤ N")
     p.add_argument("game")
     p.add_argument("--heaps", type=_count, required=True, metavar="K")
     p.add_argument("--max", type=_count, required=True, metavar="N")
     p.add_argument("--misere", action="store_true", help="misère play")
+    p.add_argument(
+        "--layout",
+        choices=("list", "matrix"),
+        default="list",
+        help="matrix: rows a, columns b, the c with ⟨a, b, c⟩ a P-position (Table 9 of seed 001)",
+    )
+    p.add_argument("--size", type=_count, default=None, metavar="R", help="matrix rows a ≤ R")
+    p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
 
+    theory.add_commands(command)
     command("tour", tour, "a guided tour: one headline result of each seed")
 
     p = command(

@@ -25,12 +25,9 @@ def _section(out: TextIO, title: str, *cmds: str) -> None:
 
 def table9_corner(size: int, bound: int) -> list[list[str]]:
     """Cells c with ⟨a, b, c⟩ a P-position of 3-heap Split-and-delete Nim, a, b ≤ size."""
-    found = p_positions("split-delete-nim:single", heaps=3, max_heap=bound).positions
-    partner: dict[tuple[int, int], int] = {}
-    for a, b, c in found:
-        for x, y, z in ((a, b, c), (a, c, b), (b, c, a)):
-            partner[(x, y)] = partner[(y, x)] = z
-    return [[str(partner.get((a, b), "×")) for b in range(1, size + 1)] for a in range(1, size + 1)]
+    from nimlab.theory.tables import p_matrix
+
+    return p_matrix("split-delete-nim:single", size, bound).labels()
 
 
 def tour(args: argparse.Namespace, out: TextIO) -> int:

@@ -49,14 +49,18 @@ def analyze(
     oracle = find_oracle(g, pos, misere)
     if oracle is not None:
         answer = oracle.analyze(g, pos)
-        remoteness = answer.remoteness
-        if remoteness is None:
-            remoteness = _remoteness_if_small(g, pos, misere, limits)
+        value, remoteness = answer.grundy, answer.remoteness
+        if value is None or remoteness is None:
+            # Theorems often give only the outcome; search fills in the rest when small.
+            searched = _search_if_small(g, pos, misere, limits)
+            if searched is not None:
+                value = searched[0] if value is None else value
+                remoteness = searched[1] if remoteness is None else remoteness
         return _analysis(
             g,
             pos,
             answer.outcome,
-            answer.grundy,
+            value,
             remoteness,
             answer.winning_moves,
             answer.complete,
@@ -141,6 +145,10 @@ class Evaluator:
 
     def moves_to_value(self, game: Ruleset, pos: Position, target: int) -> list[Move]:
         """Every move from ``pos`` to a position of Grundy value ``target`` (one per position)."""
+        oracle = find_oracle(game, pos)
+        known = None if oracle is None else oracle.moves_to_value(game, pos, target)
+        if known is not None:  # a theorem lists them, at any size
+            return known
         found: dict[Position, Move] = {}
         if isinstance(game, HeapRuleset):
             values = self.heap_values(game)
@@ -229,9 +237,17 @@ def _state_box(game: Ruleset, pos: Position) -> int:
 
 def _remoteness_if_small(game: Ruleset, pos: Position, misere: bool, limits: Limits) -> int | None:
     """Remoteness by search when the search fits ``limits.remoteness_states``, else None."""
+    searched = _search_if_small(game, pos, misere, limits)
+    return None if searched is None else searched[1]
+
+
+def _search_if_small(
+    game: Ruleset, pos: Position, misere: bool, limits: Limits
+) -> tuple[int, int] | None:
+    """(Grundy value, remoteness) by search when it fits ``limits.remoteness_states``."""
     if _state_box(game, pos) > 50 * limits.remoteness_states:
         return None
     try:
-        return Search(game, misere, limits.remoteness_budget()).value(pos)[1]
+        return Search(game, misere, limits.remoteness_budget()).value(pos)
     except TooLarge:
         return None

@@ -55,6 +55,10 @@ class Oracle(ABC):
         """The Grundy value, or None if the theorem gives only the outcome."""
         return self.analyze(game, position).grundy
 
+    def moves_to_value(self, game: Ruleset, position: Position, target: int) -> list[Move] | None:
+        """Every move to a position of Grundy value ``target`` (for sums), or None if unknown."""
+        return None
+
     @property
     def method(self) -> str:
         return f"{self.title} ({self.source})"

@@ -1,0 +1,155 @@
+"""The theory commands: ``verify``, ``explain``, ``wtable``, ``wythoff-table``, ``play``.
+
+Each is added to the parser by :func:`add_commands`; heavy modules are imported
+only when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from nimlab.cli.commands import emit_json, limits_of
+
+EXAMPLES = {
+    "verify": [
+        "nimlab verify",
+        "nimlab verify wythoff-beatty fibonacci-nim --max 200",
+        "nimlab verify proposition-4 --json",
+    ],
+    "explain": [
+        "nimlab explain nim 3,4,5",
+        "nimlab explain fibonacci-nim 31 --lang ja",
+        "nimlab explain wythoff 1000,2000",
+        "nimlab explain subtraction:2,4,7 10 --json",
+    ],
+    "wtable": [
+        "nimlab wtable take-le-prev --to 31",
+        "nimlab wtable fibonacci-nim --to 31 --json",
+        "nimlab wtable take-away:3 --to 40 --format markdown",
+    ],
+    "wythoff-table": [
+        "nimlab wythoff-table --to 20",
+        "nimlab wythoff-table --to 20 --format latex",
+    ],
+    "play": [
+        "nimlab play nim 3,4,5",
+        "nimlab play wythoff 4,7 --first computer",
+        "nimlab play fibonacci-nim 20 --level mix --lang ja",
+    ],
+}
+
+Adder = Callable[..., argparse.ArgumentParser]
+
+
+def add_commands(command: Adder) -> None:
+    """Add the theory commands with ``command(name, run, help)`` of the main parser."""
+    from nimlab.cli.formats import FORMATS
+
+    p = command("verify", verify, "check every theorem against exhaustive search")
+    p.add_argument("names", nargs="*", metavar="NAME", help="the results to check (default: all)")
+    p.add_argument("--max", type=_positive, default=None, metavar="N", help="check heaps up to N")
+
+    p = command("explain", explain, "why a position is P or N, step by step")
+    p.add_argument("game")
+    p.add_argument("position")
+    p.add_argument("--lang", choices=("en", "ja"), default="en", help="language (default en)")
+
+    p = command("wtable", wtable, "seed 000's table of w(n) and codes for a take-away game")
+    p.add_argument("game", help="take-le-prev, fibonacci-nim or take-away:C")
+    p.add_argument("--to", type=_positive, required=True, metavar="N", help="rows n = 1..N")
+    p.add_argument("--format", choices=FORMATS, default="text")
+
+    p = command(
+        "wythoff-table", wythoff_table, "seed 000's Game IV table: n, p_n, q_n in Fibonacci"
+    )
+    p.add_argument("--to", type=_positive, required=True, metavar="N", help="rows n = 1..N")
+    p.add_argument("--format", choices=FORMATS, default="text")
+
+    from nimlab.cli import play
+
+    p = command("play", play.run, "play a game against the computer in the terminal")
+    p.add_argument("game")
+    p.add_argument("position")
+    p.add_argument("--level", choices=("perfect", "random", "mix"), default="perfect")
+    p.add_argument("--first", choices=("you", "computer"), default="you", help="who moves first")
+    p.add_argument("--seed", type=int, default=None, help="seed for the computer's random moves")
+    p.add_argument("--lang", choices=("en", "ja"), default="en")
+
+
+def _positive(text: str) -> int:
+    if not text.strip().isdigit() or len(text.strip()) > 100 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer ≥ 1")
+    return int(text)
+
+
+def verify(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.cli.render import grid
+    from nimlab.theory.verify import verify as run
+
+    results = run(args.names, args.max, limits_of(args))
+    bad = [r for r in results if not r.agree]
+    if args.json:
+        emit_json(out, {"results": [r.to_dict() for r in results]})
+        for r in bad:
+            for problem in r.problems:
+                print(f"nimlab: {r.name}: {problem}", file=sys.stderr)
+        return 1 if bad else 0
+    out.write("Every theorem against exhaustive search (the search knows no theorem)\n\n")
+    rows = [["result", "source", "checked", "agree", "positions"]]
+    for r in results:
+        agree = "yes" if r.agree else "NO"
+        rows.append([r.name, r.source, f"{r.checked:,}", agree, r.scope])
+    out.write(grid(rows) + "\n\n")
+    for r in bad:
+        for problem in r.problems:
+            out.write(f"DISAGREES {r.name}: {problem}\n")
+    total = len(results)
+    out.write(f"{total - len(bad)} of {total} agree with search\n")
+    return 1 if bad else 0
+
+
+def explain(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.explanations import explain as run
+
+    result = run(args.game, args.position, lang=args.lang, limits=limits_of(args))
+    if args.json:
+        emit_json(out, result.to_dict())
+    else:
+        out.write(result.text() + "\n")
+    return 0
+
+
+def wtable(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.cli.formats import render
+    from nimlab.theory.tables import w_table
+
+    table = w_table(args.game, args.to, limits=limits_of(args))
+    if args.json:
+        emit_json(out, table.to_dict())
+        return 0
+    c = table.game.split(":")[1]
+    caption = (
+        f"{table.game}: w(n) = the least winning take from n stones (no limit), and n's code "
+        f"(seed 000; the opponent may then take up to {c}·w(n))"
+    )
+    rows = [[str(r.n), str(r.w), r.code] for r in table.rows]
+    out.write(render(caption, ["n", "w(n)", "code"], rows, args.format) + "\n")
+    return 0
+
+
+def wythoff_table(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.cli.formats import render
+    from nimlab.theory.tables import wythoff_table as run
+
+    table = run(args.to, limits=limits_of(args))
+    if args.json:
+        emit_json(out, table.to_dict())
+        return 0
+    caption = "Wythoff's game (seed 000, Game IV): P-positions {p_n, q_n}, q_n − p_n = n, with φ(x)"
+    header = ["n", "φ(n)", "p_n", "φ(p_n)", "q_n", "φ(q_n)"]
+    rows = [[str(r.n), r.n_code, str(r.p), r.p_code, str(r.q), r.q_code] for r in table.rows]
+    out.write(render(caption, header, rows, args.format) + "\n")
+    return 0

@@ -1,0 +1,86 @@
+"""Which explanation a position gets, and the verdict and move every explanation ends with."""
+
+from __future__ import annotations
+
+from nimlab.explanations import Step, generic, heaps, split_delete, take_away, wythoff
+from nimlab.explanations.words import move_words, say
+from nimlab.games.base import HeapRuleset, Position, Ruleset
+from nimlab.games.heap import Nim
+from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
+from nimlab.games.sums import Sum
+from nimlab.games.take_away import TakeAway
+from nimlab.games.wythoff import Wythoff
+from nimlab.limits import Limits
+from nimlab.solve.oracles import find_oracle
+from nimlab.solve.results import Analysis
+
+SHOWN_MOVES = 3
+"""Winning moves named in the conclusion (the rest are counted)."""
+
+
+def reasons(
+    game: Ruleset, position: Position, analysis: Analysis, lang: str, limits: Limits
+) -> list[Step]:
+    """The steps that show why: the theorem for the game, or search."""
+    oracle = find_oracle(game, position)
+    if type(game) is Nim:
+        return heaps.nim(position, lang)
+    if isinstance(game, HeapRuleset):
+        return heaps.mex(game, position, lang, limits)
+    if isinstance(game, Sum):
+        return heaps.components(game, position, lang, limits)
+    if isinstance(game, TakeAway) and oracle is not None:
+        return take_away.smallest_term(game, position, lang)
+    if isinstance(game, Wythoff):
+        return wythoff.pairs(position, lang)
+    if isinstance(game, SplitDeleteNim) and len(position) == 2:
+        return split_delete.theorem1(position, analysis, lang)
+    if isinstance(game, DeleteNim) and len(position) == 2:
+        return split_delete.delete_nim(position, lang)
+    if isinstance(game, SplitDeleteNim) and oracle is not None:
+        return split_delete.theorem3(position, lang)
+    return generic.search(game, position, lang, limits)
+
+
+def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str) -> list[Step]:
+    """The verdict, then the winning move (or, at a P-position, that none exists)."""
+    kind = (
+        say(lang, "an N-position", "先手必勝")
+        if analysis.outcome == "N"
+        else say(lang, "a P-position", "後手必勝")
+    )
+    if analysis.grundy is not None:
+        verdict = say(
+            lang,
+            "So {pos} is {kind}; its Grundy value is {g}.",
+            "したがって {pos} は{kind}の局面で、グランディ数は {g}。",
+            pos=analysis.position,
+            kind=kind,
+            g=analysis.grundy,
+        )
+    else:
+        verdict = say(
+            lang,
+            "So {pos} is {kind}.",
+            "したがって {pos} は{kind}の局面である。",
+            pos=analysis.position,
+            kind=kind,
+        )
+    data = {"outcome": analysis.outcome, "grundy": analysis.grundy}
+    steps = [Step("verdict", verdict, data=data)]
+    moves = analysis.winning_moves
+    if analysis.outcome == "P":
+        text = say(
+            lang,
+            "Every move leads to an N-position, so the player to move can only wait for a mistake.",
+            "どう取っても相手の先手必勝の局面になるので、相手が必勝法から外れるまで粘るしかない。",
+        )
+        return [*steps, Step("move", text, data={"moves": []})]
+    shown = [f"{move_words(m.move, lang)} → {m.to}" for m in moves[:SHOWN_MOVES]]
+    text = say(lang, "Winning move: ", "必勝法: ") + "; ".join(shown)
+    more = len(moves) - len(shown)
+    if more > 0:
+        text += say(lang, " (and {k} more)", "（ほかに {k} 通り）", k=more)
+    elif not analysis.winning_moves_complete:
+        text += say(lang, " (there may be others)", "（ほかにもありうる）")
+    return [*steps, Step("move", text, data={"moves": [m.to_dict() for m in moves]})]

@@ -1,0 +1,79 @@
+"""Explaining any game from exhaustive search: "every option is N" or "this option is P"."""
+
+from __future__ import annotations
+
+from nimlab.errors import TooLarge
+from nimlab.explanations import Step
+from nimlab.explanations.words import move_words, say
+from nimlab.games.base import Position, Ruleset
+from nimlab.limits import Limits
+from nimlab.solve.search import Search, mex
+
+SHOWN_OPTIONS = 12
+
+THEOREM_GAMES = (
+    "nim, subtraction:1,..,k (Game I), take-away:C (Games II, III), wythoff, 2-heap "
+    "split-delete-nim and delete-nim, 4-heap split-delete-nim:half"
+)
+"""The games explained by a theorem at any size (the others by search, within the limits)."""
+
+
+def too_large(error: TooLarge, game: Ruleset) -> TooLarge:
+    """The refusal of a search, saying which games are explained at any size."""
+    return TooLarge(
+        f"{error}; no theorem covers {game.spec} at this size (theorems cover {THEOREM_GAMES})"
+    )
+
+
+def search(game: Ruleset, position: Position, lang: str, limits: Limits) -> list[Step]:
+    """Search every option: the mex of their Grundy values, and a P-option if there is one."""
+    solver = Search(game, budget=limits.budget())
+    try:
+        options: dict[Position, tuple[str, int]] = {}
+        for move in game.moves(position):
+            if move.to not in options:
+                options[move.to] = (move.text, solver.grundy(move.to))
+    except TooLarge as error:
+        raise too_large(error, game) from None
+    if not options:
+        text = say(
+            lang,
+            "No move is possible: this is an end position, so the player to move loses (Grundy "
+            "value 0).",
+            "可能な着手がない終了局面なので、手番のプレイヤーの負け（グランディ数 0）。",
+        )
+        return [Step("search", text, data={"options": 0})]
+    values = {g for _, g in options.values()}
+    p_options = [to for to, (_, g) in options.items() if g == 0]
+    if p_options:
+        found = say(
+            lang,
+            "the option {to} is a P-position, so moving there wins",
+            "{to} は後手必勝の局面なので、そこへ移せば勝てる",
+            to=game.format_position(p_options[0]),
+        )
+    else:
+        found = say(lang, "every option is an N-position", "どの移行先も先手必勝の局面である")
+    text = say(
+        lang,
+        "No theorem covers {spec} here, so all {k} options were searched ({states} positions): "
+        "{found}. "
+        "The mex of their Grundy values is {g}.",
+        "{spec} のこの局面には定理がないので、{k} 通りの移行先をすべて探索した（{states} 局面）: "
+        "{found}。"
+        "それらのグランディ数の mex は {g}。",
+        spec=game.spec,
+        k=len(options),
+        states=len(solver.memo),
+        found=found,
+        g=mex(values),
+    )
+    lines = tuple(
+        f"{move_words(text, lang)} → {game.format_position(to)}: {'P' if g == 0 else 'N'}, G = {g}"
+        for to, (text, g) in list(options.items())[:SHOWN_OPTIONS]
+    )
+    if len(options) > SHOWN_OPTIONS:
+        lines += (
+            say(lang, "… ({k} more)", "…（ほかに {k} 通り）", k=len(options) - SHOWN_OPTIONS),
+        )
+    return [Step("search", text, lines, {"options": len(options), "p_options": len(p_options)})]

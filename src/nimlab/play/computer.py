@@ -1,0 +1,105 @@
+"""The computer's moves: perfect, random, or a mix of the two.
+
+A perfect player wins whenever it can, taking the winning move that ends the
+game soonest (least remoteness). When it is lost it takes the move that
+survives longest (greatest remoteness), so a person has to play well to the
+end. Remoteness comes from search within ``Limits.remoteness_states``; beyond
+that (huge positions) the winning move comes from the theorem and a lost player
+takes the smallest move, which changes the position least.
+
+>>> import random
+>>> from nimlab.registry import game
+>>> choose(game("nim"), (3, 4, 5), "perfect", random.Random(0)).move.to
+(1, 4, 5)
+>>> choose(game("nim"), (1, 2, 3), "perfect", random.Random(0)).kind
+'delay'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from nimlab.errors import InvalidOption, TooLarge
+from nimlab.games.base import Move, Position, Ruleset
+from nimlab.limits import Limits
+from nimlab.play.moves import legal_move, some_moves
+from nimlab.solve.search import Search
+
+LEVELS = ("perfect", "random", "mix")
+MIX_PERFECT = 0.5
+"""At level ``mix`` the computer plays perfectly this often, else at random."""
+POOL = 2_000
+"""The most moves considered for a random move or for the longest defence."""
+
+
+def check_level(level: str) -> str:
+    if level not in LEVELS:
+        raise InvalidOption(f"unknown level {level!r}; accepted: {', '.join(LEVELS)}")
+    return level
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move and why it was chosen: ``win``, ``delay`` (lost, lasting longest) or ``random``."""
+
+    move: Move
+    kind: str
+    remoteness: int | None = None
+
+
+def choose(
+    game: Ruleset, position: Position, level: str, rng: random.Random, limits: Limits | None = None
+) -> Choice:
+    """The computer's move at ``level``."""
+    check_level(level)
+    limits = limits or Limits()
+    if level == "random" or (level == "mix" and rng.random() >= MIX_PERFECT):
+        moves = some_moves(game, position, POOL)
+        if not moves:
+            raise InvalidOption(f"{game.format_position(position)} has no move")
+        return Choice(rng.choice(moves), "random")
+    return perfect(game, position, limits)
+
+
+def perfect(game: Ruleset, position: Position, limits: Limits | None = None) -> Choice:
+    """The winning move that wins soonest, or the losing move that lasts longest."""
+    from nimlab.solve.engine import analyze
+
+    limits = limits or Limits()
+    analysis = analyze(game, position, limits=limits)
+    remote = _Remoteness(game, limits)
+    remote.failed = analysis.remoteness is None  # the position is too big to search
+    if analysis.outcome == "N" and analysis.winning_moves:
+        found = (
+            legal_move(game, position, game.parse_position(m.to)) for m in analysis.winning_moves
+        )
+        wins = [m for m in found if m is not None]
+        best = min(wins, key=lambda m: _or(remote(m.to), 10**9))  # the winner hurries
+        return Choice(best, "win", remote(best.to))
+    moves = some_moves(game, position, POOL)
+    if not moves:
+        raise InvalidOption(f"{game.format_position(position)} has no move")
+    best = max(moves, key=lambda m: _or(remote(m.to), -1))  # the loser delays
+    return Choice(best, "delay", remote(best.to))
+
+
+def _or(value: int | None, default: int) -> int:
+    return default if value is None else value
+
+
+class _Remoteness:
+    """Remoteness of positions by one shared search, None once the search is too big."""
+
+    def __init__(self, game: Ruleset, limits: Limits) -> None:
+        self.search = Search(game, budget=limits.remoteness_budget())
+        self.failed = False
+
+    def __call__(self, position: Position) -> int | None:
+        if self.failed:
+            return None
+        try:
+            return self.search.value(position)[1]
+        except TooLarge:
+            self.failed = True
+            return None

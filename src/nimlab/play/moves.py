@@ -1,0 +1,269 @@
+"""Moves a person types, checked without listing every move of a huge position.
+
+A move can be typed as the position it leads to (``1,4,5``; ``20/4``;
+``3,4 + 5``), as ``take K`` (take-away games, or a single heap), ``take K from H``
+(from a heap of H), ``take K from both`` (Wythoff), or ``#N`` for the N-th move
+of the list ``moves`` prints. Legality is decided by the rules directly for the
+games whose positions can be huge (Nim, subtraction, Wythoff, take-away, sums,
+the single variants of the split/delete games), and by listing the moves
+otherwise.
+
+>>> from nimlab.registry import game
+>>> find_move(game("nim"), (3, 4, 5), "take 2 from 3").to
+(1, 4, 5)
+>>> find_move(game("wythoff"), (1000, 2000), "618,1000").text
+'take 1382 from the heap of 2000, leaving (1000, 618)'
+>>> find_move(game("fibonacci-nim"), (20, 19), "take 3").to
+(17, 6)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from itertools import islice
+
+from nimlab.errors import IllegalMove, InvalidPosition
+from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
+from nimlab.games.heap import Nim, Subtraction
+from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
+from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
+from nimlab.games.split_delete import _split_text as split_text
+from nimlab.games.sums import Sum
+from nimlab.games.take_away import TakeAway
+from nimlab.games.wythoff import Wythoff
+from nimlab.theory.half import half_move
+from nimlab.theory.take_away import take
+from nimlab.theory.wythoff import wythoff_move
+
+LISTED = 12
+"""Moves spelled out when legal moves are described."""
+SCAN = 200_000
+"""The most moves listed to check a move by enumeration."""
+
+_TAKE = re.compile(r"take\s+(\d+)(?:\s+from\s+(?:the\s+heap\s+of\s+|a\s+heap\s+of\s+)?(\d+|both))?")
+
+
+def split_cost(game: Ruleset, position: Position) -> int:
+    """Roughly how many moves a split/delete position has (their rulesets list every split)."""
+    if isinstance(game, SplitDeleteNim | DeleteNim):
+        splits: int = sum(h // 2 for h in position)
+        return splits if game.variant == "single" else splits * splits
+    return 0
+
+
+def some_moves(game: Ruleset, position: Position, limit: int) -> list[Move]:
+    """Up to ``limit`` legal moves, never building a huge list of splits."""
+    if isinstance(game, Sum):
+        moves: list[Move] = []
+        for i, (c, p) in enumerate(zip(game.components, position, strict=True)):
+            for m in some_moves(c, p, limit - len(moves)):
+                to = (*position[:i], m.to, *position[i + 1 :])
+                moves.append(Move(to, f"in {c.spec} (component {i + 1}): {m.text}"))
+        return moves
+    if split_cost(game, position) > SCAN:
+        return _small_splits(game, position)[:limit]
+    return list(islice(game.moves(position), limit))
+
+
+def _small_splits(game: Ruleset, position: Position) -> list[Move]:
+    """A few moves of a split/delete game with huge heaps: every split is 1 + (h − 1)."""
+    heaps = list(position)
+    n = len(heaps)
+    if isinstance(game, SplitDeleteNim):
+        k = 1 if game.variant == "single" else n // 2
+        big = [i for i, h in enumerate(heaps) if h >= 2][-k:]
+        if len(big) < k:
+            return []
+        return [half_move(position, [(i, 1) for i in big], [1] * k)]
+    assert isinstance(game, DeleteNim)
+    k = {"single": 1, "less-than-half": 1, "half": n // 2, "all-but-one": n - 1}[game.variant]
+    gone, kept = heaps[:k], heaps[k:]  # delete the smallest heaps
+    names = "delete " + and_list([str(h) for h in gone])
+    if game.variant == "all-but-one":
+        (h,) = kept
+        if h < n:
+            return []
+        parts = (1,) * (n - 1) + (h - n + 1,)
+        return [Move(parts, f"{names}, {split_text([(h, parts)])}")]
+    split = [h for h in kept if h >= 2][-k:]
+    if len(split) < k:
+        return []
+    rest = list(kept)
+    for h in split:
+        rest.remove(h)
+    to = tuple(sorted([*rest, *(x for h in split for x in (1, h - 1))]))
+    return [Move(to, f"{names}, {split_text([(h, (1, h - 1)) for h in split])}")]
+
+
+def find_move(
+    game: Ruleset, position: Position, text: str, listed: list[Move] | None = None
+) -> Move:
+    """The legal move ``text`` names, or ``IllegalMove`` describing the legal moves."""
+    typed = text.strip()
+    if typed.startswith("#"):
+        return _by_index(game, position, typed, listed)
+    to = _target(game, position, typed.lower())
+    move = legal_move(game, position, to)
+    if move is None:
+        raise IllegalMove(
+            f"{typed!r} is not a legal move from {game.format_position(position)}; "
+            f"legal moves: {describe(game, position)}"
+        )
+    return move
+
+
+def _by_index(game: Ruleset, position: Position, typed: str, listed: list[Move] | None) -> Move:
+    moves = listed if listed is not None else some_moves(game, position, LISTED)
+    if not re.fullmatch(r"#\d+", typed) or not 1 <= int(typed[1:]) <= len(moves):
+        raise IllegalMove(
+            f"{typed!r}: type #1 to #{len(moves)} for a listed move; legal moves: "
+            f"{describe(game, position)}"
+        )
+    return moves[int(typed[1:]) - 1]
+
+
+def _target(game: Ruleset, position: Position, typed: str) -> Position:
+    """The position a typed move leads to (not yet checked to be legal)."""
+    match = _TAKE.fullmatch(typed)
+    if match:
+        k = int(match.group(1))
+        where = match.group(2)
+        if isinstance(game, TakeAway):
+            if where is not None:
+                raise IllegalMove("in a take-away game type just `take K` (there is one heap)")
+            return (position[0] - k, min(game.multiplier * k, max(position[0] - k, 0)))
+        if isinstance(game, Wythoff) and where == "both":
+            return (position[0] - k, position[1] - k)
+        heap = _which_heap(game, position, where)
+        i = position.index(heap)
+        return tuple(sorted((*position[:i], heap - k, *position[i + 1 :])))
+    if isinstance(game, TakeAway) and typed.isdigit():
+        return _target(game, position, f"take {typed}")
+    try:
+        return game.parse_position(typed)
+    except InvalidPosition as error:
+        raise IllegalMove(
+            f"cannot read {typed!r} as a move: {error}. Type the position a move leads to, "
+            "`take K from H`, `#N` for a listed move, or `moves` to list them"
+        ) from None
+
+
+def _which_heap(game: Ruleset, position: Position, where: str | None) -> int:
+    if not isinstance(game, HeapRuleset | Wythoff):
+        raise IllegalMove(f"`take` moves are for heap games; for {game.spec} type the position")
+    if where is None:
+        heaps: set[int] = {h for h in position if h}
+        if len(heaps) != 1:
+            raise IllegalMove("say which heap: `take K from H` (H = the size of the heap)")
+        return heaps.pop()
+    heap = int(where)
+    if heap not in position:
+        raise IllegalMove(f"there is no heap of {heap} in {game.format_position(position)}")
+    return heap
+
+
+def legal_move(game: Ruleset, position: Position, to: Position) -> Move | None:
+    """The move from ``position`` to ``to`` if the rules allow it, described as the ruleset does."""
+    try:
+        to = game.validate(to)
+    except InvalidPosition:
+        return None
+    if isinstance(game, Sum):
+        changed = [i for i, (p, q) in enumerate(zip(position, to, strict=True)) if p != q]
+        if len(changed) != 1:
+            return None
+        i = changed[0]
+        c = game.components[i]
+        move = legal_move(c, position[i], to[i])
+        if move is None:
+            return None
+        return Move(to, f"in {c.spec} (component {i + 1}): {move.text}")
+    if isinstance(game, TakeAway):
+        k = position[0] - to[0]
+        if 1 <= k <= position[1] and take(game, position, k).to == to:
+            return take(game, position, k)
+        return None
+    if isinstance(game, Wythoff):
+        return wythoff_move(position, to)
+    if isinstance(game, HeapRuleset):
+        return _heap_move(game, position, to)
+    if split_cost(game, position) > SCAN:
+        return _split_move(game, position, to)
+    return next((m for m in islice(game.moves(position), SCAN) if m.to == to), None)
+
+
+def _heap_move(game: HeapRuleset, position: Position, to: Position) -> Move | None:
+    gone = Counter(position) - Counter(to)
+    came = Counter(to) - Counter(position)
+    if sum(gone.values()) != 1:
+        return None
+    (h,) = gone.elements()
+    result = tuple(sorted(came.elements()))
+    if type(game) is Nim:
+        ok = len(result) == 1 and result[0] < h
+    elif type(game) is Subtraction:
+        ok = len(result) == 1 and h - result[0] in game.subtraction_set
+    else:
+        ok = result in {tuple(sorted(r)) for r in islice(game.heap_options(h), SCAN)}
+    return Move(to, game.heap_move_text(h, result)) if ok else None
+
+
+def _split_move(game: Ruleset, position: Position, to: Position) -> Move | None:
+    """Single split/delete moves between positions with huge heaps, decided by the rules."""
+    for move in _split_candidates(game, position, to):
+        return move
+    return None
+
+
+def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterator[Move]:
+    single = isinstance(game, SplitDeleteNim | DeleteNim) and (
+        game.variant == "single" or len(position) == 2
+    )
+    if not single:
+        return
+    before, after = Counter(position), Counter(to)
+    for x, y in {(min(u, v), max(u, v)) for i, u in enumerate(to) for v in to[i + 1 :]}:
+        kept = after - Counter((x, y))  # the heaps not made by the split
+        h = x + y
+        if before[h] == 0:
+            continue
+        rest = before - Counter((h,))
+        extra = rest - kept
+        if sum(extra.values()) != 1 or kept - rest:
+            continue
+        (d,) = extra.elements()
+        if isinstance(game, DeleteNim):
+            yield Move(to, f"delete {d}, split {h} into {x}+{y}")
+        else:
+            yield Move(to, f"split {h} into {x}+{y}, delete {d}")
+    if isinstance(game, SplitDeleteNim):
+        gone, came = before - after, after - before
+        if sum(gone.values()) == 1 and sum(came.values()) == 1:
+            (h,), (r,) = gone.elements(), came.elements()
+            if 1 <= r < h:
+                x, y = min(r, h - r), max(r, h - r)
+                yield Move(to, f"split {h} into {x}+{y}, delete {h - r}")
+
+
+def describe(game: Ruleset, position: Position) -> str:
+    """The legal moves in a line: a rule for the big games, else the moves themselves."""
+    if isinstance(game, TakeAway):
+        m = position[1]
+        return "none" if m == 0 else f"take 1 to {m} (type `take K`)"
+    if isinstance(game, Wythoff):
+        a, b = position
+        both = f", or 1 to {a} from both (`take K from both`)" if a else ""
+        return f"take 1 to {b} from the heap of {b}, 1 to {a} from the heap of {a}{both}"
+    if type(game) is Nim:
+        heaps = sorted({h for h in position if h})
+        return ", ".join(f"take 1 to {h} from the heap of {h}" for h in heaps) or "none"
+    if type(game) is Subtraction:
+        s = ",".join(map(str, game.subtraction_set))
+        return f"take s ∈ {{{s}}} from a heap of at least s (`take K from H`)"
+    moves = some_moves(game, position, LISTED + 1)
+    if not moves:
+        return "none"
+    shown = "; ".join(f"#{i + 1} {m.text}" for i, m in enumerate(moves[:LISTED]))
+    return shown + (" … (type `moves` for the list)" if len(moves) > LISTED else "")

@@ -1,0 +1,212 @@
+"""A game between a person ("you") and the computer, as a value any front end can drive.
+
+>>> s = Session("nim", "1,2", first="you", level="perfect")
+>>> s.play("take 1 from 2").move.to, s.to_move
+((1, 1), 'computer')
+>>> s.reply().move.to, s.to_move
+((0, 1), 'you')
+>>> s.undo()[0].player, s.position
+('computer', (1, 2))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from nimlab.errors import IllegalMove, InvalidOption
+from nimlab.games.base import Move, Position, Ruleset
+from nimlab.limits import Limits
+from nimlab.play.computer import Choice, check_level, choose, perfect
+from nimlab.play.moves import LISTED, describe, find_move, some_moves
+from nimlab.registry import game as as_game
+
+PLAYERS = ("you", "computer")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One move of the game: who made it, from where, and (for the computer) why."""
+
+    player: str
+    before: Position
+    move: Move
+    kind: str = ""
+    remoteness: int | None = None
+
+
+def reason(kind: str, remoteness: int | None, lang: str = "en") -> str:
+    """Why a move was chosen, in words."""
+    from nimlab.explanations.words import say
+
+    if kind == "win":
+        text = say(
+            lang,
+            "it leads to a P-position: whatever the reply, another move back to a P-position "
+            "exists",
+            "後手必勝の局面に移す手である。相手がどう取っても、また後手必勝の局面に戻せる",
+        )
+        if remoteness == 0:
+            text += say(lang, " (and the game ends there)", "（これで終局）")
+        elif remoteness is not None:
+            text += say(
+                lang, " (the game ends in {r} more moves)", "（あと {r} 手で終わる）", r=remoteness
+            )
+        return text
+    if kind == "delay":
+        text = say(
+            lang,
+            "every move loses against perfect play; this one lasts longest",
+            "どの手も最善の相手には負けるので、最も長く粘れる手を選んだ",
+        )
+        if remoteness is not None:
+            text += say(lang, " ({r} more moves)", "（あと {r} 手）", r=remoteness)
+        return text
+    return say(lang, "a move chosen at random", "ランダムに選んだ手")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What perfect play would do for you now."""
+
+    outcome: str
+    move: Move
+    kind: str
+    remoteness: int | None
+
+    def to_dict(self, game: Ruleset) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "move": {"to": game.format_position(self.move.to), "move": self.move.text},
+            "reason": reason(self.kind, self.remoteness),
+            "remoteness": self.remoteness,
+        }
+
+
+class Session:
+    """You against the computer at ``level``, from ``position``; ``first`` moves first."""
+
+    def __init__(
+        self,
+        game: str | Ruleset,
+        position: str | Iterable[Any],
+        *,
+        first: str = "you",
+        level: str = "perfect",
+        seed: int | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        if first not in PLAYERS:
+            raise InvalidOption(f"unknown first player {first!r}; accepted: you, computer")
+        self.game = as_game(game)
+        self.start: Position = self.game.position(position)
+        self.position = self.start
+        self.first = first
+        self.level = check_level(level)
+        self.limits = limits or Limits()
+        self.turns: list[Turn] = []
+        self.rng = random.Random(seed)
+
+    @property
+    def to_move(self) -> str:
+        """Who moves now: "you" or "computer"."""
+        return PLAYERS[(PLAYERS.index(self.first) + len(self.turns)) % 2]
+
+    @property
+    def over(self) -> bool:
+        """True when the player to move has no move (and so has lost)."""
+        return not some_moves(self.game, self.position, 1)
+
+    @property
+    def winner(self) -> str | None:
+        """The player who made the last move, once the game is over."""
+        if not self.over:
+            return None
+        return "computer" if self.to_move == "you" else "you"
+
+    def legal_moves(self, limit: int = LISTED) -> list[Move]:
+        """Up to ``limit`` legal moves, in the order ``#N`` refers to."""
+        return some_moves(self.game, self.position, limit)
+
+    def describe_moves(self) -> str:
+        """The legal moves in one line."""
+        return describe(self.game, self.position)
+
+    def play(self, typed: str | Move) -> Turn:
+        """Your move, typed as text (see :mod:`nimlab.play.moves`) or given as a Move."""
+        self._check_turn("you")
+        if isinstance(typed, Move):
+            move = find_move(self.game, self.position, self.game.format_position(typed.to))
+        else:
+            move = find_move(self.game, self.position, typed, self.legal_moves())
+        return self._apply(Turn("you", self.position, move))
+
+    def reply(self) -> Turn:
+        """The computer's move."""
+        self._check_turn("computer")
+        choice = choose(self.game, self.position, self.level, self.rng, self.limits)
+        return self._apply(
+            Turn("computer", self.position, choice.move, choice.kind, choice.remoteness)
+        )
+
+    def hint(self) -> Hint:
+        """The move perfect play would make for you now."""
+        if self.over:
+            raise IllegalMove("the game is over; there is no move to hint")
+        from nimlab.solve.engine import analyze
+
+        outcome = analyze(self.game, self.position, limits=self.limits).outcome
+        choice: Choice = perfect(self.game, self.position, self.limits)
+        return Hint(outcome, choice.move, choice.kind, choice.remoteness)
+
+    def why(self, lang: str = "en") -> str:
+        """Why the computer made its last move."""
+        last = next((t for t in reversed(self.turns) if t.player == "computer"), None)
+        if last is None:
+            raise IllegalMove("the computer has not moved yet")
+        return f"{last.move.text}: {reason(last.kind, last.remoteness, lang)}"
+
+    def undo(self) -> list[Turn]:
+        """Take back your last move and the computer's replies to it; returns the undone turns."""
+        mine = [i for i, t in enumerate(self.turns) if t.player == "you"]
+        if not mine:
+            raise IllegalMove("nothing to undo: you have not moved yet")
+        undone = self.turns[mine[-1] :]
+        del self.turns[mine[-1] :]
+        self.position = undone[0].before
+        return list(reversed(undone))
+
+    def _check_turn(self, player: str) -> None:
+        if self.over:
+            raise IllegalMove(f"the game is over: {self.winner} won")
+        if self.to_move != player:
+            raise IllegalMove(f"it is {'your' if self.to_move == 'you' else 'the computer'}'s turn")
+
+    def _apply(self, turn: Turn) -> Turn:
+        self.turns.append(turn)
+        self.position = turn.move.to
+        return turn
+
+    def to_dict(self) -> dict[str, Any]:
+        g = self.game
+        return {
+            "game": g.spec,
+            "start": g.format_position(self.start),
+            "position": g.format_position(self.position),
+            "first": self.first,
+            "level": self.level,
+            "to_move": self.to_move,
+            "over": self.over,
+            "winner": self.winner,
+            "history": [
+                {
+                    "player": t.player,
+                    "from": g.format_position(t.before),
+                    "to": g.format_position(t.move.to),
+                    "move": t.move.text,
+                }
+                for t in self.turns
+            ],
+        }

@@ -1,0 +1,239 @@
+"""``verify``: every theorem against exhaustive search, up to a bound.
+
+Each check enumerates the positions of its games with every heap at most the
+bound and compares the oracle with :class:`~nimlab.solve.search.Search`, which
+knows no theorem: the outcome, the Grundy value where the theorem gives one,
+every listed winning move (legal, described truthfully, leading to a
+P-position), the list's completeness where it claims to be complete, and the
+moves to each Grundy value where the oracle lists those. Propositions that are
+not oracles are checked the same way (:mod:`nimlab.theory.properties`).
+
+>>> [r.agree for r in verify(["wythoff-beatty", "proposition-4"], bound=8)]
+[True, True]
+>>> verify(["wythoff-beatty"], bound=8)[0].to_dict()["checked"]  # (a, b) with a ≤ b ≤ 8
+45
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from typing import Any
+
+from nimlab.errors import InvalidOption
+from nimlab.games.base import Position, Ruleset
+from nimlab.limits import Budget, Limits
+from nimlab.registry import game as as_game
+from nimlab.solve.oracles import Oracle
+from nimlab.solve.search import Search
+
+MAX_PROBLEMS = 5
+"""Disagreements reported per check (the count is always complete)."""
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The result of one check: how many positions, and whether all agreed."""
+
+    name: str
+    source: str
+    bound: int
+    checked: int
+    agree: bool
+    scope: str
+    problems: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "source": self.source,
+            "bound": self.bound,
+            "checked": self.checked,
+            "agree": self.agree,
+        }
+
+
+class Check(ABC):
+    """One verifiable statement: a name, its source and a default bound."""
+
+    name: str
+    source: str
+    default_bound: int
+
+    @abstractmethod
+    def scope(self, bound: int) -> str:
+        """What is checked at this bound, in words."""
+
+    @abstractmethod
+    def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
+        """One item per thing checked: None when it agrees, else what disagrees."""
+
+    def run(self, bound: int, limits: Limits) -> Verification:
+        checked, found = 0, []
+        for problem in self.problems(bound, limits.budget()):
+            checked += 1
+            if problem is not None:
+                found.append(problem)
+        return Verification(
+            self.name,
+            self.source,
+            bound,
+            checked,
+            not found,
+            self.scope(bound),
+            tuple(found[:MAX_PROBLEMS]),
+        )
+
+
+Positions = Callable[[int], Iterable[Position]]
+
+
+def pairs(low: int) -> Positions:
+    """Two-heap positions (a, b), low ≤ a ≤ b ≤ bound."""
+    return lambda bound: combinations_with_replacement(range(low, bound + 1), 2)
+
+
+def heaps(low: int, counts: Iterable[int]) -> Positions:
+    """Sorted positions of each given number of heaps, every heap in low..bound."""
+    return lambda bound: (
+        p for k in counts for p in combinations_with_replacement(range(low, bound + 1), k)
+    )
+
+
+def memories(bound: int) -> Iterator[Position]:
+    """Take-away positions n/m with 0 ≤ m ≤ n ≤ bound."""
+    return ((n, m) for n in range(bound + 1) for m in range(n + 1))
+
+
+class OracleCheck(Check):
+    """An oracle against exhaustive search on every position of its games up to the bound."""
+
+    def __init__(
+        self, oracle: Oracle, specs: tuple[str, ...], positions: Positions, bound: int, what: str
+    ) -> None:
+        self.oracle = oracle
+        self.name = oracle.name
+        self.source = oracle.source
+        self.specs = specs
+        self.positions = positions
+        self.default_bound = bound
+        self.what = what
+
+    def scope(self, bound: int) -> str:
+        return f"{', '.join(self.specs)}: {self.what.format(bound=bound)}"
+
+    def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
+        for spec in self.specs:
+            game = as_game(spec)
+            search = Search(game, budget=budget)
+            for position in self.positions(bound):
+                yield compare(self.oracle, game, position, search)
+
+
+def compare(oracle: Oracle, game: Ruleset, position: Position, search: Search) -> str | None:
+    """What the oracle gets wrong at ``position`` according to search, or None."""
+    where = f"{game.spec} at {game.format_position(position)}"
+    if not oracle.applies(game, position):
+        return f"{where}: the oracle does not apply"
+    value, remoteness = search.value(position)
+    answer = oracle.analyze(game, position)
+    truth = "P" if value == 0 else "N"
+    if answer.outcome != truth:
+        return f"{where}: the theorem says {answer.outcome}, search says {truth}"
+    for claimed in (answer.grundy, oracle.grundy(game, position)):
+        if claimed is not None and claimed != value:
+            return f"{where}: Grundy value {claimed}, search says {value}"
+    if answer.remoteness is not None and answer.remoteness != remoteness:
+        return f"{where}: remoteness {answer.remoteness}, search says {remoteness}"
+    texts: dict[Position, set[str]] = {}
+    for move in game.moves(position):
+        texts.setdefault(move.to, set()).add(move.text)
+    for move in answer.winning_moves:
+        if move.text not in texts.get(move.to, set()):
+            return f"{where}: '{move.text}' is not a legal move to {game.format_position(move.to)}"
+        if search.grundy(move.to) != 0:
+            return f"{where}: '{move.text}' leads to an N-position"
+    winning = {to for to in texts if search.grundy(to) == 0}
+    if answer.complete and {m.to for m in answer.winning_moves} != winning:
+        return (
+            f"{where}: {len(winning)} winning moves, the theorem lists {len(answer.winning_moves)}"
+        )
+    for target in range(4):
+        listed = oracle.moves_to_value(game, position, target)
+        if listed is not None and {m.to for m in listed} != {
+            to for to in texts if search.grundy(to) == target
+        }:
+            return f"{where}: the moves to Grundy value {target} differ from search"
+    return None
+
+
+def checks() -> dict[str, Check]:
+    """Every check ``verify`` knows, by name, in the order they run."""
+    from nimlab.theory import properties
+    from nimlab.theory.half import HALF_THEOREM_3
+    from nimlab.theory.nim import NIM_SUM
+    from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
+    from nimlab.theory.subtraction import GAME_ONE
+    from nimlab.theory.take_away import FIBONACCI_NIM, GAME_TWO, TAKE_AWAY_C
+    from nimlab.theory.wythoff import WYTHOFF_BEATTY, WYTHOFF_FIBONACCI
+
+    every_delete = tuple(
+        f"delete-nim:{v}" for v in ("single", "half", "less-than-half", "all-but-one")
+    )
+    found: list[Check] = [
+        OracleCheck(NIM_SUM, ("nim",), heaps(0, (1, 2, 3)), 12, "1–3 heaps, each ≤ {bound}"),
+        OracleCheck(
+            GAME_ONE,
+            ("subtraction:1", "subtraction:1,2", "subtraction:1,2,3", "subtraction:1,2,3,4"),
+            heaps(0, (1, 2)),
+            40,
+            "1–2 heaps, each ≤ {bound}",
+        ),
+        OracleCheck(GAME_TWO, ("take-away:1",), memories, 80, "n/m with m ≤ n ≤ {bound}"),
+        OracleCheck(FIBONACCI_NIM, ("take-away:2",), memories, 80, "n/m with m ≤ n ≤ {bound}"),
+        OracleCheck(
+            TAKE_AWAY_C,
+            tuple(f"take-away:{c}" for c in range(1, 7)),
+            memories,
+            50,
+            "n/m with m ≤ n ≤ {bound}",
+        ),
+        OracleCheck(WYTHOFF_BEATTY, ("wythoff",), pairs(0), 60, "(a, b) with a ≤ b ≤ {bound}"),
+        OracleCheck(WYTHOFF_FIBONACCI, ("wythoff",), pairs(0), 60, "(a, b) with a ≤ b ≤ {bound}"),
+        OracleCheck(
+            THEOREM_1,
+            ("split-delete-nim:single", "split-delete-nim:half"),
+            pairs(1),
+            40,
+            "⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}",
+        ),
+        OracleCheck(DELETE_NIM_2, every_delete, pairs(1), 40, "⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}"),
+        OracleCheck(
+            HALF_THEOREM_3,
+            ("split-delete-nim:half",),
+            heaps(1, (4,)),
+            10,
+            "⟨a, b, c, d⟩ with every heap in 1..{bound}",
+        ),
+        *properties.CHECKS,
+    ]
+    return {c.name: c for c in found}
+
+
+def verify(
+    names: Iterable[str] = (), bound: int | None = None, limits: Limits | None = None
+) -> list[Verification]:
+    """Run the named checks (all when none are named), each up to ``bound`` or its default."""
+    known = checks()
+    wanted = list(names) or list(known)
+    unknown = [n for n in wanted if n not in known]
+    if unknown:
+        raise InvalidOption(f"unknown result {unknown[0]!r}; verify knows: {', '.join(known)}")
+    if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool) or bound < 1):
+        raise InvalidOption(f"--max must be an integer ≥ 1, got {bound!r}")
+    limits = limits or Limits()
+    return [
+        known[n].run(known[n].default_bound if bound is None else bound, limits) for n in wanted
+    ]

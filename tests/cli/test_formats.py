@@ -1,0 +1,75 @@
+"""Tables as text, Markdown, LaTeX and CSV; the paper's origin; Table 9's matrix."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+
+import pytest
+
+from nimlab.cli.formats import grundy_table, latex_escape, matrix, p_positions_output, render
+from nimlab.errors import InvalidOption
+from nimlab.limits import Limits
+from nimlab.registry import game
+from nimlab.solve.tables import grundy_table as table
+
+
+def test_every_format() -> None:
+    header, body = ["a\\b", "1", "2"], [["1", "0", "×"], ["2", "1", "0"]]
+    assert render("cap", header, body, "text").splitlines()[0] == "cap"
+    md = render("cap", header, body, "markdown").splitlines()
+    assert md[2] == "| a\\b | 1 | 2 |" and md[3].startswith("| ---:") and md[4] == "| 1 | 0 | × |"
+    tex = render("cap ⟨a, b⟩", header, body, "latex")
+    assert r"\caption{cap $\langle$a, b$\rangle$}" in tex and r"1 & 0 & $\times$ \\" in tex
+    assert list(csv.reader(io.StringIO(render("cap", header, body, "csv")))) == [header, *body]
+    with pytest.raises(ValueError):
+        render("cap", header, body, "html")
+
+
+def test_latex_escape() -> None:
+    assert (
+        latex_escape("50% & $x_1$ {a} ~ ^")
+        == r"50\% \& \$x\_1\$ \{a\} \textasciitilde{} \textasciicircum{}"
+    )
+
+
+def test_matrix_numbers_rows_and_columns_from_the_origin() -> None:
+    text = matrix("c", [["0", "1"], ["1", "0"]], 1, "csv")
+    assert text.splitlines() == ["a\\b,1,2", "1,0,1", "2,1,0"]
+
+
+def test_grundy_table_in_the_papers_layout() -> None:
+    nim = game("nim")
+    shifted, text = grundy_table(table(nim, 3), nim, 1, "markdown", False)
+    assert shifted.origin == 1 and "Table 5 of seed 001" in text and "| 1 | 0 | 1 | 2 |" in text
+    same, text = grundy_table(table(nim, 3), nim, None, "text", False)
+    assert same.origin == 0 and "Table 5" not in text
+    sd = game("split-delete-nim:single")
+    assert "Table 7" in grundy_table(table(sd, 3), sd, None, "markdown", False)[1]
+    with pytest.raises(InvalidOption, match="at least 1 stone"):
+        grundy_table(table(sd, 3), sd, 0, "text", False)
+
+
+def args(**kw: object) -> argparse.Namespace:
+    defaults = {"game": "split-delete-nim:single", "heaps": 3, "max": 10, "misere": False,
+                "layout": "matrix", "size": 4, "format": "text", "json": False}  # fmt: skip
+    return argparse.Namespace(**(defaults | kw))
+
+
+def test_table9_matrix_states_its_bound() -> None:
+    text = p_positions_output(args(), Limits())
+    assert text.startswith("Table 9 of seed 001")
+    assert text.splitlines()[2].split() == ["1", "1", "×", "3", "4"]
+    assert text.endswith("× = no c ≤ 10 (the bound searched)")
+    assert "× means no c ≤ 10" in p_positions_output(args(format="csv"), Limits())
+    assert r"no c $\le$ 10" in p_positions_output(args(format="latex"), Limits())
+    with pytest.raises(InvalidOption, match="--heaps 3"):
+        p_positions_output(args(heaps=2), Limits())
+
+
+def test_list_layout_formats() -> None:
+    text = p_positions_output(
+        args(game="wythoff", heaps=2, max=5, layout="list", format="csv"), Limits()
+    )
+    assert text.splitlines() == ["heap 1,heap 2", "0,0", "1,2", "3,5"]

@@ -1,0 +1,131 @@
+"""``nimlab play`` driven through piped stdin: whole games, commands, illegal moves."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "nimlab", "play", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_whole_game_against_the_perfect_computer_is_lost() -> None:
+    # 1,2,3 is a P-position: whatever you do, the perfect computer wins.
+    r = play("nim", "1,2,3", stdin="take 1 from 1\n" + "#1\n" * 10)
+    assert r.returncode == 0, r.stderr
+    assert "the computer wins" in r.stdout
+    assert r.stdout.count("computer: ") >= 2
+
+
+def test_perfect_play_from_an_n_position_wins() -> None:
+    # Game I from 5: take 1 to leave 4; the lost computer takes 1 (all its moves last as
+    # long, and it keeps the first); taking the last 3 wins.
+    r = play("subtraction:1,2,3", "5", stdin="take 1\ntake 3\n")
+    assert "computer: take 1 from the heap of 4 → 3" in r.stdout and "you win" in r.stdout
+
+
+def test_illegal_moves_are_refused_and_the_game_goes_on() -> None:
+    r = play("nim", "3,4,5", stdin="take 9 from 3\n1,1,1\ntake 2 from 7\n2,4,5\nquit\n")
+    assert r.returncode == 0
+    assert "'take 9 from 3' is not a legal move from 3,4,5; legal moves: take 1 to 3" in r.stdout
+    assert "'1,1,1' is not a legal move" in r.stdout and "there is no heap of 7" in r.stdout
+    assert "you: take 1 from the heap of 3 → 2,4,5" in r.stdout
+    assert "Game abandoned." in r.stdout
+
+
+def test_commands_and_the_computer_explaining_itself() -> None:
+    r = play(
+        "wythoff", "4,7", "--first", "computer",
+        stdin="why\nhint\nmoves\nexplain\nundo\n#1\nundo\nhelp\nquit\n",
+    )  # fmt: skip
+    out = r.stdout
+    assert "computer: take 1 from the heap of 7, leaving (4, 6) → 4,6" in out  # lost: it delays
+    assert "every move loses against perfect play; this one lasts longest" in out
+    assert "hint: take 1 from both heaps, leaving (3, 5) → 3,5" in out
+    assert "#1 take 1 from the heap of 6" in out and "Sort the heaps" in out
+    assert "nothing to undo" in out and "undone 2 move(s)" in out
+
+
+def test_json_events_and_japanese() -> None:
+    r = play("fibonacci-nim", "4", "--json", "--lang", "ja", stdin="take 1\ntake 2\n")
+    events = [json.loads(line) for line in r.stdout.splitlines()]
+    assert events[0]["event"] == "start" and events[0]["state"]["position"] == "4/3"
+    assert events[-1]["event"] == "end" and events[-1]["winner"] == "you"
+    assert any("あなた" in e["text"] for e in events)
+
+
+def test_random_level_is_reproducible_with_a_seed() -> None:
+    a = play(
+        "nim", "5,6,7", "--level", "random", "--seed", "7", "--first", "computer", stdin="quit\n"
+    )
+    b = play(
+        "nim", "5,6,7", "--level", "random", "--seed", "7", "--first", "computer", stdin="quit\n"
+    )
+    assert a.stdout == b.stdout and "computer: " in a.stdout
+
+
+def test_end_of_input_stops_the_game_and_bad_setups_exit_2() -> None:
+    assert play("nim", "3,4", stdin="").returncode == 0
+    r = play("nim", "3,x", stdin="")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert play("nim", "3", "--level", "genius", stdin="").returncode == 2
+
+
+def test_huge_positions_stay_responsive() -> None:
+    big = 10**40
+    r = play(
+        "wythoff",
+        f"{big},{3 * big}",
+        "--first",
+        "computer",
+        stdin="hint\nquit\n",
+    )
+    assert r.returncode == 0 and "computer: take" in r.stdout and "hint: " in r.stdout
+
+
+def test_a_real_terminal_gets_rich_prompts() -> None:
+    import os
+    import pty
+    import select
+    import time
+
+    master, slave = pty.openpty()
+    env = os.environ | {"TERM": "xterm-256color", "COLUMNS": "120"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nimlab", "play", "nim", "1,2"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        close_fds=True,
+    )
+    os.close(slave)
+    os.write(master, b"take 1 from 2\nquit\n")
+    output = b""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 1)
+        if ready:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            output += chunk
+        elif proc.poll() is not None:
+            break
+    proc.wait(timeout=10)
+    os.close(master)
+    text = output.decode(errors="replace")
+    assert "1,2 — your move" in text and "computer: take 1 from the heap of 1" in text
+    assert "\x1b[" in text  # rich colours the computer's moves
+    assert "Game abandoned." in text and proc.returncode == 0

@@ -1,0 +1,130 @@
+"""Typed moves: every syntax, legality decided by the rules, never by listing huge positions."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nimlab
+from nimlab.errors import IllegalMove
+from nimlab.play.moves import _small_splits, describe, find_move, legal_move, some_moves
+from strategies import SPECS, positions
+
+GAMES = {spec: nimlab.game(spec) for spec in SPECS}
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@given(data=st.data())
+def test_legal_move_agrees_with_the_rules(spec: str, data: st.DataObject) -> None:
+    g = GAMES[spec]
+    p: Any = data.draw(positions(g))
+    texts: dict[Any, set[str]] = {}
+    for m in g.moves(p):
+        texts.setdefault(m.to, set()).add(m.text)
+    for to, described in texts.items():
+        move = legal_move(g, p, to)
+        assert move is not None and move.to == to and move.text in described
+    other: Any = data.draw(positions(g))
+    assert (legal_move(g, p, other) is not None) == (other in texts)
+
+
+@pytest.mark.parametrize(
+    ("spec", "pos", "typed", "to"),
+    [
+        ("nim", "3,4,5", "take 2 from 3", (1, 4, 5)),
+        ("nim", "3,4,5", "take 2 from the heap of 3", (1, 4, 5)),
+        ("nim", "3,4,5", "1,4,5", (1, 4, 5)),
+        ("nim", "0,7", "take 7", (0, 0)),
+        ("wythoff", "4,6", "take 1 from both", (3, 5)),
+        ("wythoff", "4,6", "take 3 from 6", (3, 4)),
+        ("take-away:2", "20", "take 3", (17, 6)),
+        ("take-away:2", "20", "3", (17, 6)),
+        ("take-away:2", "20", "17/6", (17, 6)),
+        ("nim + subtraction:1,2,3", "2 + 5", "2 + 2", ((2,), (2,))),
+        ("split-delete-nim:single", "5,8", "3,5", (3, 5)),
+        ("kayles", "5", "1,3", (1, 3)),
+    ],
+)
+def test_syntaxes(spec: str, pos: str, typed: str, to: Any) -> None:
+    g = nimlab.game(spec)
+    assert find_move(g, g.parse_position(pos), typed).to == to
+
+
+def test_listed_moves_by_number() -> None:
+    g = nimlab.game("nim")
+    listed = some_moves(g, (2, 3), 12)
+    assert find_move(g, (2, 3), "#2", listed) == listed[1]
+    with pytest.raises(IllegalMove, match="#1 to #5"):
+        find_move(g, (2, 3), "#9", listed)
+
+
+@pytest.mark.parametrize(
+    ("spec", "pos", "typed", "message"),
+    [
+        ("nim", "3,4", "take 5 from 3", "legal moves: take 1 to 3 from the heap of 3"),
+        ("nim", "3,4", "take 1", "say which heap"),
+        ("nim", "3,4", "take 1 from 9", "no heap of 9"),
+        ("nim", "3,4", "banana", "cannot read 'banana'"),
+        ("wythoff", "2,5", "take 3 from both", "1 to 2 from both"),
+        ("take-away:2", "10/2", "take 3", "take 1 to 2"),
+        ("take-away:2", "10/2", "take 1 from 3", "just `take K`"),
+        ("delete-nim:single", "3,5", "1,1", "#1 delete"),
+        ("fibonacci-nim", "1", "take 1", "none"),
+        ("subtraction:2,4,7", "5", "take 1 from 5", "s ∈ {2,4,7}"),
+        ("split-delete-nim:single", "2,3", "take 1 from 2", "heap games"),
+    ],
+)
+def test_illegal_moves_describe_the_legal_ones(
+    spec: str, pos: str, typed: str, message: str
+) -> None:
+    g = nimlab.game(spec)
+    with pytest.raises(IllegalMove, match=message.replace("(", r"\(").replace("{", r"\{")):
+        find_move(g, g.parse_position(pos), typed)
+
+
+def test_huge_split_games_are_checked_by_the_rules() -> None:
+    n = 10**30
+    sd, dn = nimlab.game("split-delete-nim:single"), nimlab.game("delete-nim:single")
+    assert find_move(sd, (n, n + 1), f"{n},{n}").text == f"split {n + 1} into 1+{n}, delete 1"
+    half = n // 2
+    assert (
+        find_move(sd, (n, n + 1), f"{half},{half}").text
+        == f"split {n} into {half}+{half}, delete {n + 1}"
+    )
+    assert (
+        find_move(dn, (n, n + 1), f"1,{n - 1}").text == f"delete {n + 1}, split {n} into 1+{n - 1}"
+    )
+    with pytest.raises(IllegalMove):
+        find_move(dn, (n, n + 1), f"{n},{n}")
+    assert some_moves(nimlab.game("split-delete-nim:half"), (n, n, n, n), 5)
+
+
+@pytest.mark.parametrize(
+    ("spec", "k"),
+    [
+        ("split-delete-nim:single", 3),
+        ("split-delete-nim:half", 4),
+        ("delete-nim:single", 3),
+        ("delete-nim:half", 4),
+        ("delete-nim:less-than-half", 4),
+        ("delete-nim:all-but-one", 3),
+    ],
+)
+def test_the_moves_built_for_huge_heaps_are_legal(spec: str, k: int) -> None:
+    g = nimlab.game(spec)
+    for pos in itertools.combinations_with_replacement(range(1, 8), k):
+        legal = {(m.to, m.text) for m in g.moves(pos)}
+        built = _small_splits(g, pos)
+        assert all((m.to, m.text) in legal for m in built)
+        assert bool(built) <= bool(legal)
+
+
+def test_describe() -> None:
+    assert describe(nimlab.game("nim"), (0, 2)) == "take 1 to 2 from the heap of 2"
+    assert describe(nimlab.game("nim"), (0, 0)) == "none"
+    assert "#1" in describe(nimlab.game("kayles"), (3,))
+    assert "type `moves`" in describe(nimlab.game("kayles"), (30,))

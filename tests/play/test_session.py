@@ -1,0 +1,79 @@
+"""Session: turns, undo, hints, the end of the game, and its JSON form."""
+
+from __future__ import annotations
+
+import pytest
+
+from nimlab.errors import IllegalMove, InvalidOption
+from nimlab.play import Session
+
+
+def test_a_game_played_with_hints_is_won_from_an_n_position() -> None:
+    s = Session("wythoff", "7,10", first="you")
+    while not s.over:
+        if s.to_move == "you":
+            s.play(s.hint().move)
+        else:
+            s.reply()
+    assert s.winner == "you"
+    d = s.to_dict()
+    assert d["over"] and d["winner"] == "you" and d["history"][0]["player"] == "you"
+    assert d["start"] == "7,10" and d["position"] == "0,0"
+
+
+def test_the_perfect_computer_wins_from_a_p_position() -> None:
+    s = Session("nim", "1,2,3", first="you", level="perfect")
+    while not s.over:
+        if s.to_move == "you":
+            s.play(s.legal_moves()[0])
+        else:
+            s.reply()
+    assert s.winner == "computer"
+
+
+def test_turn_order_and_refusals() -> None:
+    s = Session("nim", "2,2", first="computer")
+    with pytest.raises(IllegalMove, match="computer's turn"):
+        s.play("take 1 from 2")
+    with pytest.raises(IllegalMove, match="has not moved"):
+        s.why()
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        s.undo()
+    turn = s.reply()
+    assert turn.kind == "delay" and s.to_move == "you"
+    assert "lasts longest" in s.why() and "最も長く粘れる" in s.why("ja")
+    with pytest.raises(IllegalMove, match="your"):
+        s.reply()
+    with pytest.raises(InvalidOption, match="you, computer"):
+        Session("nim", "1", first="nobody")
+    with pytest.raises(InvalidOption, match="perfect, random, mix"):
+        Session("nim", "1", level="genius")
+
+
+def test_undo_takes_back_your_move_and_the_reply() -> None:
+    s = Session("subtraction:1,2,3", "10")
+    s.play("take 2")
+    s.reply()
+    undone = s.undo()
+    assert [t.player for t in undone] == ["computer", "you"] and s.position == (10,)
+    assert s.to_move == "you" and not s.turns
+
+
+def test_game_over() -> None:
+    s = Session("nim", "0")
+    assert s.over and s.winner == "computer"  # you cannot move: you lost
+    with pytest.raises(IllegalMove, match="over"):
+        s.play("0")
+    with pytest.raises(IllegalMove, match="over"):
+        s.hint()
+
+
+def test_hint_says_why() -> None:
+    h = Session("fibonacci-nim", "31").hint()
+    # ℓ(31) = 2 wins, and so does taking 10 (21 is a Fibonacci number): the quicker win is hinted.
+    assert h.outcome == "N" and h.kind == "win" and h.move.to == (21, 20)
+    from nimlab.registry import game
+
+    d = h.to_dict(game("fibonacci-nim"))
+    assert d["move"] == {"to": "21/20", "move": "take 10 (the opponent may then take up to 20)"}
+    assert "P-position" in d["reason"]

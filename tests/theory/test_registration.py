@@ -1,0 +1,32 @@
+"""nimlab.theory registers every oracle (in order) and the single-heap closed forms."""
+
+from __future__ import annotations
+
+import nimlab
+from nimlab.solve import heaps
+from nimlab.solve.oracles import find_oracle, oracles
+from nimlab.theory import THEOREMS
+
+
+def test_every_theorem_is_registered_once_in_order() -> None:
+    registered = [o for o in oracles() if o in THEOREMS]
+    assert registered == list(THEOREMS)
+    names = [o.name for o in THEOREMS]
+    assert len(set(names)) == len(names)
+    for oracle in THEOREMS:
+        assert oracle.title and oracle.source and oracle.source in oracle.method
+
+
+def test_value_sources_are_registered() -> None:
+    names = [name for name, _ in heaps._SOURCES]
+    assert "G(n) = n (Nim, seed 003)" in names
+    assert "G(n) = n mod (k+1) (Game I, seed 000)" in names
+
+
+def test_the_first_applicable_theorem_answers() -> None:
+    wythoff = nimlab.game("wythoff")
+    assert find_oracle(wythoff, (1, 2)).name == "wythoff-beatty"  # type: ignore[union-attr]
+    assert find_oracle(nimlab.game("take-away:2"), (5, 4)).name == "fibonacci-nim"  # type: ignore[union-attr]
+    assert find_oracle(nimlab.game("take-away:7"), (5, 4)).name == "take-away-c"  # type: ignore[union-attr]
+    assert find_oracle(nimlab.game("kayles"), (5,)) is None
+    assert find_oracle(nimlab.game("nim"), (5,), misere=True) is None
