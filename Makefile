@@ -27,8 +27,10 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 
+# The engine's runner (`python -m bench`, once issue 4 is merged), then the web app's load test.
 bench: $(STAMP)
-	$(BIN)/python -m bench
+	if [ -f bench/__main__.py ]; then $(BIN)/python -m bench; fi
+	$(BIN)/python -m bench.web_load
 
 # Re-take the screenshots in docs/screenshots (needs chromium; see tests/web/test_browser.py).
 screenshots: $(STAMP)

@@ -137,7 +137,7 @@ def test_switch_to_japanese_and_it_is_remembered(page: Any, server: str) -> None
     assert page.locator("h1").inner_text() == "ゲーム一覧"
     page.goto(server + "/game?game=nim&position=3,4,5")
     assert page.locator("html").get_attribute("lang") == "ja"
-    assert "3個の山から2個取る" in page.locator("#winning-moves").inner_text()
+    assert "3 個の山から 2 個取る" in page.locator("#winning-moves").inner_text()
     assert page.locator("#outcome").inner_text().startswith("N局面")
     shoot(page, "game-nim-ja")
     page.click("#lang-switch")

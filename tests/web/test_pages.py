@@ -94,7 +94,7 @@ def test_japanese_is_chosen_and_remembered(client: TestClient) -> None:
     assert "ゲーム一覧" in response.text and 'lang="ja"' in response.text
     assert response.cookies.get("lang") == "ja"
     html = client.get("/game", params={"game": "nim", "position": "3,4,5"}).text
-    assert "必勝手" in html and "3個の山から2個取る" in html
+    assert "必勝手" in html and "3 個の山から 2 個取る" in html
     client.cookies.clear()
     assert 'lang="en"' in client.get("/").text
     assert 'lang="ja"' in client.get("/", headers={"accept-language": "ja-JP"}).text

@@ -158,6 +158,6 @@ def test_malformed_json_is_a_422(client: TestClient) -> None:
 
 def test_moves_and_reasons_are_in_the_players_language(client: TestClient) -> None:
     out = post(client, "move", start="3,4,5", to="1,4,5", lang="ja")
-    assert out["state"]["history"][1]["move"] == "3個の山から2個取る"
+    assert out["state"]["history"][1]["move"] == "3 個の山から 2 個取る"
     assert out["reply"]["move"].endswith("個取る") and "最善" in out["reply"]["why"]
     assert all("個" in m["move"] for m in out["state"]["legal"])

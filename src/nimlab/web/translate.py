@@ -1,11 +1,12 @@
 """Japanese for the texts the engine writes in English: families, seeds, moves, methods.
 
 The engine describes moves and methods in English words (``take 2 from the
-heap of 3``). The web app shows them in Japanese by matching each known
-phrasing; a text no pattern knows is shown as it is.
+heap of 3``). Moves are put into Japanese by the explanations' own
+``move_words``; methods, families and seeds by matching each known phrasing
+here. A text no pattern knows is shown as it is.
 
 >>> move_text("ja", "take 2 from the heap of 3")
-'3個の山から2個取る'
+'3 個の山から 2 個取る'
 >>> move_text("ja", "split 5 into 1+4, delete 2")
 '5 を 1+4 に分割し、2 を削除する'
 >>> move_text("en", "take 2 from the heap of 3")
@@ -113,17 +114,6 @@ def seed_refs(lang: str, seed: str) -> list[tuple[str, str]]:
     return refs
 
 
-def _list_ja(text: str) -> str:
-    """``a, b and c`` → ``a、b、c``."""
-    return "、".join(re.split(r", | and ", text))
-
-
-def _splits_ja(text: str) -> str:
-    return "、".join(
-        re.sub(r"^(\d+) into ([\d+]+)$", r"\1 を \2", part) for part in re.split(r", | and ", text)
-    )
-
-
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
 
@@ -131,55 +121,11 @@ def _rule(pattern: str, build: Callable[[re.Match[str]], str]) -> Rule:
     return re.compile(pattern), build
 
 
-MOVES_JA: list[Rule] = [
-    _rule(r"remove the heap of (\d+)", lambda m: f"{m[1]}個の山を取り除く"),
-    _rule(r"take the whole heap of (\d+)", lambda m: f"{m[1]}個の山を全部取る"),
-    _rule(r"take (\d+) from the heap of (\d+)", lambda m: f"{m[2]}個の山から{m[1]}個取る"),
-    _rule(
-        r"take (\d+) from the heap of (\d+), leaving (\d+)\+(\d+)",
-        lambda m: f"{m[2]}個の山から{m[1]}個取り、{m[3]}+{m[4]} を残す",
-    ),
-    _rule(
-        r"take (\d+) from the heap of (\d+), leaving \((\d+), (\d+)\)",
-        lambda m: f"{m[2]}個の山から{m[1]}個取り、({m[3]}, {m[4]}) にする",
-    ),
-    _rule(
-        r"take (\d+) from both heaps, leaving \((\d+), (\d+)\)",
-        lambda m: f"両方の山から{m[1]}個ずつ取り、({m[2]}, {m[3]}) にする",
-    ),
-    _rule(
-        r"take (\d+) \(the opponent may then take up to (\d+)\)",
-        lambda m: f"{m[1]}個取る(相手は次に{m[2]}個まで取れる)",
-    ),
-    _rule(
-        r"replace the heap of (\d+) by ([\d+]+)", lambda m: f"{m[1]}個の山を {m[2]} に置き換える"
-    ),
-    _rule(
-        r"split the heap of (\d+) into (\d+)\+(\d+)",
-        lambda m: f"{m[1]}個の山を {m[2]}+{m[3]} に分ける",
-    ),
-    _rule(
-        r"split (.+), delete (.+)",
-        lambda m: f"{_splits_ja(m[1])} に分割し、{_list_ja(m[2])} を削除する",
-    ),
-    _rule(
-        r"delete (.+), split (.+)",
-        lambda m: f"{_list_ja(m[1])} を削除し、{_splits_ja(m[2])} に分割する",
-    ),
-    _rule(r"move to (.+)", lambda m: f"{m[1]} へ移る"),
-]
-
-_SUM_MOVE = re.compile(r"in (.+?) \(component (\d+)\): (.+)")
-
-
 def move_text(lang: str, text: str) -> str:
-    """A move's description in ``lang`` (English as the engine wrote it)."""
-    if lang != "ja":
-        return text
-    part = _SUM_MOVE.fullmatch(text)
-    if part is not None:
-        return f"{part[1]}(第{part[2]}成分)で {move_text(lang, part[3])}"
-    return _first_match(MOVES_JA, text)
+    """A move's description in ``lang`` (the explanations' own wording, see ``move_words``)."""
+    from nimlab.explanations.words import move_words
+
+    return move_words(text, lang)
 
 
 METHODS_JA: list[Rule] = [
