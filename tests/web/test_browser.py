@@ -160,6 +160,7 @@ def test_analyse_wythoff_1000_2000(page: Any, server: str) -> None:
     moves = page.locator("#winning-moves").inner_text()
     assert "(1000, 618)" in moves  # seed 002: (q382, p382) = (1000, 618)
     assert page.locator("#outcome").inner_text().startswith("N")
+    assert "618" in page.locator("#explanation").inner_text()
 
 
 def test_play_a_whole_game_of_nim_against_the_perfect_computer_and_lose(
@@ -179,11 +180,12 @@ def test_play_a_whole_game_of_nim_against_the_perfect_computer_and_lose(
         heap.locator(".stone").last.click()  # take one stone
         moves += 1
         status = wait_for_turn(page)
+        if moves == 1:
+            shoot(page, "play-nim")  # mid-game: stones, the computer's reason, the chart
         assert moves < 10
     assert status.startswith("The computer wins")
     assert page.locator("#log li").count() == 1 + 2 * moves
     assert page.locator("#chart-svg circle").count() == 1 + 2 * moves
-    shoot(page, "play-nim")
 
 
 def test_hint_undo_and_explain(page: Any, server: str) -> None:
@@ -201,3 +203,44 @@ def test_hint_undo_and_explain(page: Any, server: str) -> None:
     page.click("#explain")
     wait_for_turn(page)
     assert "nim-sum" in page.locator("#explanation").inner_text()
+
+
+def test_split_by_choosing_parts(page: Any, server: str) -> None:
+    # Split-and-delete Nim: cut the heap of 5 after its second stone (2+3), delete the
+    # heap of 3 by its label, play: ⟨3, 5⟩ → ⟨2, 3⟩.
+    page.goto(server + "/play?game=split-delete-nim:single&position=3,5&first=you")
+    assert wait_for_turn(page) == "Your move."
+    page.locator('#heaps .heap[data-heap="1"] .gap[data-gap="2"]').click()
+    page.locator('#heaps .heap[data-heap="0"] .label').click()
+    page.click("#compose-play")
+    wait_for_turn(page)
+    log = page.locator("#log li")
+    assert "split 5 into 2+3, delete 3 → 2,3" in log.nth(1).inner_text()
+    assert log.count() == 3  # the computer replied
+    assert "wins" in wait_for_turn(page)  # ⟨2, 3⟩ → ⟨1, 1⟩, the end
+    page.goto(server + "/play?game=split-delete-nim:single&position=7,10&first=you")
+    wait_for_turn(page)
+    page.locator('#heaps .heap[data-heap="1"] .gap[data-gap="3"]').click()
+    page.locator('#heaps .heap[data-heap="0"] .label').click()
+    assert page.locator("#heaps .heap.deleting").count() == 1
+    shoot(page, "play-split-delete")  # a move being composed: 10 cut into 3+7, 7 deleted
+
+
+def test_the_computer_starts_at_level_random(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=wythoff&position=5,9&first=computer&level=random")
+    status = wait_for_turn(page)
+    assert status == "Your move." or "wins" in status
+    assert page.locator("#log li").nth(1).inner_text().startswith("Computer:")
+    # Wythoff is played queen-wise: a checkbox takes from both heaps.
+    assert page.locator("#both").count() == (1 if status == "Your move." else 0)
+
+
+def test_play_and_explain_in_japanese(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=fibonacci-nim&position=20&lang=ja")
+    wait_for_turn(page)
+    page.click("#hint")
+    wait_for_turn(page)
+    page.click("#explain")
+    wait_for_turn(page)
+    assert "フィボナッチ表現" in page.locator("#explanation").inner_text()
+    shoot(page, "play-fibonacci-ja")

@@ -178,9 +178,9 @@ UI: dict[str, tuple[str, str]] = {
         "残り手数。緑 = 手番の側が勝ち、赤 = 負け、白抜き = 残り手数未計算。",
     ),
     "play.history": ("Moves", "棋譜"),
-    "play.start_position": ("start", "開始局面"),
-    "play.you": ("you", "あなた"),
-    "play.computer": ("computer", "コンピュータ"),
+    "play.start_position": ("Start", "開始局面"),
+    "play.you": ("You", "あなた"),
+    "play.computer": ("Computer", "コンピュータ"),
     "play.use_list": (
         "Choose your move from the list of legal moves.",
         "合法手の一覧から手を選んでください。",
