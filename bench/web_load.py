@@ -3,8 +3,8 @@
 Starts ``nimlab serve`` on a free port with its default limits, opens 100
 keep-alive connections and has each send requests back to back for a fixed
 time: a mix of pages and API calls over random positions, the kind of traffic
-the app gets (analyses, sequences, tables, P-positions, the catalogue), and a
-few requests over the limits that are refused. Reports the latency
+the app gets (analyses, sequences, tables, P-positions, the catalogue, moves
+against the computer), and a few requests over the limits that are refused. Reports the latency
 percentiles (p50, p90, p99, max), the throughput and the statuses, and writes
 them to ``bench/web_results.json``. Meanwhile a light client in another process
 asks for ``/api/games`` ten times a second: its latency shows whether the
@@ -62,11 +62,17 @@ def request_mix(rng: random.Random) -> tuple[str, dict[str, Any]]:
     if r < 0.88:
         a, b = sorted((rng.randint(0, 14), rng.randint(0, 14)))
         return "/game", {"game": "wythoff", "position": f"{a},{b}"}
-    if r < 0.93:
+    if r < 0.90:
         return "/api/games", {}
+    if r < 0.93:  # a move against the perfect computer (POST: the parameters are the body)
+        heaps = [rng.randint(1, 12) for _ in range(3)]
+        i = rng.randrange(3)
+        after = [*heaps[:i], rng.randrange(heaps[i]), *heaps[i + 1 :]]
+        start, to = ",".join(map(str, heaps)), ",".join(map(str, after))
+        return "/api/play/move", {"game": "nim", "start": start, "moves": [], "to": to}
     if r < 0.97:
         return "/api/analyze", {"game": "nimm", "position": "3"}  # a 400
-    return "/api/analyze", {"game": "wythoff", "position": "600,900"}  # over the limit: 413
+    return "/api/analyze", {"game": "kayles", "position": "5000"}  # over the state limit: 413
 
 
 NO_WORKER = ("/", "/api/games")
@@ -83,7 +89,10 @@ async def connection(
             path, params = request_mix(rng)
             start = time.perf_counter()
             try:
-                response = await client.get(path, params=params)
+                if path.startswith("/api/play/"):
+                    response = await client.post(path, json=params)
+                else:
+                    response = await client.get(path, params=params)
                 statuses[response.status_code] += 1
             except httpx.HTTPError:
                 statuses[0] += 1
