@@ -244,3 +244,32 @@ def test_play_and_explain_in_japanese(page: Any, server: str) -> None:
     wait_for_turn(page)
     assert "フィボナッチ表現" in page.locator("#explanation").inner_text()
     shoot(page, "play-fibonacci-ja")
+
+
+def test_big_heaps_are_played_by_number(page: Any, server: str) -> None:
+    # 3,100 moves: more than the page lists, so the server checks the typed target.
+    page.goto(server + "/play?game=nim&position=1500,1600")
+    assert wait_for_turn(page) == "Your move."
+    heap = page.locator('#heaps .heap[data-heap="1"]')
+    heap.locator("input").fill("5")
+    heap.locator("button.secondary").click()
+    wait_for_turn(page)
+    assert page.locator("#log li").nth(1).inner_text().endswith("→ 5,1500")
+
+
+def test_heaps_beyond_2_to_the_53_keep_every_digit(page: Any, server: str) -> None:
+    # Seed 002's Wythoff answer scaled up: the theorem plays positions of any size.
+    big = 10**20
+    page.goto(server + f"/play?game=wythoff&position={big},{2 * big}")
+    assert wait_for_turn(page) == "Your move."
+    heap = page.locator('#heaps .heap[data-heap="1"]')
+    assert str(2 * big) in heap.inner_text()
+    page.click("#hint")
+    wait_for_turn(page)
+    target = page.locator("#hint-box").inner_text().split("→ ")[1].split()[0]
+    smaller, larger = map(int, target.split(","))
+    assert smaller == big  # take from the heap of 2·10^20, leaving a P-position (10^20, b)
+    heap.locator("input").fill(str(larger if larger != big else smaller))
+    heap.locator("button.secondary").click()
+    wait_for_turn(page)
+    assert page.locator("#log li").nth(1).inner_text().endswith(f"→ {target}")

@@ -106,13 +106,19 @@
     return [...heaps].sort((a, b) => a - b).join(",");
   }
 
+  // The listed move to these heaps; when the list was cut (huge heaps), the target
+  // itself, for the server to check.
   function findMove(heaps) {
     const target = canonical(heaps);
-    return game.state.legal.find((m) => m.to === target);
+    const move = game.state.legal.find((m) => m.to === target);
+    if (move || game.state.legal_complete || heaps.some((h) => h < 0)) return move;
+    return { to: target };
   }
 
   function findTakeAway(left) {
-    return game.state.legal.find((m) => m.to.split("/")[0] === String(left));
+    const move = game.state.legal.find((m) => m.to.split("/")[0] === String(left));
+    if (move || game.state.legal_complete) return move;
+    return { to: `take ${game.state.heaps[0] - left}` };
   }
 
   function play(move) {
@@ -283,14 +289,36 @@
   }
 
   function bigHeap(i, h) {
-    const input = el("input", { type: "number", min: 0, max: h - 1, value: h - 1, "aria-label": t("play.leave") });
+    const exact = exactHeaps(game.state)[i]; // h itself may have lost digits (above 2^53)
+    const input = el("input", { type: "number", min: 0, max: String(exact - 1n), value: String(exact - 1n), "aria-label": t("play.leave") });
     const button = el("button", { type: "button", class: "secondary" }, t("play.leave_button"));
     button.addEventListener("click", () => {
+      if (!/^\d+$/.test(input.value)) return showError({ message: t("play.illegal") });
+      if (!Number.isSafeInteger(h)) return myTurn() && play(hugeMove(i, BigInt(input.value)));
       const j = Number(input.value);
       if (game.state.play === "split") return clickGap(i, j);
       return clickStone(i, j);
     });
-    return el("span", { class: "many" }, `● × ${h}  `, t("play.leave"), " ", input, " ", button);
+    return el("span", { class: "many" }, `● × ${exact}  `, t("play.leave"), " ", input, " ", button);
+  }
+
+  // Heaps exactly, as BigInt, from the position's text (JSON numbers keep 53 bits).
+  function exactHeaps(state) {
+    const text = state.take_away ? state.position.split("/")[0] : state.position;
+    return text.split(",").map((x) => BigInt(x.trim()));
+  }
+
+  // The move that leaves j stones of heap i when the heaps are too big for Numbers:
+  // sent as its target, for the server to check (it knows the theorem, not the list).
+  function hugeMove(i, j) {
+    const heaps = exactHeaps(game.state);
+    if (game.state.take_away) return { to: `take ${heaps[0] - j}` };
+    let after = [...heaps];
+    if (game.state.play === "split") after.splice(i, 1, j, heaps[i] - j);
+    else if (game.state.play === "queen" && game.both) after = heaps.map((h) => h - (heaps[i] - j));
+    else after.splice(i, 1, j);
+    after.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return { to: after.join(",") };
   }
 
   function renderModeControls(state) {
