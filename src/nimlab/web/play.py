@@ -2,10 +2,10 @@
 
 The page keeps the game — the start position, who moved first, the level, a
 seed and the positions after each move — and sends it with every request; the
-server checks that every move was legal, then lets a
-:class:`nimlab.play.Session` at the current position make the computer's move,
-give a hint or check the person's move. So any worker can answer any request,
-and a game survives a server restart.
+server replays it into a :class:`nimlab.play.Session`, checking every move,
+and the session makes the computer's move, gives a hint, checks the person's
+move or takes it back. So any worker can answer any request, and a game
+survives a server restart.
 
 >>> state = play_state("nim", "1,2", [], "you", "perfect", 0)
 >>> state["turn"], state["over"], [m["to"] for m in state["legal"]]
@@ -17,105 +17,80 @@ and a game survives a server restart.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from nimlab.errors import IllegalMove, TooLarge
-from nimlab.games.base import HeapsRuleset, Position, Ruleset
+from nimlab.games.base import HeapsRuleset, Ruleset
 from nimlab.games.take_away import TakeAway
 from nimlab.solve.engine import analyze
 from nimlab.web import jobs
 from nimlab.web.jobs import FieldError, field, parse_game, parse_position
 from nimlab.web.translate import move_text
 
-PLAYERS = ("you", "computer")
-
-
-def _other(player: str) -> str:
-    return PLAYERS[1 - PLAYERS.index(player)]
-
 
 class Game:
-    """A game replayed from the request: every move checked, nothing trusted."""
+    """A game replayed from the request into a :class:`nimlab.play.Session`, nothing trusted.
+
+    Every move of the history is checked with the library's ``legal_move``;
+    whose turn it is, whether the game is over, who won and what undo takes
+    back are the session's answers.
+    """
 
     def __init__(self, game: str, start: str, moves: list[str], first: str, level: str) -> None:
-        from nimlab.play import legal_move
-        from nimlab.play.computer import check_level
+        from nimlab.play import Session, Turn, legal_move
 
-        if first not in PLAYERS:
-            raise FieldError("invalid_option", "first: must be you or computer", "first")
-        with field("level"):
-            self.level = check_level(level)
         config = jobs.config()
         if len(moves) > config.max_history:
             raise FieldError(
                 "invalid_option", f"moves: at most {config.max_history:,} moves", "moves"
             )
-        self.rules: Ruleset = parse_game(game)
-        self.first = first
-        self.positions: list[Position] = [parse_position(self.rules, start, "start")]
-        self.texts: list[str] = []
+        rules = parse_game(game)
+        position = parse_position(rules, start, "start")
+        with field("first" if first not in ("you", "computer") else "level"):
+            self.session = Session(
+                rules, position, first=first, level=level, limits=config.limits()
+            )
+        self.rules: Ruleset = self.session.game
         for k, text in enumerate(moves):
+            here = self.session.position
             to = parse_position(self.rules, text, f"moves.{k}")
-            move = legal_move(self.rules, self.positions[-1], to)
+            move = legal_move(self.rules, here, to)
             if move is None:
                 raise FieldError(
                     "illegal_move",
                     f"moves.{k}: {self.rules.format_position(to)} cannot be reached in one move "
-                    f"from {self.rules.format_position(self.positions[-1])}",
+                    f"from {self.rules.format_position(here)}",
                     f"moves.{k}",
                 )
-            self.positions.append(move.to)
-            self.texts.append(move.text)
-
-    @property
-    def position(self) -> Position:
-        return self.positions[-1]
+            self.session.turns.append(Turn(self.session.to_move, here, move))
+            self.session.position = move.to
 
     @property
     def turn(self) -> str:
-        """Who moves now."""
-        return self.mover(len(self.positions) - 1)
+        """Who moves now: "you" or "computer"."""
+        return str(self.session.to_move)
 
-    def mover(self, k: int) -> str:
-        """Who is to move at the k-th position."""
-        return self.first if k % 2 == 0 else _other(self.first)
+    def act(self, action: Callable[[], Any], field_name: str = "moves") -> Any:
+        """``action()`` on the session, its IllegalMove reported against ``field_name``."""
+        try:
+            return action()
+        except IllegalMove as error:
+            raise FieldError(error.kind, f"{field_name}: {error}", field_name) from None
 
-    def over(self) -> bool:
-        from nimlab.play import some_moves
-
-        return not some_moves(self.rules, self.position, 1)
-
-    def check_turn(self, player: str) -> None:
-        if self.over():
-            raise FieldError("illegal_move", "moves: the game is over", "moves")
-        if self.turn != player:
-            whose = "your" if self.turn == "you" else "the computer's"
-            raise FieldError("illegal_move", f"moves: it is {whose} turn", "moves")
-
-    def session(self, seed: int) -> Any:
-        """A session at the current position, for the player to move now."""
-        from nimlab.play import Session
-
-        return Session(
-            self.rules,
-            self.position,
-            first=self.turn,
-            level=self.level,
-            seed=seed * 1_000_003 + len(self.positions),  # reproducible, fresh for every move
-            limits=jobs.config().limits(),
-        )
-
-    def push(self, to: Position, text: str) -> None:
-        self.positions.append(to)
-        self.texts.append(text)
+    def reply(self, seed: int) -> Any:
+        """The computer's move; random levels draw from ``seed`` and the move number."""
+        self.session.rng = random.Random(seed * 1_000_003 + len(self.session.turns))
+        return self.act(self.session.reply)
 
     def state(self, lang: str = "en") -> dict[str, Any]:
         """The game as the page draws it, moves described in ``lang``."""
         from nimlab.play import some_moves
 
-        g, here, fmt = self.rules, self.position, self.rules.format_position
+        s = self.session
+        g, here, fmt = self.rules, s.position, self.rules.format_position
         limit = jobs.config().max_moves
         legal: dict[str, str] = {}
         for move in some_moves(g, here, limit):
@@ -124,29 +99,30 @@ class Game:
         if isinstance(g, TakeAway):
             heaps = [here[0]]
         history = []
-        for k, p in enumerate(self.positions):
+        positions = [s.start, *(t.move.to for t in s.turns)]
+        for k, p in enumerate(positions):
             outcome, remoteness = _value(g.spec, fmt(p))
+            turn = s.turns[k - 1] if k else None
             history.append(
                 {
                     "position": fmt(p),
-                    "by": None if k == 0 else self.mover(k - 1),
-                    "move": None if k == 0 else move_text(lang, self.texts[k - 1]),
-                    "to_move": self.mover(k),
+                    "by": turn.player if turn else None,
+                    "move": move_text(lang, turn.move.text) if turn else None,
+                    "to_move": s.turns[k].player if k < len(s.turns) else s.to_move,
                     "outcome": outcome,
                     "remoteness": remoteness,
                 }
             )
-        over = not legal
         return {
             "game": g.spec,
-            "start": fmt(self.positions[0]),
+            "start": fmt(s.start),
             "position": fmt(here),
-            "moves": [fmt(p) for p in self.positions[1:]],
-            "first": self.first,
-            "level": self.level,
-            "turn": self.turn,
-            "over": over,
-            "winner": _other(self.turn) if over else None,
+            "moves": [fmt(t.move.to) for t in s.turns],
+            "first": s.first,
+            "level": s.level,
+            "turn": s.to_move,
+            "over": not legal,
+            "winner": s.winner,
             "play": jobs.PLAY_MODES.get(g.family, "list"),
             "heaps": heaps,
             "take_away": isinstance(g, TakeAway),
@@ -180,12 +156,9 @@ def play_state(
     return Game(game, start, moves, first, level).state(lang)
 
 
-def _reply(g: Game, seed: int, lang: str) -> dict[str, Any] | None:
-    """The computer's move, if it is the computer's turn and the game goes on."""
-    if g.over() or g.turn != "computer":
-        return None
-    turn = g.session(seed).reply()
-    g.push(turn.move.to, turn.move.text)
+def _reply(g: Game, seed: int, lang: str) -> dict[str, Any]:
+    """The computer's move, described in ``lang`` with its reason."""
+    turn = g.reply(seed)
     return {
         "to": g.rules.format_position(turn.move.to),
         "move": move_text(lang, turn.move.text),
@@ -198,7 +171,6 @@ def play_computer(
 ) -> dict[str, Any]:
     """The computer's move."""
     g = Game(game, start, moves, first, level)
-    g.check_turn("computer")
     reply = _reply(g, seed, lang)
     return {"reply": reply, "state": g.state(lang)}
 
@@ -215,13 +187,10 @@ def play_move(
 ) -> dict[str, Any]:
     """Your move (a position, or typed as ``take 2 from 3``), then the computer's reply."""
     g = Game(game, start, moves, first, level)
-    g.check_turn("you")
-    try:
-        turn = g.session(seed).play(jobs.text_field(to, "to"))
-    except IllegalMove as error:
-        raise FieldError(error.kind, f"to: {error}", "to") from None
-    g.push(turn.move.to, turn.move.text)
-    reply = _reply(g, seed, lang)
+    typed = jobs.text_field(to, "to")
+    blame = "to" if g.turn == "you" and not g.session.over else "moves"  # the move, or the game
+    g.act(lambda: g.session.play(typed), blame)
+    reply = None if g.session.over else _reply(g, seed, lang)
     return {"reply": reply, "state": g.state(lang)}
 
 
@@ -230,8 +199,9 @@ def play_hint(
 ) -> dict[str, Any]:
     """What perfect play would do for you now, and why."""
     g = Game(game, start, moves, first, level)
-    g.check_turn("you")
-    hint = g.session(seed).hint()
+    if g.turn != "you" and not g.session.over:
+        raise FieldError("illegal_move", "moves: it is the computer's turn", "moves")
+    hint = g.act(g.session.hint)
     move = {"to": g.rules.format_position(hint.move.to), "move": move_text(lang, hint.move.text)}
     return {
         "hint": move if hint.kind == "win" else None,
@@ -247,11 +217,8 @@ def play_undo(
 ) -> dict[str, Any]:
     """Take back your last move and the computer's replies to it."""
     g = Game(game, start, moves, first, level)
-    mine = [k for k in range(len(g.positions) - 1) if g.mover(k) == "you"]
-    if not mine:
-        raise FieldError("illegal_move", "moves: nothing to undo — you have not moved yet", "moves")
-    keep = moves[: mine[-1]]
-    return {"state": Game(game, start, keep, first, level).state(lang)}
+    g.act(g.session.undo)
+    return {"state": g.state(lang)}
 
 
 def play_explain(
@@ -259,7 +226,7 @@ def play_explain(
 ) -> dict[str, Any]:
     """Why the current position is won or lost, step by step."""
     g = Game(game, start, moves, first, level)
-    return {"explanation": explain(g.rules.spec, g.rules.format_position(g.position), lang)}
+    return {"explanation": explain(g.rules.spec, g.rules.format_position(g.session.position), lang)}
 
 
 def explain(game: str, position: str, lang: str = "en") -> dict[str, Any]:
