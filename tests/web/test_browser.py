@@ -273,3 +273,13 @@ def test_heaps_beyond_2_to_the_53_keep_every_digit(page: Any, server: str) -> No
     heap.locator("button.secondary").click()
     wait_for_turn(page)
     assert page.locator("#log li").nth(1).inner_text().endswith(f"→ {target}")
+
+
+def test_sums_are_played_on_one_board_per_component(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=nim%20%2B%20kayles&position=3,4%20%2B%205")
+    assert wait_for_turn(page) == "Your move."
+    assert page.locator("#heaps h3.component").count() == 2
+    page.locator('#heaps .heap[data-heap="2"] .stone').nth(4).click()  # Kayles: knock the end
+    page.click("#take-run")
+    wait_for_turn(page)
+    assert page.locator("#log li").nth(1).inner_text().endswith("→ 3,4 + 4")

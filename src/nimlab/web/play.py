@@ -23,7 +23,8 @@ from functools import lru_cache
 from typing import Any
 
 from nimlab.errors import IllegalMove, TooLarge
-from nimlab.games.base import HeapsRuleset, Ruleset
+from nimlab.games.base import HeapsRuleset, Position, Ruleset
+from nimlab.games.sums import Sum
 from nimlab.games.take_away import TakeAway
 from nimlab.solve.engine import analyze
 from nimlab.web import jobs
@@ -95,9 +96,9 @@ class Game:
         legal: dict[str, str] = {}
         for move in some_moves(g, here, limit):
             legal.setdefault(fmt(move.to), move_text(lang, move.text))
-        heaps: list[int] | None = list(here) if isinstance(g, HeapsRuleset) else None
-        if isinstance(g, TakeAway):
-            heaps = [here[0]]
+        boards = [_board(g, here)]
+        if isinstance(g, Sum):
+            boards = [_board(c, p) for c, p in zip(g.components, here, strict=True)]
         history = []
         positions = [s.start, *(t.move.to for t in s.turns)]
         for k, p in enumerate(positions):
@@ -124,13 +125,31 @@ class Game:
             "over": not legal,
             "winner": s.winner,
             "play": jobs.PLAY_MODES.get(g.family, "list"),
-            "heaps": heaps,
+            "heaps": boards[0]["heaps"] if not isinstance(g, Sum) else None,
             "take_away": isinstance(g, TakeAway),
             "limit": here[1] if isinstance(g, TakeAway) else None,
+            "boards": boards,
             "legal": [{"to": to, "move": text} for to, text in legal.items()],
             "legal_complete": len(legal) < limit,
             "history": history,
         }
+
+
+def _board(game: Ruleset, position: Position) -> dict[str, Any]:
+    """How the page draws one game (or one component of a sum) and moves in it by clicking."""
+    heaps: list[int] | None = list(position) if isinstance(game, HeapsRuleset) else None
+    take_away = isinstance(game, TakeAway)
+    if take_away:
+        heaps = [position[0]]
+    return {
+        "game": game.spec,
+        "position": game.format_position(position),
+        "play": jobs.PLAY_MODES.get(game.family, "list") if heaps is not None else "list",
+        "heaps": heaps,
+        "take_away": take_away,
+        "limit": position[1] if take_away else None,
+        "multiplier": game.multiplier if isinstance(game, TakeAway) else None,
+    }
 
 
 @lru_cache(maxsize=4096)

@@ -137,6 +137,18 @@ class HistoryOut(BaseModel):
     remoteness: int | None
 
 
+class BoardOut(BaseModel):
+    """One game as the page draws it: the whole game, or one component of a sum."""
+
+    game: str
+    position: str = Field(description="its position (exact, whatever the size of the heaps)")
+    play: str = Field(description="how the page moves: take, queen, knock, split, ...; list")
+    heaps: list[int] | None = Field(description="the heaps drawn as stones (None: list only)")
+    take_away: bool
+    limit: int | None = Field(description="take-away: the most that may be taken now")
+    multiplier: int | None = Field(description="take-away: C, the opponent may take C·k")
+
+
 class PlayStateOut(BaseModel):
     game: str
     start: str
@@ -151,6 +163,7 @@ class PlayStateOut(BaseModel):
     heaps: list[int] | None
     take_away: bool
     limit: int | None = Field(description="take-away: the most that may be taken now")
+    boards: list[BoardOut] = Field(description="the game, or each component of a sum")
     legal: list[MoveOut]
     legal_complete: bool
     history: list[HistoryOut]

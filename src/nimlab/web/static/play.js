@@ -101,24 +101,61 @@
   }
 
   // -- moves --------------------------------------------------------------------------
+  //
+  // The page draws one board per game (one for each component of a sum). Heaps are
+  // numbered across all boards: heap i is heap rows[i].k of board rows[i].b.
+
+  function rows() {
+    const list = [];
+    game.state.boards.forEach((board, b) => {
+      if (!board.heaps) return;
+      const exact = exactHeaps(board);
+      board.heaps.forEach((h, k) => list.push({ b, k, h, exact: exact[k] }));
+    });
+    return list;
+  }
+
+  // Heaps exactly, as BigInt, from the board's position text (JSON numbers keep 53 bits).
+  function exactHeaps(board) {
+    const text = board.take_away ? board.position.split("/")[0] : board.position;
+    return text ? text.split(",").map((x) => BigInt(x.trim())) : [];
+  }
+
+  function order(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
 
   function canonical(heaps) {
-    return [...heaps].sort((a, b) => a - b).join(",");
+    return [...heaps].sort(order).join(",");
   }
 
-  // The listed move to these heaps; when the list was cut (huge heaps), the target
-  // itself, for the server to check.
-  function findMove(heaps) {
-    const target = canonical(heaps);
-    const move = game.state.legal.find((m) => m.to === target);
-    if (move || game.state.legal_complete || heaps.some((h) => h < 0)) return move;
-    return { to: target };
+  // The whole position once board b has become `text`.
+  function target(b, text) {
+    const parts = game.state.boards.map((board) => board.position);
+    parts[b] = text;
+    return parts.join(" + ");
   }
 
-  function findTakeAway(left) {
-    const move = game.state.legal.find((m) => m.to.split("/")[0] === String(left));
+  // The listed move to `to`; when the list was cut (huge heaps), the target itself,
+  // for the server to check.
+  function findTarget(to) {
+    const move = game.state.legal.find((m) => m.to === to);
     if (move || game.state.legal_complete) return move;
-    return { to: `take ${game.state.heaps[0] - left}` };
+    return { to };
+  }
+
+  function findMove(b, heaps) {
+    if (heaps.some((h) => h < 0)) return undefined;
+    return findTarget(target(b, canonical(heaps)));
+  }
+
+  // Take-away: leave `left` stones; the opponent may then take C times what was taken.
+  function findTakeAway(b, left) {
+    const board = game.state.boards[b];
+    const taken = exactHeaps(board)[0] - BigInt(left);
+    const limit = BigInt(board.multiplier) * taken;
+    const m = limit < BigInt(left) ? limit : BigInt(left);
+    return findTarget(target(b, `${left}/${m}`));
   }
 
   function play(move) {
@@ -129,23 +166,25 @@
     run("/api/play/move", { to: move.to });
   }
 
-  function heapsAfter(index, replacement) {
-    const heaps = [...game.state.heaps];
-    heaps.splice(index, 1, ...replacement);
+  // The heaps of heap i's board with heap i replaced by `replacement`.
+  function heapsAfter(i, replacement) {
+    const row = rows()[i];
+    const heaps = [...game.state.boards[row.b].heaps];
+    heaps.splice(row.k, 1, ...replacement);
     return heaps;
   }
 
   // Clicking stone j (0-based) of heap i leaves the j stones to its left.
   function clickStone(i, j) {
     if (!myTurn()) return;
-    const mode = game.state.play;
-    const heaps = game.state.heaps;
-    if (mode === "take" && game.state.take_away) return play(findTakeAway(j));
-    if (mode === "take") return play(findMove(heapsAfter(i, [j])));
+    const { b, h } = rows()[i];
+    const board = game.state.boards[b];
+    const mode = board.play;
+    if (mode === "take" && board.take_away) return play(findTakeAway(b, j));
+    if (mode === "take") return play(findMove(b, heapsAfter(i, [j])));
     if (mode === "queen") {
-      if (!game.both) return play(findMove(heapsAfter(i, [j])));
-      const k = heaps[i] - j;
-      return play(findMove(heaps.map((h) => h - k)));
+      if (!game.both) return play(findMove(b, heapsAfter(i, [j])));
+      return play(findMove(b, board.heaps.map((x) => x - (h - j))));
     }
     if (mode === "knock") return knock(i, j);
     return null;
@@ -160,16 +199,17 @@
   }
 
   function takeRun() {
-    const [i, a, b] = game.pending.run;
-    const parts = [a, game.state.heaps[i] - b - 1].filter((x) => x > 0);
-    play(findMove(heapsAfter(i, parts)));
+    const [i, a, z] = game.pending.run;
+    const { b, h } = rows()[i];
+    const parts = [a, h - z - 1].filter((x) => x > 0);
+    play(findMove(b, heapsAfter(i, parts)));
   }
 
   // Split modes: a gap after stone j of heap i cuts the heap there.
   function clickGap(i, j) {
     if (!myTurn()) return;
-    const mode = game.state.play;
-    if (mode === "split") return play(findMove(heapsAfter(i, [j, game.state.heaps[i] - j])));
+    const { b, h } = rows()[i];
+    if (game.state.boards[b].play === "split") return play(findMove(b, heapsAfter(i, [j, h - j])));
     compose();
     const cuts = game.pending.cuts;
     if (cuts.get(i) === j) cuts.delete(i);
@@ -178,8 +218,12 @@
     return null;
   }
 
+  function composing(board) {
+    return ["split-delete", "delete-split"].includes(board.play);
+  }
+
   function clickLabel(i) {
-    if (!myTurn() || !["split-delete", "delete-split"].includes(game.state.play)) return;
+    if (!myTurn() || !composing(game.state.boards[rows()[i].b])) return;
     compose();
     // Each click deletes one more part of the heap (the right-hand one first), then none.
     const deleted = game.pending.deleted;
@@ -193,16 +237,36 @@
     if (!game.pending || !game.pending.cuts) game.pending = { cuts: new Map(), deleted: new Map() };
   }
 
-  // The heaps after the composed move: each heap cut where marked, then the marked
-  // number of its parts deleted (the right-hand part first).
-  function composedHeaps() {
+  // The composed move: each heap cut where marked, then the marked number of its
+  // parts deleted (the right-hand part first). A move acts on one board only.
+  function composedMove() {
     const { cuts, deleted } = game.pending;
+    const all = rows();
+    const touched = new Set([...cuts.keys(), ...deleted.keys()].map((i) => all[i].b));
+    if (touched.size !== 1) return undefined;
+    const [b] = touched;
     const result = [];
-    game.state.heaps.forEach((h, i) => {
-      const parts = cuts.has(i) ? [cuts.get(i), h - cuts.get(i)] : [h];
+    all.forEach((row, i) => {
+      if (row.b !== b) return;
+      const parts = cuts.has(i) ? [cuts.get(i), row.h - cuts.get(i)] : [row.h];
       result.push(...parts.slice(0, parts.length - (deleted.get(i) || 0)));
     });
-    return result;
+    return findMove(b, result);
+  }
+
+  // The move that leaves j stones of heap i when the heaps are too big for Numbers:
+  // exact BigInt arithmetic on the position's text.
+  function hugeMove(i, j) {
+    const row = rows()[i];
+    const board = game.state.boards[row.b];
+    if (board.take_away) return findTakeAway(row.b, j);
+    const heaps = exactHeaps(board);
+    let after = [...heaps];
+    if (board.play === "split") after.splice(row.k, 1, j, row.exact - j);
+    else if (board.play === "queen" && game.both) after = heaps.map((h) => h - (row.exact - j));
+    else after.splice(row.k, 1, j);
+    if (after.some((h) => h < 0n)) return undefined;
+    return findTarget(target(row.b, canonical(after)));
   }
 
   function myTurn() {
@@ -241,105 +305,95 @@
   function renderHeaps(state) {
     const box = $("heaps");
     box.replaceChildren();
-    if (!state.heaps) {
-      box.append(el("p", { class: "note" }, t("play.use_list")));
-      return;
-    }
     const pending = game.pending || {};
-    state.heaps.forEach((h, i) => {
-      const row = el("div", { class: "heap", "data-heap": i });
-      if (pending.deleted && pending.deleted.has(i)) row.classList.add("deleting");
-      if (pending.deleted && pending.deleted.get(i) === 1 && pending.cuts.has(i)) row.classList.replace("deleting", "deleting-right");
-      const label = el("button", { class: "label", type: "button", title: t("play.label_hint"), onclick: () => clickLabel(i) }, String(h));
-      row.append(label);
-      if (h > MANY) {
-        row.append(bigHeap(i, h));
-      } else {
-        const stones = el("div", { class: "stones-row" });
-        for (let j = 0; j < h; j++) {
-          if (j > 0 && ["split", "split-delete", "delete-split"].includes(state.play)) {
-            const cut = pending.cuts && pending.cuts.get(i) === j;
-            stones.append(el("button", { class: "gap" + (cut ? " cut" : ""), type: "button", "data-gap": j, "aria-label": t("play.split_here", { j }), onclick: () => clickGap(i, j) }));
-          }
-          const selected = pending.run && pending.run[0] === i && j >= pending.run[1] && j <= pending.run[2];
-          const stone = el("button", {
-            class: "stone" + (selected ? " selected" : ""),
-            type: "button",
-            "data-stone": j,
-            "aria-label": t("play.stone", { j: j + 1, h }),
-            onclick: () => clickStone(i, j),
-          });
-          if (["take", "queen"].includes(state.play)) {
-            stone.addEventListener("mouseenter", () => preview(stones, j));
-            stone.addEventListener("mouseleave", () => preview(stones, h));
-          }
-          stones.append(stone);
-        }
-        row.append(stones);
+    const all = rows();
+    const sum = state.boards.length > 1;
+    state.boards.forEach((board, b) => {
+      if (sum) box.append(el("h3", { class: "component" }, `${board.game}: ${board.position}`));
+      if (!board.heaps) {
+        box.append(el("p", { class: "note" }, t("play.use_list")));
+        return;
       }
-      box.append(row);
+      all.forEach((row, i) => {
+        if (row.b === b) box.append(heapRow(board, pending, i, row.h));
+      });
+      if (board.take_away) box.append(el("p", { class: "note" }, t("play.limit", { m: board.limit })));
     });
-    if (state.take_away) {
-      box.append(el("p", { class: "note" }, t("play.limit", { m: state.limit })));
+  }
+
+  function heapRow(board, pending, i, h) {
+    const row = el("div", { class: "heap", "data-heap": i });
+    if (pending.deleted && pending.deleted.has(i)) row.classList.add("deleting");
+    if (pending.deleted && pending.deleted.get(i) === 1 && pending.cuts.has(i)) row.classList.replace("deleting", "deleting-right");
+    const label = el("button", { class: "label", type: "button", title: t("play.label_hint"), onclick: () => clickLabel(i) }, String(rows()[i].exact));
+    row.append(label);
+    if (h > MANY) {
+      row.append(bigHeap(board, i));
+      return row;
     }
+    const stones = el("div", { class: "stones-row" });
+    for (let j = 0; j < h; j++) {
+      if (j > 0 && ["split", "split-delete", "delete-split"].includes(board.play)) {
+        const cut = pending.cuts && pending.cuts.get(i) === j;
+        stones.append(el("button", { class: "gap" + (cut ? " cut" : ""), type: "button", "data-gap": j, "aria-label": t("play.split_here", { j }), onclick: () => clickGap(i, j) }));
+      }
+      const selected = pending.run && pending.run[0] === i && j >= pending.run[1] && j <= pending.run[2];
+      const stone = el("button", {
+        class: "stone" + (selected ? " selected" : ""),
+        type: "button",
+        "data-stone": j,
+        "aria-label": t("play.stone", { j: j + 1, h }),
+        onclick: () => clickStone(i, j),
+      });
+      if (["take", "queen"].includes(board.play)) {
+        stone.addEventListener("mouseenter", () => preview(stones, j));
+        stone.addEventListener("mouseleave", () => preview(stones, h));
+      }
+      stones.append(stone);
+    }
+    row.append(stones);
+    return row;
   }
 
   function preview(stones, from) {
     stones.querySelectorAll(".stone").forEach((s) => s.classList.toggle("preview", Number(s.dataset.stone) >= from));
   }
 
-  function bigHeap(i, h) {
-    const exact = exactHeaps(game.state)[i]; // h itself may have lost digits (above 2^53)
+  // A heap too big to draw: type how many stones to leave (octal games: taken from the end).
+  function bigHeap(board, i) {
+    const exact = rows()[i].exact;
     const input = el("input", { type: "number", min: 0, max: String(exact - 1n), value: String(exact - 1n), "aria-label": t("play.leave") });
     const button = el("button", { type: "button", class: "secondary" }, t("play.leave_button"));
     button.addEventListener("click", () => {
-      if (!/^\d+$/.test(input.value)) return showError({ message: t("play.illegal") });
-      if (!Number.isSafeInteger(h)) return myTurn() && play(hugeMove(i, BigInt(input.value)));
-      const j = Number(input.value);
-      if (game.state.play === "split") return clickGap(i, j);
-      return clickStone(i, j);
+      if (!myTurn()) return null;
+      if (!/^\d+$/.test(input.value.trim())) return showError({ message: t("play.illegal") });
+      const j = BigInt(input.value.trim());
+      return play(hugeMove(i, j));
     });
     return el("span", { class: "many" }, `● × ${exact}  `, t("play.leave"), " ", input, " ", button);
-  }
-
-  // Heaps exactly, as BigInt, from the position's text (JSON numbers keep 53 bits).
-  function exactHeaps(state) {
-    const text = state.take_away ? state.position.split("/")[0] : state.position;
-    return text.split(",").map((x) => BigInt(x.trim()));
-  }
-
-  // The move that leaves j stones of heap i when the heaps are too big for Numbers:
-  // sent as its target, for the server to check (it knows the theorem, not the list).
-  function hugeMove(i, j) {
-    const heaps = exactHeaps(game.state);
-    if (game.state.take_away) return { to: `take ${heaps[0] - j}` };
-    let after = [...heaps];
-    if (game.state.play === "split") after.splice(i, 1, j, heaps[i] - j);
-    else if (game.state.play === "queen" && game.both) after = heaps.map((h) => h - (heaps[i] - j));
-    else after.splice(i, 1, j);
-    after.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return { to: after.join(",") };
   }
 
   function renderModeControls(state) {
     const box = $("mode-controls");
     box.replaceChildren();
     if (!myTurn()) return;
-    if (state.play === "queen") {
-      const box2 = el("input", { type: "checkbox", id: "both" });
-      box2.checked = game.both;
-      box2.addEventListener("change", () => (game.both = box2.checked));
-      box.append(el("label", {}, box2, " ", t("play.both")));
+    const modes = state.boards.map((board) => board.play);
+    if (modes.includes("queen")) {
+      const both = el("input", { type: "checkbox", id: "both" });
+      both.checked = game.both;
+      both.addEventListener("change", () => (game.both = both.checked));
+      box.append(el("label", {}, both, " ", t("play.both")));
     }
-    if (state.play === "knock" && game.pending && game.pending.run) {
-      box.append(el("button", { type: "button", onclick: takeRun }, t("play.take_selected")));
+    if (modes.includes("knock") && game.pending && game.pending.run) {
+      box.append(el("button", { type: "button", id: "take-run", onclick: takeRun }, t("play.take_selected")));
     }
-    if (["split-delete", "delete-split"].includes(state.play)) {
-      box.append(el("span", { class: "note" }, t(state.play === "split-delete" ? "play.how_split_delete" : "play.how_delete_split")));
-      if (game.pending && game.pending.cuts) {
-        box.append(el("button", { type: "button", id: "compose-play", onclick: () => play(findMove(composedHeaps())) }, t("play.play_move")));
-        box.append(el("button", { type: "button", class: "secondary", onclick: () => { game.pending = null; render(); } }, t("play.reset")));
-      }
+    for (const mode of ["split-delete", "delete-split"]) {
+      if (!modes.includes(mode)) continue;
+      box.append(el("span", { class: "note" }, t(mode === "split-delete" ? "play.how_split_delete" : "play.how_delete_split")));
+    }
+    if (state.boards.some(composing) && game.pending && game.pending.cuts) {
+      box.append(el("button", { type: "button", id: "compose-play", onclick: () => play(composedMove()) }, t("play.play_move")));
+      box.append(el("button", { type: "button", class: "secondary", onclick: () => { game.pending = null; render(); } }, t("play.reset")));
     }
   }
 
