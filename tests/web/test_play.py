@@ -161,3 +161,14 @@ def test_moves_and_reasons_are_in_the_players_language(client: TestClient) -> No
     assert out["state"]["history"][1]["move"] == "3 個の山から 2 個取る"
     assert out["reply"]["move"].endswith("個取る") and "最善" in out["reply"]["why"]
     assert all("個" in m["move"] for m in out["state"]["legal"])
+
+
+def test_a_sum_is_drawn_as_one_board_per_component(client: TestClient) -> None:
+    state = post(client, "state", game="nim + fibonacci-nim", start="3,4 + 12")["state"]
+    assert [(b["game"], b["position"], b["play"], b["heaps"]) for b in state["boards"]] == [
+        ("nim", "3,4", "take", [3, 4]),
+        ("take-away:2", "12/11", "take", [12]),
+    ]
+    assert state["boards"][1]["multiplier"] == 2 and state["boards"][1]["limit"] == 11
+    big = post(client, "state", game="wythoff", start=f"{10**20},{2 * 10**20}")["state"]
+    assert big["boards"][0]["position"] == f"{10**20},{2 * 10**20}"  # exact for the page
