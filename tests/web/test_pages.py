@@ -41,6 +41,13 @@ def test_game_page_analyses_and_links_the_winning_moves(client: TestClient) -> N
     assert 'data-cell="3,5"' in html
 
 
+def test_the_game_page_explains_in_the_visitors_language(client: TestClient) -> None:
+    html = page(client, "/game", game="wythoff", position="1000,2000", lang="ja")
+    assert 'id="explanation"' in html and "(1000, 618)" in html
+    misere = page(client, "/game", game="nim", position="1,2", misere="true", lang="en")
+    assert 'id="explanation-note"' in misere and "normal play" in misere
+
+
 def test_board_cells_link_to_their_analysis(client: TestClient) -> None:
     html = page(client, "/game", game="wythoff", position="4,6")
     link = re.search(r'<a href="([^"]+)" data-cell="1,2">', html)
