@@ -65,10 +65,10 @@ def request_mix(rng: random.Random) -> tuple[str, dict[str, Any]]:
     if r < 0.90:
         return "/api/games", {}
     if r < 0.93:  # a move against the perfect computer (POST: the parameters are the body)
-        heaps = [rng.randint(1, 12) for _ in range(3)]
+        sizes = [rng.randint(1, 12) for _ in range(3)]
         i = rng.randrange(3)
-        after = [*heaps[:i], rng.randrange(heaps[i]), *heaps[i + 1 :]]
-        start, to = ",".join(map(str, heaps)), ",".join(map(str, after))
+        after = [*sizes[:i], rng.randrange(sizes[i]), *sizes[i + 1 :]]
+        start, to = ",".join(map(str, sizes)), ",".join(map(str, after))
         return "/api/play/move", {"game": "nim", "start": start, "moves": [], "to": to}
     if r < 0.97:
         return "/api/analyze", {"game": "nimm", "position": "3"}  # a 400
@@ -177,6 +177,33 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
     return proc, line.split()[3].rstrip("/")
 
 
+def run(seconds: float = 20.0, connections: int = 100) -> dict[str, Any]:
+    """Start the server, load it, and return the figures."""
+    proc, url = start_server()
+    try:
+        asyncio.run(load(url, 3.0, 10))  # warm up workers and caches
+        light = ["--probe", url, "--seconds", str(seconds)]
+        prober = subprocess.Popen(
+            [sys.executable, "-m", "bench.web_load", *light],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        result = asyncio.run(load(url, seconds, connections))
+        result["probe_ms"] = summary(json.loads(prober.communicate(timeout=120)[0]))
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    result["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version()}
+    return result
+
+
+def workload() -> dict[str, Any]:
+    """The load test as one workload of the benchmark runner (``python -m bench``)."""
+    result = run()
+    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    return {"workload": f"web app: {result['connections']} concurrent connections", **result}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0)
@@ -187,21 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.probe:  # the light client, in its own process
         print(json.dumps(probe(args.probe, args.seconds)))
         return 0
-    proc, url = start_server()
-    try:
-        asyncio.run(load(url, 3.0, 10))  # warm up workers and caches
-        light = ["--probe", url, "--seconds", str(args.seconds)]
-        prober = subprocess.Popen(
-            [sys.executable, "-m", "bench.web_load", *light],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        result = asyncio.run(load(url, args.seconds, args.connections))
-        result["probe_ms"] = summary(json.loads(prober.communicate(timeout=120)[0]))
-    finally:
-        proc.terminate()
-        proc.wait(30)
-    result["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version()}
+    result = run(args.seconds, args.connections)
     result["command"] = "python -m bench.web_load " + " ".join(argv or sys.argv[1:])
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     lat = result["latency_ms"]
