@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -89,6 +92,12 @@ def test_hint_undo_explain(client: TestClient) -> None:
     post(client, "undo", 400)
     steps = post(client, "explain", start="3,4,5", lang="ja")["explanation"]["steps"]
     assert steps[0]["kind"] == "nim-sum" and "ニム和" in steps[0]["text"]
+
+
+def test_explain_answers_what_the_command_line_prints() -> None:
+    command = [sys.executable, "-m", "nimlab", "explain", "wythoff", "4,6", "--lang", "ja"]
+    out = subprocess.run([*command, "--json"], capture_output=True, text=True, check=True)
+    assert play.explain("wythoff", "4,6", "ja") == json.loads(out.stdout)
 
 
 def test_explain_endpoint(client: TestClient) -> None:
