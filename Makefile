@@ -23,14 +23,12 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-# The engine's runner (`python -m bench`, once issue 4 is merged), then the web app's load test.
 bench: $(STAMP)
-	if [ -f bench/__main__.py ]; then $(BIN)/python -m bench; fi
-	$(BIN)/python -m bench.web_load
+	$(BIN)/python -m bench
 
 # Re-take the screenshots in docs/screenshots (needs chromium; see tests/web/test_browser.py).
 screenshots: $(STAMP)

@@ -5,12 +5,15 @@ keep-alive connections and has each send requests back to back for a fixed
 time: a mix of pages and API calls over random positions, the kind of traffic
 the app gets (analyses, sequences, tables, P-positions, the catalogue, moves
 against the computer), and a few requests over the limits that are refused. Reports the latency
-percentiles (p50, p90, p99, max), the throughput and the statuses, and writes
-them to ``bench/web_results.json``. Meanwhile a light client in another process
-asks for ``/api/games`` ten times a second: its latency shows whether the
-server stays responsive while its workers are saturated.
+percentiles (p50, p90, p99, max), the throughput and the statuses. Meanwhile a
+light client in another process asks for ``/api/games`` ten times a second: its
+latency shows whether the server stays responsive while its workers are
+saturated.
 
-    python -m bench.web_load [--seconds 20] [--connections 100]
+It is the workload ``web-load`` of ``python -m bench`` (``make bench``, figures
+in ``bench/results.json``); alone, with other sizes::
+
+    python -m bench.web_load [--seconds 20] [--connections 100] [--out FILE]
 """
 
 from __future__ import annotations
@@ -30,8 +33,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-
-RESULTS = Path(__file__).with_name("web_results.json")
 
 
 def request_mix(rng: random.Random) -> tuple[str, dict[str, Any]]:
@@ -72,7 +73,7 @@ def request_mix(rng: random.Random) -> tuple[str, dict[str, Any]]:
         return "/api/play/move", {"game": "nim", "start": start, "moves": [], "to": to}
     if r < 0.97:
         return "/api/analyze", {"game": "nimm", "position": "3"}  # a 400
-    return "/api/analyze", {"game": "kayles", "position": "5000"}  # over the state limit: 413
+    return "/api/analyze", {"game": "split-delete-nim:single", "position": "30,40,50,60"}  # 413
 
 
 NO_WORKER = ("/", "/api/games")
@@ -200,23 +201,25 @@ def run(seconds: float = 20.0, connections: int = 100) -> dict[str, Any]:
 def workload() -> dict[str, Any]:
     """The load test as one workload of the benchmark runner (``python -m bench``)."""
     result = run()
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    return {"workload": f"web app: {result['connections']} concurrent connections", **result}
+    return {"workload": f"web app under {result['connections']} connections", **result}
+
+
+WORKLOADS = {"web-load": workload}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--connections", type=int, default=100)
-    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--out", type=Path, help="also write the figures to this JSON file")
     parser.add_argument("--probe", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.probe:  # the light client, in its own process
         print(json.dumps(probe(args.probe, args.seconds)))
         return 0
     result = run(args.seconds, args.connections)
-    result["command"] = "python -m bench.web_load " + " ".join(argv or sys.argv[1:])
-    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    if args.out:
+        args.out.write_text(json.dumps(result, indent=2) + "\n")
     lat = result["latency_ms"]
     print(
         f"web load: {result['connections']} connections, {result['requests']:,} requests in "

@@ -65,3 +65,20 @@ def test_no_deadline_by_default() -> None:
 def test_max_seconds_must_be_positive(bad: object) -> None:
     with pytest.raises(InvalidOption, match="max_seconds"):
         Limits(max_seconds=bad)  # type: ignore[arg-type]
+
+
+def test_memory_limit_is_named_and_positive() -> None:
+    with pytest.raises(TooLarge, match="--max-memory") as info:
+        Limits(max_memory=1000).check_memory(1001, "a table")
+    assert info.value.exit_code == 3
+    Limits(max_memory=1000).budget().check_memory(1000, "a table")
+    with pytest.raises(InvalidOption):
+        Limits(max_memory=0)
+
+
+def test_kernel_work_is_charged_per_step_or_per_position() -> None:
+    budget = Limits(max_states=100).budget()
+    budget.spend_kernel(10, 64 * 50)
+    assert budget.used == 50 and budget.kernel_steps() == 50 * 64
+    with pytest.raises(TooLarge):
+        budget.spend_kernel(51)

@@ -1,9 +1,13 @@
 """Resource limits: how much work a call may do before it is refused.
 
 Work is counted in *states*: every position the solver looks at, including
-each option it generates, counts once. A computation that would go over the
-limit raises :class:`~nimlab.errors.TooLarge` (exit code 3) naming the option
-that raises the limit, instead of running for hours or out of memory.
+each option it generates, counts once. A compiled kernel
+(:mod:`nimlab.kernels`) is charged one state per position it solves, or one
+per ``KERNEL_STEPS_PER_STATE`` elementary steps (option checks, bitset words)
+where that is more. A computation that would go over the limit raises
+:class:`~nimlab.errors.TooLarge` (exit code 3) naming the option that raises
+the limit, instead of running for hours; arrays over ``max_memory`` bytes are
+refused before they are allocated, instead of meeting the OOM killer.
 
 >>> budget = Limits(max_states=10).budget()
 >>> budget.spend(8)
@@ -14,7 +18,8 @@ nimlab.errors.TooLarge: this needs more than 10 states; raise the limit with --m
 
 ``max_seconds`` adds a cooperative deadline: a budget checks the clock every
 few thousand states and refuses work that runs past it (the web app uses it;
-the command line has no deadline by default).
+the command line has no deadline by default). Compiled kernels are bounded up
+front by their state and memory limits instead.
 """
 
 from __future__ import annotations
@@ -26,6 +31,12 @@ from nimlab.errors import InvalidOption, TooLarge
 
 DEFAULT_MAX_STATES = 5_000_000
 DEFAULT_REMOTENESS_STATES = 300_000
+DEFAULT_MAX_MEMORY = 2 * 1024**3
+"""Bytes of arrays one call may allocate (2 GiB); ``--max-memory`` raises it."""
+PYTHON_VALUE_BYTES = 40
+"""About the bytes of one integer of a Python answer: its slot and the int object."""
+KERNEL_STEPS_PER_STATE = 64
+"""A compiled step costs far less than an interpreted state; this many make one state."""
 CLOCK_EVERY = 4096
 """A budget with a deadline looks at the clock once per this many states."""
 
@@ -37,19 +48,23 @@ class Limits:
     ``max_states`` is a hard limit: going over it raises ``TooLarge``.
     ``remoteness_states`` bounds the optional full search that computes
     remoteness where no closed form gives it; over it, remoteness is reported
-    as unknown (``None``) rather than refused. ``max_seconds``, when set, is a
-    deadline for each budget, counted from when the budget is made.
+    as unknown (``None``) rather than refused. ``max_memory`` bounds the bytes
+    of the arrays a compiled kernel allocates; work that needs more is refused
+    before anything is allocated. ``max_seconds``, when set, is a deadline for
+    each budget, counted from when the budget is made.
     """
 
     max_states: int = DEFAULT_MAX_STATES
     remoteness_states: int = DEFAULT_REMOTENESS_STATES
+    max_memory: int = DEFAULT_MAX_MEMORY
     max_seconds: float | None = None
 
     def __post_init__(self) -> None:
-        for name in ("max_states", "remoteness_states"):
+        for name in ("max_states", "remoteness_states", "max_memory"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise InvalidOption(f"{name} must be a positive integer, got {value!r}")
+                option = "--" + name.replace("_", "-")
+                raise InvalidOption(f"{name} ({option}) must be a positive integer, got {value!r}")
         seconds = self.max_seconds
         if seconds is not None and (
             not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0
@@ -59,7 +74,11 @@ class Limits:
     def budget(self) -> Budget:
         """A fresh counter against ``max_states``."""
         return Budget(
-            self.max_states, option="--max-states", field="max_states", seconds=self.max_seconds
+            self.max_states,
+            option="--max-states",
+            field="max_states",
+            max_memory=self.max_memory,
+            seconds=self.max_seconds,
         )
 
     def remoteness_budget(self) -> Budget:
@@ -68,6 +87,7 @@ class Limits:
             min(self.remoteness_states, self.max_states),
             option="--remoteness-states",
             field="remoteness_states",
+            max_memory=self.max_memory,
             seconds=self.max_seconds,
         )
 
@@ -79,20 +99,77 @@ class Limits:
                 "raise the limit with --max-states (Python: Limits(max_states=...))"
             )
 
+    def check_memory(self, needed: int, what: str) -> None:
+        """Refuse up front an allocation of ``needed`` bytes over ``max_memory``."""
+        check_memory(needed, self.max_memory, what)
+
+
+def check_memory(needed: int, limit: int, what: str) -> None:
+    """Raise ``TooLarge`` when ``needed`` bytes are over ``limit``, naming ``--max-memory``.
+
+    >>> check_memory(10**9, 10**8, "a table of 10^9 cells")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.TooLarge: a table of 10^9 cells needs 1,000,000,000 bytes, over the limit ...
+    """
+    if needed > limit:
+        raise TooLarge(
+            f"{what} needs {needed:,} bytes, over the limit of {limit:,}; "
+            "raise the limit with --max-memory (Python: Limits(max_memory=...))"
+        )
+
 
 class Budget:
-    """A mutable counter of states spent against a limit (and, optionally, a deadline)."""
+    """A mutable counter of states spent against a limit (and the memory limit of the call).
 
-    __slots__ = ("clock_at", "deadline", "field", "limit", "option", "seconds", "used")
+    With ``seconds``, it is also a deadline: the clock is read every
+    ``CLOCK_EVERY`` states.
+    """
 
-    def __init__(self, limit: int, option: str, field: str, seconds: float | None = None) -> None:
+    __slots__ = (
+        "clock_at",
+        "deadline",
+        "field",
+        "limit",
+        "max_memory",
+        "option",
+        "seconds",
+        "used",
+    )
+
+    def __init__(
+        self,
+        limit: int,
+        option: str,
+        field: str,
+        max_memory: int = DEFAULT_MAX_MEMORY,
+        seconds: float | None = None,
+    ) -> None:
         self.limit = limit
         self.option = option
         self.field = field
+        self.max_memory = max_memory
         self.used = 0
         self.seconds = seconds
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.clock_at = limit if seconds is None else min(CLOCK_EVERY, limit)
+
+    @property
+    def remaining(self) -> int:
+        """States left before the limit."""
+        return max(self.limit - self.used, 0)
+
+    def check_memory(self, needed: int, what: str) -> None:
+        """Refuse up front an allocation of ``needed`` bytes over the memory limit."""
+        check_memory(needed, self.max_memory, what)
+
+    def kernel_steps(self) -> int:
+        """The elementary steps a compiled kernel may still take."""
+        return self.remaining * KERNEL_STEPS_PER_STATE
+
+    def spend_kernel(self, positions: int, steps: int = 0) -> None:
+        """Charge a compiled kernel's work: per position, or per steps where that is more."""
+        self.spend(max(positions, -(-steps // KERNEL_STEPS_PER_STATE)))
 
     def spend(self, n: int = 1) -> None:
         """Count ``n`` more states; raise ``TooLarge`` once over the limit or the deadline."""

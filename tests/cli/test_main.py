@@ -146,3 +146,37 @@ def test_every_command_has_help_with_examples(command: str) -> None:
 def test_no_command_prints_help() -> None:
     r = run()
     assert r.returncode == 2 and "COMMAND" in r.stdout
+
+
+def test_sequence_from_reads_far_heaps_off_a_proven_period() -> None:
+    args = ["sequence", "subtraction:2,4,7", "--from", str(10**18), "--to", str(10**18 + 6)]
+    out = json.loads(run(*args, "--json").stdout)
+    assert out["values"] == [2, 1, 0, 2, 1, 0]
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["sequence", "kayles", "--to", "5", "--max-memory", "0"], 2, "positive integer"),
+        (["analyze", "nim", "3,4", "--remoteness-states", "0"], 2, "--remoteness-states"),
+        (["analyze", "nim", "3,4", "--max-states", "0"], 2, "--max-states"),
+        (["sequence", "kayles", "--to", "5", "--max-memory", "lots"], 2, "4G, 512M"),
+        (["sequence", "kayles", "--from", "9", "--to", "5"], 2, "--from"),
+        (["sequence", "kayles", "--from", "-1", "--to", "5"], 2, "--from"),
+        (
+            ["sequence", "subtraction:3,5,8", "--to", "400000000", "--max-states", "10" + "0" * 10],
+            3,
+            "--max-memory",
+        ),
+        (["sequence", "subtraction:1,2", "--to", "1" + "0" * 30], 3, "--max-states"),
+        (
+            ["table", "wythoff", "--size", "30000", "--max-states", "10" + "0" * 12],
+            3,
+            "--max-memory",
+        ),
+    ],
+)
+def test_absurd_sizes_are_refused_up_front(args: list[str], code: int, message: str) -> None:
+    r = run(*args, "--max-memory", "300M") if "--max-memory" not in args else run(*args)
+    assert r.returncode == code, r.stderr
+    assert message in r.stderr and "Traceback" not in r.stderr

@@ -58,3 +58,16 @@ def test_evaluator_names_its_method() -> None:
     ev = Evaluator(Limits().budget())
     ev.grundy(nimlab.game("kayles"), (5, 7))
     assert "mex recursion" in ev.method(nimlab.game("kayles"))
+
+
+def test_a_theorem_giving_the_outcome_only_is_completed_by_a_compiled_table() -> None:
+    # Wythoff's theorem names the P-positions; the Grundy value comes from the 2-heap kernel.
+    a = analyze("wythoff", "1000,2000")
+    assert a.grundy == 1646
+    assert a.method.startswith("Wythoff")
+    assert [m.to for m in a.winning_moves] == ["618,1000"]
+
+
+def test_a_theorem_answers_even_when_no_table_fits() -> None:
+    a = analyze("wythoff", "100000,200000", limits=Limits(max_states=10_000))
+    assert a.outcome == "N" and a.grundy is None

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import nimlab
 from nimlab.errors import TooLarge
+from nimlab.games.octal import Octal
 from nimlab.limits import Limits
 from nimlab.solve import heaps
 from nimlab.solve.heaps import HeapValues, heap_values, register_value_source
@@ -35,3 +37,12 @@ def test_value_sources_answer_first_and_are_named() -> None:
         assert values.of([3, 10**30 + 1]) == 0
     finally:
         heaps._SOURCES.pop()
+
+
+def test_cached_arrays_cannot_be_corrupted_by_a_caller() -> None:
+    game = Octal((0, 3, 3, 3))
+    values = heaps.heap_array(game, 200_000, Limits(max_states=10**9).budget())
+    with pytest.raises(ValueError, match="read-only"):
+        values[1] = 7
+    again = heaps.heap_array(game, 1000, Limits().budget())
+    assert np.array_equal(again, values[:1000])

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 import nimlab
-from nimlab.errors import NotApplicable
-from nimlab.solve.periodicity import criterion_name, find_period, periodicity
+from nimlab.errors import InvalidOption, NotApplicable
+from nimlab.solve.periodicity import (
+    criterion_name,
+    find_period,
+    options_of_value,
+    periodicity,
+    proven_period,
+)
 
 
 @pytest.mark.parametrize(
@@ -58,3 +66,53 @@ def test_no_period_found_is_reported_honestly() -> None:
 def test_only_heap_games() -> None:
     with pytest.raises(NotApplicable):
         periodicity("wythoff")
+
+
+def test_unproven_periods_are_never_called_proven() -> None:
+    # .6 (Couples-are-forever) has no known period: within the limit none is proven.
+    p = periodicity("octal:0.6", max_length=4096)
+    assert not p.proven and p.checked_to == 4096
+
+
+@pytest.mark.parametrize(("spec", "n"), [("kayles", 10**18), ("subtraction:2,4,7", 10**20 + 7)])
+def test_a_proven_period_answers_huge_heaps(spec: str, n: int) -> None:
+    known = proven_period(nimlab.game(spec))  # type: ignore[arg-type]
+    assert known is not None
+    values = nimlab.grundy_sequence(spec, known.preperiod + 3 * known.period).tolist()
+    expected = values[known.preperiod + (n - known.preperiod) % known.period]
+    assert nimlab.grundy(spec, str(n)) == expected
+    assert nimlab.grundy_sequence(spec, n + 2, start=n).tolist()[0] == expected
+    a = nimlab.analyze(spec, f"{n},1")
+    assert a.grundy == expected ^ values[1]
+    for move in a.winning_moves:
+        assert nimlab.grundy(spec, move.to) == 0
+
+
+@pytest.mark.parametrize("n", [5003, 5004, 6011])
+def test_options_of_a_huge_heap_by_the_period(n: int) -> None:
+    kayles = nimlab.game("kayles")
+    values = nimlab.grundy_sequence(kayles, n + 1).tolist()
+    for target in range(10):
+        found = options_of_value(kayles, n, target)  # type: ignore[arg-type]
+        assert found is not None
+        listed, complete = found
+        every = {
+            o
+            for o in kayles.heap_options(n)  # type: ignore[attr-defined]
+            if _xor(values[h] for h in o) == target
+        }
+        assert set(listed) <= every
+        assert complete == (set(listed) == every)
+
+
+def _xor(values: Iterable[int]) -> int:
+    total = 0
+    for v in values:
+        total ^= v
+    return total
+
+
+@pytest.mark.parametrize("bad", [0, -5, True])
+def test_max_length_must_be_positive(bad: int) -> None:
+    with pytest.raises(InvalidOption, match="--max-length"):
+        periodicity("kayles", max_length=bad)

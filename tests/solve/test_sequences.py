@@ -8,6 +8,7 @@ import pytest
 import nimlab
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.limits import Limits
+from nimlab.solve.heaps import heap_values
 
 
 def test_smallest_unsigned_dtype() -> None:
@@ -30,3 +31,36 @@ def test_refusals() -> None:
         nimlab.grundy_sequence("nim", 10**12)
     with pytest.raises(TooLarge):
         nimlab.grundy_sequence("fibonacci-nim", 10**5, limits=Limits(max_states=10**6))
+
+
+def test_a_window_from_start() -> None:
+    whole = nimlab.grundy_sequence("kayles", 300).tolist()
+    assert nimlab.grundy_sequence("kayles", 300, start=250).tolist() == whole[250:]
+    with pytest.raises(InvalidOption, match="--from"):
+        nimlab.grundy_sequence("kayles", 5, start=6)
+
+
+def test_long_sequences_agree_with_the_mex_recursion() -> None:
+    # Long enough for the compiled kernel (and, for 0.137, the proven period).
+    for spec in ("subtraction:3,5,8,13", "octal:0.137", "octal:4.07"):
+        game = nimlab.game(spec)
+        fast = nimlab.grundy_sequence(game, 200_000, limits=Limits(max_states=10**9))
+        assert fast[:500].tolist() == heap_values(game, 500, Limits().budget())  # type: ignore[arg-type]
+
+
+def test_memory_is_refused_up_front() -> None:
+    with pytest.raises(TooLarge, match="--max-memory"):
+        nimlab.grundy_sequence(
+            "subtraction:3,5,8",
+            10**9,
+            limits=Limits(max_states=10**11, max_memory=10**8),
+        )
+
+
+def test_a_list_too_big_is_refused_naming_the_memory_limit() -> None:
+    from nimlab.solve.sequences import sequence_values
+
+    limits = Limits(max_states=10**8, max_memory=10**8)
+    with pytest.raises(TooLarge, match="--max-memory"):
+        sequence_values(nimlab.game("nim"), 10**7, limits)
+    assert len(sequence_values(nimlab.game("nim"), 10**5, limits)) == 10**5

@@ -66,3 +66,11 @@ def test_refusals() -> None:
         grundy_table("wythoff", 10**6)
     with pytest.raises(TooLarge):
         p_positions("delete-nim:single", heaps=5, max_heap=200, limits=Limits())
+
+
+def test_a_table_too_big_for_python_ints_is_refused_naming_the_memory_limit() -> None:
+    limits = Limits(max_states=10**8, max_memory=10**8)
+    with pytest.raises(TooLarge, match="--max-memory"):
+        grundy_table("nim", 2000, limits=limits)
+    with pytest.raises(TooLarge, match="--max-memory"):
+        grundy_table("wythoff", 2000, limits=limits)

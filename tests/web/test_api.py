@@ -101,7 +101,7 @@ def test_bad_input_is_a_4xx_naming_the_field(client: TestClient) -> None:
 
 def test_work_over_the_limits_is_refused_quickly(client: TestClient) -> None:
     message = assert_error(
-        get(client, "/api/analyze", game="split-delete-nim:single", position="30,40,50"),
+        get(client, "/api/analyze", game="split-delete-nim:single", position="30,40,50,60"),
         413,
         "too_large",
         None,

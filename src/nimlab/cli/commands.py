@@ -14,9 +14,14 @@ Command = Callable[[argparse.Namespace, TextIO], int]
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
+    max_memory = getattr(args, "max_memory", None)  # 0 is refused by Limits, not defaulted
+    remoteness_states = getattr(args, "remoteness_states", None)
     return Limits(
         max_states=args.max_states,
-        remoteness_states=getattr(args, "remoteness_states", None) or Limits().remoteness_states,
+        remoteness_states=(
+            Limits().remoteness_states if remoteness_states is None else remoteness_states
+        ),
+        max_memory=Limits().max_memory if max_memory is None else max_memory,
     )
 
 
@@ -66,13 +71,14 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.solve.sequences import sequence_values
 
     g = game(args.game)
-    values = sequence_values(g, args.to, limits_of(args))
+    start = getattr(args, "start", 0)
+    values = sequence_values(g, args.to, limits_of(args), start)
     if args.json:
-        emit_json(out, {"game": g.spec, "values": values})
+        emit_json(out, {"game": g.spec, "values": values} | ({"from": start} if start else {}))
         return 0
     what = "fresh games of n stones" if g.family == "take-away" else "single heaps of n"
-    out.write(f"{g.spec}: Grundy values G(n) of {what}, n = 0..{args.to - 1}\n")
-    out.write(render.values(values) + "\n")
+    out.write(f"{g.spec}: Grundy values G(n) of {what}, n = {start}..{args.to - 1}\n")
+    out.write(render.values(values, start=start) + "\n")
     return 0
 
 
@@ -140,7 +146,7 @@ def serve(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.web.config import WebConfig
     from nimlab.web.server import serve as run
 
-    options: dict[str, Any] = {"max_states": args.max_states}
+    options: dict[str, Any] = {"max_states": args.max_states, "max_memory": args.max_memory}
     if args.time_limit is not None:
         options["time_limit"] = args.time_limit
     if args.workers is not None:

@@ -18,8 +18,8 @@ from nimlab.cli import commands, theory
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
-from nimlab.limits import DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
-from nimlab.web.config import WEB_MAX_STATES
+from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
 _EXAMPLES = {
     "games": ["nimlab games", "nimlab games --json"],
@@ -36,6 +36,8 @@ _EXAMPLES = {
         "nimlab sequence subtraction:2,4,7 --to 20",
         "nimlab sequence kayles --to 100 --json",
         "nimlab sequence fibonacci-nim --to 30",
+        "nimlab sequence subtraction:2,4,7 --from 1000000000000000000 --to 1000000000000000020",
+        "nimlab sequence subtraction:3,5,8 --to 100000000 --max-states 100000000 > values.txt",
     ],
     "period": [
         "nimlab period subtraction:2,4,7",
@@ -81,6 +83,21 @@ def _count(text: str) -> int:
     return int(text)
 
 
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+
+
+def _bytes(text: str) -> int:
+    match = re.fullmatch(r"\s*([0-9]{1,20})\s*([KMGT]?)(?:i?B)?\s*", text, re.IGNORECASE)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 4G, 512M or 100000000")
+    return int(match.group(1)) * _UNITS[match.group(2).upper()]
+
+
+def _size(n: int) -> str:
+    """Bytes as ``--max-memory`` takes them: ``2G``, ``512M``."""
+    return f"{n // 1024**3}G" if n % 1024**3 == 0 else f"{n // 1024**2}M"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="nimlab",
@@ -92,7 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def command(
-        name: str, run: commands.Command, help: str, max_states: int = DEFAULT_MAX_STATES
+        name: str,
+        run: commands.Command,
+        help: str,
+        max_states: int = DEFAULT_MAX_STATES,
+        max_memory: int = DEFAULT_MAX_MEMORY,
     ) -> argparse.ArgumentParser:
         p = sub.add_parser(
             name,
@@ -109,6 +130,13 @@ def build_parser() -> argparse.ArgumentParser:
             default=max_states,
             metavar="N",
             help=f"refuse work over N states (default {max_states:,})",
+        )
+        p.add_argument(
+            "--max-memory",
+            type=_bytes,
+            default=max_memory,
+            metavar="SIZE",
+            help=f"refuse arrays over SIZE bytes, e.g. 8G (default {_size(max_memory)})",
         )
         return p
 
@@ -129,7 +157,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("sequence", commands.sequence, "the Grundy sequence G(0..N-1) of a heap game")
     p.add_argument("game")
-    p.add_argument("--to", type=_count, required=True, metavar="N", help="how many values")
+    p.add_argument("--to", type=_count, required=True, metavar="N", help="stop before heap N")
+    p.add_argument(
+        "--from",
+        dest="start",
+        type=_count,
+        default=0,
+        metavar="M",
+        help="start at heap M: print G(M..N-1) (default 0)",
+    )
 
     p = command("period", commands.period, "exact periodicity (preperiod, period, saltus)")
     p.add_argument("game")
@@ -176,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
         commands.serve,
         "the web app: explore, see and play every game",
         max_states=WEB_MAX_STATES,
+        max_memory=WEB_MAX_MEMORY,
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_count, default=8000, help="port (default 8000; 0: any free)")

@@ -63,13 +63,13 @@ def _remoteness(value: int | None) -> str:
     return "not computed (search over --remoteness-states)" if value is None else str(value)
 
 
-def values(seq: Sequence[int], per_line: int = 20) -> str:
-    """A Grundy sequence in rows, each starting with the index of its first value."""
+def values(seq: Sequence[int], per_line: int = 20, start: int = 0) -> str:
+    """A Grundy sequence G(start), ... in rows, each starting with the index of its first value."""
     width = len(str(max(seq, default=0)))
-    index = len(str(max(len(seq) - 1, 0)))
+    index = len(str(max(start + len(seq) - 1, 0)))
     return "\n".join(
-        f"{start:>{index}}: " + " ".join(f"{v:>{width}}" for v in seq[start : start + per_line])
-        for start in range(0, len(seq), per_line)
+        f"{start + i:>{index}}: " + " ".join(f"{v:>{width}}" for v in seq[i : i + per_line])
+        for i in range(0, len(seq), per_line)
     )
 
 

@@ -29,8 +29,10 @@ from nimlab.games.sums import Sum
 from nimlab.games.take_away import TakeAway
 from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
+from nimlab.solve.compiled import kernel_answer, kernel_grundy
 from nimlab.solve.heaps import HeapValues
 from nimlab.solve.oracles import find_oracle
+from nimlab.solve.periodicity import options_of_value
 from nimlab.solve.results import Analysis, Outcome, WinningMove
 from nimlab.solve.search import Search
 
@@ -56,6 +58,8 @@ def analyze(
             if searched is not None:
                 value = searched[0] if value is None else value
                 remoteness = searched[1] if remoteness is None else remoteness
+        if value is None and not misere:
+            value = _kernel_grundy_if_fits(g, pos, limits)
         return _analysis(
             g,
             pos,
@@ -77,8 +81,15 @@ def analyze(
             value,
             _remoteness_if_small(g, pos, False, limits),
             moves,
-            True,
+            evaluator.complete,
             evaluator.method(g),
+        )
+    fast = None if misere else kernel_answer(g, pos, limits)
+    if fast is not None:
+        remoteness = _remoteness_if_small(g, pos, misere, limits)
+        outcome: Outcome = "P" if fast.p_position else "N"
+        return _analysis(
+            g, pos, outcome, fast.grundy, remoteness, fast.winning_moves, True, fast.method
         )
     search = Search(g, misere, limits.budget())
     value, remoteness = search.value(pos)
@@ -116,6 +127,7 @@ class Evaluator:
         self.values: dict[HeapRuleset, HeapValues] = {}
         self.searches: dict[Ruleset, Search] = {}
         self.used: set[str] = set()
+        self.complete = True  # False once a list of moves had to be cut short
 
     def heap_values(self, game: HeapRuleset) -> HeapValues:
         if game not in self.values:
@@ -138,6 +150,10 @@ class Evaluator:
             for c, p in zip(game.components, pos, strict=True):
                 total ^= self.grundy(c, p)
             return total
+        value = kernel_grundy(game, pos, self.budget)
+        if value is not None:
+            self.used.add("compiled Grundy table")
+            return value
         if game not in self.searches:
             self.searches[game] = Search(game, budget=self.budget)
         self.used.add("exhaustive search")
@@ -153,7 +169,7 @@ class Evaluator:
         if isinstance(game, HeapRuleset):
             values = self.heap_values(game)
             total = values.of(pos)
-            for move in _heap_moves(game, pos, values, total ^ target, self.budget):
+            for move in _heap_moves(game, pos, values, total ^ target, self):
                 found.setdefault(move.to, move)
         elif isinstance(game, Sum):
             parts = [self.grundy(c, p) for c, p in zip(game.components, pos, strict=True)]
@@ -183,13 +199,30 @@ class Evaluator:
 
 
 def _heap_moves(
-    game: HeapRuleset, heaps: tuple[int, ...], values: HeapValues, wanted: int, budget: Budget
+    game: HeapRuleset,
+    heaps: tuple[int, ...],
+    values: HeapValues,
+    wanted: int,
+    evaluator: Evaluator,
 ) -> Iterable[Move]:
     """Moves in one heap n that change the nim-sum by ``wanted``."""
-    for n, result, to in game.moves_by_heap(heaps):
-        budget.spend()
-        if values.of(result) == wanted ^ values(n):
-            yield Move(to, game.heap_move_text(n, result))
+    seen: set[int] = set()
+    for i, n in enumerate(heaps):
+        if n in seen:
+            continue
+        seen.add(n)
+        need = wanted ^ values(n)
+        rest = heaps[:i] + heaps[i + 1 :]
+        by_period = options_of_value(game, n, need)  # a huge heap beyond a proven period
+        if by_period is not None:
+            evaluator.complete &= by_period[1]
+            for result in by_period[0]:
+                yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
+            continue
+        for result in game.heap_options(n):
+            evaluator.budget.spend()
+            if values.of(result) == need:
+                yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
 
 
 def _outcome(value: int) -> Outcome:
@@ -239,6 +272,17 @@ def _remoteness_if_small(game: Ruleset, pos: Position, misere: bool, limits: Lim
     """Remoteness by search when the search fits ``limits.remoteness_states``, else None."""
     searched = _search_if_small(game, pos, misere, limits)
     return None if searched is None else searched[1]
+
+
+def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int | None:
+    """The Grundy value from a compiled table when one fits ``limits``, else ``None``.
+
+    Used where a theorem gave the outcome only: the answer stands either way.
+    """
+    try:
+        return kernel_grundy(game, pos, limits.budget())
+    except TooLarge:
+        return None
 
 
 def _search_if_small(

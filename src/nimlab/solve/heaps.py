@@ -2,8 +2,9 @@
 
 By the Sprague–Grundy theorem a position of a :class:`HeapRuleset` has the
 nim-sum of its heaps' values, so only G(0), G(1), ... are ever computed.
-``heap_grundy`` first asks the registered *value sources* (closed forms, a
-proven period) and otherwise extends a cached table by mex recursion.
+``HeapValues`` first asks the registered *value sources* (closed forms, a
+proven period) and otherwise extends a cached table by mex recursion, or by
+a compiled kernel (:mod:`nimlab.kernels`) where the work is large.
 
 >>> from nimlab.games.heap import Subtraction
 >>> from nimlab.limits import Limits
@@ -13,18 +14,27 @@ proven period) and otherwise extends a cached table by mex recursion.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from nimlab.errors import InvalidGame
 from nimlab.games.base import HeapRuleset
+from nimlab.kernels.shapes import KERNEL_MIN_STATES, one_heap_work
 from nimlab.limits import Budget
+
+if TYPE_CHECKING:
+    from nimlab.kernels.shapes import Array
 
 HeapValueSource = Callable[[HeapRuleset, int], int | None]
 """``(game, n) -> G(n)``, or ``None`` where the source does not know it."""
 
 _SOURCES: list[tuple[str, HeapValueSource]] = []
 _TABLES: dict[HeapRuleset, list[int]] = {}
+_ARRAYS: dict[HeapRuleset, Array] = {}
+_ARRAYS_LOCK = threading.Lock()
 _MAX_CACHED_GAMES = 64
+_MAX_CACHED_BYTES = 512 * 1024**2
 
 
 def register_value_source(name: str, source: HeapValueSource) -> HeapValueSource:
@@ -38,6 +48,8 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
     table = _TABLES.get(game, [])
     if len(table) >= count:
         return table[:count]
+    if _use_kernel(game, count):
+        return heap_array(game, count, budget).tolist()  # type: ignore[no-any-return]
     table = list(table)
     for n in range(len(table), count):
         seen: set[int] = set()
@@ -60,6 +72,44 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
         _TABLES.pop(next(iter(_TABLES)))
     _TABLES[game] = table  # replaced whole, so concurrent readers see a complete list
     return table[:count]
+
+
+def heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
+    """G(0), ..., G(count-1) as a numpy array of the smallest unsigned type that fits.
+
+    Large counts of the games :mod:`nimlab.kernels` covers are computed by a
+    compiled kernel; the arrays are cached (up to 512 MiB in all).
+
+    >>> from nimlab.games.octal import Octal
+    >>> from nimlab.limits import Limits
+    >>> heap_array(Octal.from_code("0.07"), 10, Limits().budget()).tolist()
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
+    """
+    cached = _ARRAYS.get(game)
+    if cached is not None and len(cached) >= count:
+        return cached[:count]
+    if not _use_kernel(game, count):
+        from nimlab.kernels.shapes import as_array
+
+        return as_array(heap_values(game, count, budget))
+    from nimlab.kernels.shapes import one_heap_array
+
+    values = one_heap_array(game, count, budget, cached)
+    values.flags.writeable = False  # callers get views of the cache: keep it intact
+    with _ARRAYS_LOCK:  # threads of a server may fill the cache at once
+        _ARRAYS.pop(game, None)
+        while (
+            _ARRAYS and sum(a.nbytes for a in _ARRAYS.values()) + values.nbytes > _MAX_CACHED_BYTES
+        ):
+            _ARRAYS.pop(next(iter(_ARRAYS)))
+        if values.nbytes <= _MAX_CACHED_BYTES:
+            _ARRAYS[game] = values
+    return values
+
+
+def _use_kernel(game: HeapRuleset, count: int) -> bool:
+    work = one_heap_work(game, count)
+    return work is not None and work > KERNEL_MIN_STATES
 
 
 class HeapValues:

@@ -10,43 +10,77 @@ computed values:
   *Winning Ways* ch. 4);
 * Nim: G(n) = n, arithmetic periodic with period 1 and saltus 1.
 
-Otherwise a periodicity that merely repeats in the computed values is
-reported with ``proven=False``.
+Otherwise a period (or an arithmetic period, saltus ≠ 0) that merely repeats
+in the computed values is reported with ``proven=False``.
+
+A proven period answers any heap: it is registered as a value source of
+:mod:`nimlab.solve.heaps`, so ``analyze`` and ``grundy_sequence`` reach heaps
+of 10^18 and beyond.
 
 >>> periodicity("subtraction:2,4,7")
 Periodicity(8, 3, 0, proven=True)
 >>> periodicity("kayles")
 Periodicity(71, 12, 0, proven=True)
+>>> proven_period(Subtraction((2, 4, 7))).value(10**18)  # 00112203, then 102 repeating
+2
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from nimlab.errors import NotApplicable, TooLarge
-from nimlab.games.base import HeapRuleset, Ruleset
+from nimlab.errors import InvalidOption, NotApplicable, TooLarge
+from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.heap import Nim, Subtraction
 from nimlab.games.octal import Octal
+from nimlab.kernels.periodic import (
+    GUY_SMITH,
+    OBSERVED,
+    WINDOW,
+    least_period,
+    least_period_compiled,
+)
 from nimlab.limits import Limits
 from nimlab.registry import game as as_game
-from nimlab.solve.heaps import heap_values
+from nimlab.solve.heaps import heap_array, register_value_source
 from nimlab.solve.results import Periodicity
 
-Criterion = Callable[[int, int, int], bool]
-"""``(n0, p, verified_to)``: does agreement on [n0, verified_to) prove the period?"""
+if TYPE_CHECKING:
+    from nimlab.kernels.shapes import Array
 
 OBSERVED_PERIODS = 3
-"""An unproven period must repeat this many times in the computed values."""
+"""An unproven period must repeat this many times (and cover half the values computed)."""
+COMPILED_FROM = 4096
+"""Sequences at least this long are searched by the compiled period finder."""
+PERIOD_SOURCE_FROM = 4096
+"""Heaps from this size on are answered from a proven period, where there is one."""
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """A theorem that proves a period from finitely many values.
+
+    Called as ``criterion(n0, p, verified_to)``: does agreement
+    G(n+p) = G(n) for n0 ≤ n < verified_to prove the period for all n ≥ n0?
+    """
+
+    kind: int
+    parameter: int
+
+    def __call__(self, n0: int, p: int, verified_to: int) -> bool:
+        if self.kind == WINDOW:
+            return verified_to - n0 >= self.parameter
+        return verified_to >= 2 * n0 + p + self.parameter
 
 
 def criterion(game: HeapRuleset) -> Criterion | None:
     """The theorem that proves a period of ``game`` from finitely many values, if any."""
     if isinstance(game, Subtraction):
-        window = game.subtraction_set[-1]
-        return lambda n0, p, verified_to: verified_to - n0 >= window
+        return Criterion(WINDOW, game.subtraction_set[-1])
     if isinstance(game, Octal):
-        t = game.max_removal
-        return lambda n0, p, verified_to: verified_to >= 2 * n0 + p + t
+        return Criterion(GUY_SMITH, game.max_removal)
     return None
 
 
@@ -62,32 +96,26 @@ def criterion_name(game: Ruleset) -> str | None:
 
 
 def find_period(
-    values: Sequence[int], proof: Criterion | None, arithmetic: bool = False
+    values: Sequence[int] | Array, proof: Criterion | None, arithmetic: bool = False
 ) -> tuple[int, int, int] | None:
     """The least period (and its preperiod, saltus) of ``values`` that ``proof`` accepts.
 
     Without a criterion, a period is accepted once it repeats
-    ``OBSERVED_PERIODS`` times after its preperiod.
+    ``OBSERVED_PERIODS`` times after its preperiod, over at least half the values.
 
     >>> find_period([0, 0, 1, 1, 2, 2, 0, 3] + [1, 0, 2] * 4, None)
     (8, 3, 0)
     """
-    length = len(values)
-    for p in range(1, length // 2 + 1):
-        saltus = values[-1] - values[-1 - p] if arithmetic else 0
-        if saltus < 0 or (arithmetic and saltus == 0):
-            continue
-        n = length - p - 1
-        while n >= 0 and values[n + p] == values[n] + saltus:
-            n -= 1
-        n0 = n + 1
-        verified_to = length - p  # G(n+p) = G(n) + s is known for n0 <= n < verified_to
-        if proof is not None:
-            if proof(n0, p, verified_to):
-                return n0, p, saltus
-        elif verified_to - n0 >= OBSERVED_PERIODS * p:
-            return n0, p, saltus
-    return None
+    if proof is None:
+        kind, parameter = OBSERVED, OBSERVED_PERIODS
+    else:
+        kind, parameter = proof.kind, proof.parameter
+    if len(values) >= COMPILED_FROM and not isinstance(values, list):
+        found = least_period_compiled(values, kind, parameter, arithmetic)
+    else:
+        plain = values if isinstance(values, list) else values.tolist()  # type: ignore[union-attr]
+        found = least_period(plain, kind, parameter, arithmetic)
+    return None if found[1] < 0 else found
 
 
 def periodicity(
@@ -97,10 +125,10 @@ def periodicity(
 
     Values are computed in doubling lengths until a period is proven (or, for
     games without a criterion, observed), up to ``max_length`` values or the
-    state limit; then the sequence is reported as not (yet) periodic.
+    state limit; then the sequence is reported as not (yet) periodic, or with
+    a period (or arithmetic period) observed in the values but not proven.
     """
     g = as_game(game)
-    limits = limits or Limits()
     if not isinstance(g, HeapRuleset):
         raise NotApplicable(
             f"period applies to heap games (subtraction, octal, nim, grundy-game); "
@@ -108,24 +136,174 @@ def periodicity(
         )
     if isinstance(g, Nim):
         return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
+    if max_length is not None and (
+        not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
+    ):
+        raise InvalidOption(f"--max-length must be an integer ≥ 1, got {max_length!r}")
+    search = _search(g, limits or Limits(), max_length)
+    if search.proven is not None:
+        n0, p, s = search.proven
+        return Periodicity(n0, p, s, proven=True, checked_to=search.checked, game=g.spec)
+    observed = search.observed
+    if observed is None:
+        return Periodicity(None, None, None, proven=False, checked_to=search.checked, game=g.spec)
+    n0, p, s = observed
+    return Periodicity(n0, p, s, proven=False, checked_to=search.checked, game=g.spec)
+
+
+@dataclass(frozen=True)
+class _Search:
+    proven: tuple[int, int, int] | None
+    observed: tuple[int, int, int] | None
+    checked: int
+    values: Any
+
+
+def _search(g: HeapRuleset, limits: Limits, max_length: int | None) -> _Search:
     proof = criterion(g)
     top = g.subtraction_set[-1] if isinstance(g, Subtraction) else 16
     length = max(64, 4 * top)
     budget = limits.budget()
-    checked = 0
+    checked, values = 0, None
     while max_length is None or checked < max_length:
         if max_length is not None:
             length = min(length, max_length)
         try:
-            values = heap_values(g, length, budget)
+            values = heap_array(g, length, budget)
         except TooLarge:
             break
         checked = length
         found = find_period(values, proof)
-        if found is None and proof is None:
-            found = find_period(values, None, arithmetic=True)
         if found is not None:
-            n0, p, s = found
-            return Periodicity(n0, p, s, proven=proof is not None, checked_to=checked, game=g.spec)
+            found = _least_divisor_period(values, *found)
+            return _Search(found if proof else None, None if proof else found, checked, values)
         length *= 2
-    return Periodicity(None, None, None, proven=False, checked_to=checked, game=g.spec)
+    if values is None:
+        return _Search(None, None, checked, values)
+    seen = find_period(values, None) if proof else None
+    return _Search(None, seen or find_period(values, None, arithmetic=True), checked, values)
+
+
+def _least_divisor_period(
+    values: Sequence[int] | Array, n0: int, p: int, s: int
+) -> tuple[int, int, int]:
+    """The least period dividing ``p`` (with the same preperiod) of a period found.
+
+    The periods of an eventually periodic sequence are the multiples of the
+    least one, and a criterion could accept a multiple first; the block of
+    one period then repeats with a divisor of p as its own period.
+    """
+    if s:
+        return n0, p, s
+    block = [int(v) for v in values[n0 : n0 + p]]
+    for d in range(1, p):
+        if p % d == 0 and all(block[i] == block[(i + d) % p] for i in range(p)):
+            return n0, d, 0
+    return n0, p, 0
+
+
+@dataclass(frozen=True)
+class ProvenPeriod:
+    """A proven periodicity with the values of one period: G(n) for every n ≥ preperiod."""
+
+    preperiod: int
+    period: int
+    block: tuple[int, ...]
+
+    def value(self, n: int) -> int:
+        """G(n) for n ≥ preperiod."""
+        return self.block[(n - self.preperiod) % self.period]
+
+
+_PROVEN: dict[HeapRuleset, ProvenPeriod] = {}
+_UNPROVEN: dict[HeapRuleset, tuple[int, int]] = {}
+"""Searches in vain: the values searched, and the state limit of a search without a length."""
+
+
+def proven_period(
+    game: HeapRuleset, limits: Limits | None = None, max_length: int | None = None
+) -> ProvenPeriod | None:
+    """The proven period of a subtraction or octal game, searched within the limits.
+
+    A period found is a fact and is kept; a search in vain is remembered with
+    its length, so that it is repeated only when asked to look further.
+    """
+    if not isinstance(game, Subtraction | Octal):
+        return None
+    if game in _PROVEN:
+        return _PROVEN[game]
+    limits = limits or Limits()
+    tried, states = _UNPROVEN.get(game, (0, 0))
+    if max_length is None and limits.max_states <= states:
+        return None
+    if max_length is not None and max_length <= tried:
+        return None
+    search = _search(game, limits, max_length)
+    if search.proven is None:
+        unbounded = limits.max_states if max_length is None else 0
+        _UNPROVEN[game] = (max(tried, search.checked), max(states, unbounded))
+        return None
+    n0, p, _ = search.proven
+    known = ProvenPeriod(n0, p, tuple(int(v) for v in search.values[n0 : n0 + p]))
+    _PROVEN[game] = known
+    return known
+
+
+WINNING_SPLITS_SHOWN = 3
+"""Per class of splits with one value, how many far-out splits are listed."""
+
+
+def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps], bool] | None:
+    """The options of a huge heap of an octal game with Grundy value ``target``, by its period.
+
+    A heap beyond a proven period has about n/2 splits, too many to list; but
+    a split a + b = n − k with both parts past the preperiod n0 has the value
+    G(n0 + (a − n0) mod p) ⊕ G(n0 + (b − n0) mod p), which depends on a mod p
+    only. So the splits are the few with a < n0, then per residue class of a
+    either none or a whole arithmetic progression, of which the first
+    ``WINNING_SPLITS_SHOWN`` are listed. The flag says whether the list is
+    complete. ``None`` when the heap is not beyond a proven period.
+
+    >>> from nimlab.games.octal import Octal
+    >>> options, complete = options_of_value(Octal.from_code("0.77"), 10**18, 0)
+    >>> options[:2], complete
+    ([(1, 999999999999999997), (7, 999999999999999991)], False)
+    """
+    if n < PERIOD_SOURCE_FROM or not isinstance(game, Octal):
+        return None
+    known = proven_period(game)
+    t = game.max_removal
+    if known is None or n < 2 * known.preperiod + 2 * t + 2:
+        return None
+    n0, p = known.preperiod, known.period
+    head = heap_array(game, n0, Limits().budget()).tolist() if n0 else []
+
+    def g(h: int) -> int:
+        return int(head[h]) if h < n0 else known.value(h)
+
+    found: list[Heaps] = []
+    complete = True
+    for k, d in enumerate(game.digits):
+        if d & 2 and k and g(n - k) == target:
+            found.append((n - k,))
+        if not d & 4:
+            continue
+        m = n - k
+        found.extend((a, m - a) for a in range(1, n0) if g(a) ^ g(m - a) == target)
+        for r in range(p):
+            first = n0 + r
+            if first <= m // 2 and known.block[r] ^ g(m - first) == target:
+                shown = range(first, min(m // 2, first + WINNING_SPLITS_SHOWN * p - 1) + 1, p)
+                found.extend((a, m - a) for a in shown)
+                complete &= shown[-1] + p > m // 2
+    return found, complete
+
+
+def _period_source(game: HeapRuleset, n: int) -> int | None:
+    if n < PERIOD_SOURCE_FROM or not isinstance(game, Subtraction | Octal):
+        return None
+    known = proven_period(game)
+    return known.value(n) if known is not None and n >= known.preperiod else None
+
+
+register_value_source("the proven period of the Grundy sequence", _period_source)

@@ -1,7 +1,12 @@
 """Grundy sequences of heap games, and of fresh take-away games.
 
+Long sequences come from compiled kernels; beyond a proven period they are
+read off the period, so a window far out costs nothing to compute.
+
 >>> grundy_sequence("subtraction:2,4,7", 14).tolist()
 [0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2]
+>>> grundy_sequence("subtraction:2,4,7", 10**18 + 3, start=10**18).tolist()
+[2, 1, 0]
 >>> grundy_sequence("take-le-prev", 9).tolist()  # 0 exactly at 1, 2, 4, 8 (and 0): seed 000
 [0, 0, 0, 2, 0, 3, 3, 3, 0]
 """
@@ -13,14 +18,15 @@ from typing import TYPE_CHECKING
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, Ruleset
 from nimlab.games.take_away import TakeAway
-from nimlab.limits import Limits
+from nimlab.kernels.shapes import KERNEL_MIN_STATES, as_array, smallest_unsigned
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
 from nimlab.registry import game as as_game
-from nimlab.solve.heaps import heap_values
+from nimlab.solve.heaps import heap_array
+from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, ProvenPeriod, proven_period
 from nimlab.solve.search import Search
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
+    from nimlab.kernels.shapes import Array
 
 
 def check_count(n: object, what: str = "--to") -> int:
@@ -30,33 +36,86 @@ def check_count(n: object, what: str = "--to") -> int:
     return n
 
 
-def sequence_values(game: Ruleset, n: int, limits: Limits) -> list[int]:
-    """G(0..n-1) as a list (heap games; fresh games for take-away)."""
-    n = check_count(n)
-    limits.check(n, "values")
+def sequence_array(game: Ruleset, stop: int, limits: Limits, start: int = 0) -> Array:
+    """G(start..stop-1) (heap games; fresh games for take-away) as a numpy array."""
+    stop = check_count(stop)
+    start = check_count(start, "--from")
+    if start > stop:
+        raise InvalidOption(f"--from ({start}) must not be past --to ({stop})")
+    limits.check(stop - start, "values")
     if isinstance(game, HeapRuleset):
-        return heap_values(game, n, limits.budget())
+        budget = limits.budget()
+        # A period proven within half the values asked for is cheaper than computing them all.
+        known = proven_period(game, limits, stop // 2) if stop > PERIOD_SOURCE_FROM else None
+        if known is not None:
+            return _from_period(game, known, start, stop, budget)
+        return heap_array(game, stop, budget)[start:]
     if isinstance(game, TakeAway):
-        limits.check(n * (n + 1) // 2, "take-away states")
-        search = Search(game, budget=limits.budget())
-        return [search.grundy((k, max(k - 1, 0))) for k in range(n)]
+        return _fresh_take_away(game, start, stop, limits)
     raise NotApplicable(
         f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and take-away; "
         f"{game.spec} is not one — try `table` or `ppositions`"
     )
 
 
+def sequence_values(game: Ruleset, n: int, limits: Limits, start: int = 0) -> list[int]:
+    """G(start..n-1) as a list (heap games; fresh games for take-away)."""
+    if isinstance(n, int) and isinstance(start, int) and n > start:
+        limits.check(n - start, "values")  # the state limit is named first
+        limits.check_memory((n - start) * PYTHON_VALUE_BYTES, f"{n - start:,} values as a list")
+    return sequence_array(game, n, limits, start).tolist()  # type: ignore[no-any-return]
+
+
 def grundy_sequence(
-    game: str | Ruleset, n: int, *, limits: Limits | None = None
-) -> npt.NDArray[np.unsignedinteger]:
-    """G(0), ..., G(n-1) as a numpy array of the smallest unsigned type that fits.
+    game: str | Ruleset, n: int, *, limits: Limits | None = None, start: int = 0
+) -> Array:
+    """G(start), ..., G(n-1) as a numpy array of the smallest unsigned type that fits.
 
     For a heap game these are the values of single heaps; for a take-away game
-    the values of fresh games of 0, 1, ..., n-1 stones.
+    the values of fresh games of start, ..., n-1 stones.
     """
+    return sequence_array(as_game(game), n, limits or Limits(), start)
+
+
+def _from_period(
+    game: HeapRuleset, known: ProvenPeriod, start: int, stop: int, budget: Budget
+) -> Array:
+    """G(start..stop-1): the preperiod computed, the rest repeated from one period."""
     import numpy as np
 
-    values = sequence_values(as_game(game), n, limits or Limits())
-    top = max(values, default=0)
-    dtype = next(t for t in (np.uint8, np.uint16, np.uint32, np.uint64) if top <= np.iinfo(t).max)
-    return np.asarray(values, dtype=dtype)
+    n0, p = known.preperiod, known.period
+    head = heap_array(game, min(stop, n0), budget)[start:] if start < n0 else as_array([])
+    block = np.asarray(known.block, dtype=smallest_unsigned(max(known.block)))
+    dtype = np.promote_types(head.dtype, block.dtype)
+    budget.check_memory((stop - start) * dtype.itemsize, f"{stop - start:,} Grundy values")
+    out = np.empty(stop - start, dtype=dtype)
+    out[: len(head)] = head
+    first = max(start, n0)
+    if first < stop:
+        tail = out[first - start :]
+        rolled = np.roll(block, -((first - n0) % p))[: len(tail)]
+        tail[: len(rolled)] = rolled
+        filled = len(rolled)
+        while filled < len(tail):  # double the filled part: log(n) block copies
+            more = min(filled, len(tail) - filled)
+            tail[filled : filled + more] = tail[:more]
+            filled += more
+    return out
+
+
+def _fresh_take_away(game: TakeAway, start: int, stop: int, limits: Limits) -> Array:
+    states = stop * (stop + 1) // 2
+    limits.check(states, "take-away states")
+    if states <= KERNEL_MIN_STATES:
+        search = Search(game, budget=limits.budget())
+        return as_array([search.grundy((k, max(k - 1, 0))) for k in range(start, stop)])
+    import numpy as np
+
+    from nimlab.kernels.take_away import take_away_table, value_bytes
+
+    need = states * value_bytes(stop)
+    limits.budget().check_memory(need, f"the {states:,} take-away states below {stop}")
+    table = take_away_table(game.multiplier, stop)
+    rows = np.arange(start, stop, dtype=np.int64)
+    values: Array = table[rows * (rows + 1) // 2 + np.maximum(rows - 1, 0)]
+    return values.astype(smallest_unsigned(int(values.max(initial=0))))

@@ -1,7 +1,9 @@
 """Two-heap Grundy tables and k-heap P-position tables.
 
 The games whose heaps keep at least one stone (Split-and-delete Nim, Delete
-Nim) index tables from 1, as seed 001 does; the others from 0.
+Nim) index tables from 1, as seed 001 does; the others from 0. Large tables
+of the games :mod:`nimlab.kernels` covers (Wythoff; two-, three- and four-heap
+split/delete games; heap games) are computed by compiled kernels.
 
 >>> grundy_table("delete-nim:single", 4).rows
 ((0, 1, 0, 2), (1, 1, 2, 2), (0, 2, 0, 2), (2, 2, 2, 2))
@@ -15,12 +17,15 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from math import comb
+from typing import Any
 
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, HeapsRuleset, Ruleset
-from nimlab.limits import Limits
+from nimlab.kernels.shapes import KERNEL_MIN_STATES
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
 from nimlab.registry import game as as_game
-from nimlab.solve.heaps import heap_values
+from nimlab.solve.compiled import p_positions_k, table_2
+from nimlab.solve.heaps import heap_array, heap_values
 from nimlab.solve.results import GrundyTable, PPositions
 from nimlab.solve.search import Search
 
@@ -52,9 +57,20 @@ def grundy_table(
     limits.check(size * size, "table cells")
     lo = g.min_heap
     if isinstance(g, HeapRuleset) and not misere:
-        values = heap_values(g, lo + size, limits.budget())[lo:]
-        rows = tuple(tuple(x ^ y for y in values) for x in values)
+        if size * size > KERNEL_MIN_STATES:
+            import numpy as np
+
+            budget = limits.budget()
+            values = heap_array(g, lo + size, budget)[lo:]
+            budget.check_memory(size * size * values.itemsize * 2, f"a {size:,}×{size:,} table")
+            return _table(g, lo, np.bitwise_xor.outer(values, values), budget)
+        values_list = heap_values(g, lo + size, limits.budget())[lo:]
+        rows = tuple(tuple(x ^ y for y in values_list) for x in values_list)
         return GrundyTable(g.spec, lo, rows)
+    budget = limits.budget()
+    compiled = None if misere else table_2(g, size, budget)
+    if compiled is not None:
+        return _table(g, lo, compiled, budget)
     search = Search(g, misere, limits.budget())
     cells = [[0] * size for _ in range(size)]
     for i in range(size):
@@ -83,15 +99,24 @@ def p_positions(
         limits.check(comb(span + heaps - 2, heaps - 1), "positions")
         values = heap_values(g, max_heap + 1, limits.budget())
         found = tuple(_zero_sums(values, lo, heaps))
-    else:
-        limits.check(comb(span + heaps - 1, heaps), "positions")
-        search = Search(g, misere, limits.budget())
-        found = tuple(
-            p
-            for p in combinations_with_replacement(range(lo, max_heap + 1), heaps)
-            if search.grundy(p) == 0
-        )
+        return PPositions(g.spec, heaps, max_heap, found)
+    limits.check(comb(span + heaps - 1, heaps), "positions")
+    compiled = None if misere else p_positions_k(g, heaps, max_heap, limits.budget())
+    if compiled is not None:
+        return PPositions(g.spec, heaps, max_heap, tuple(compiled))
+    search = Search(g, misere, limits.budget())
+    found = tuple(
+        p
+        for p in combinations_with_replacement(range(lo, max_heap + 1), heaps)
+        if search.grundy(p) == 0
+    )
     return PPositions(g.spec, heaps, max_heap, found)
+
+
+def _table(g: Ruleset, origin: int, cells: Any, budget: Budget) -> GrundyTable:
+    """A GrundyTable from a square numpy array of values (refused if too big for Python)."""
+    budget.check_memory(cells.size * PYTHON_VALUE_BYTES, f"a {len(cells):,}² table of Python ints")
+    return GrundyTable(g.spec, origin, tuple(map(tuple, cells.tolist())))
 
 
 def _zero_sums(values: list[int], lo: int, k: int) -> Iterator[tuple[int, ...]]:

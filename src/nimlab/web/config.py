@@ -21,6 +21,9 @@ from nimlab.limits import Limits
 
 WEB_MAX_STATES = 1_000_000
 """States one request may search, unless ``nimlab serve --max-states`` says otherwise."""
+WEB_MAX_MEMORY = 512 * 1024**2
+"""Bytes of arrays one request may allocate (``nimlab serve --max-memory``); well inside
+a worker's address space, which also holds the interpreter and the compiled kernels."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,8 @@ class WebConfig:
     """Limits per request and the shape of the worker pool."""
 
     max_states: int = WEB_MAX_STATES
+    max_memory: int = WEB_MAX_MEMORY
+    """Bytes of arrays one request may allocate (``Limits.max_memory``)."""
     """States one request may search (``Limits.max_states``)."""
     remoteness_states: int = 25_000
     """States searched for a remoteness no theorem gives."""
@@ -65,6 +70,7 @@ class WebConfig:
     def __post_init__(self) -> None:
         for name in (
             "max_states",
+            "max_memory",
             "remoteness_states",
             "max_text",
             "max_table",
@@ -99,5 +105,6 @@ class WebConfig:
         return Limits(
             max_states=self.max_states,
             remoteness_states=min(self.remoteness_states, self.max_states),
+            max_memory=self.max_memory,
             max_seconds=self.time_limit,
         )

@@ -1,0 +1,1 @@
+"""Benchmarks of nimlab's compiled kernels (``make bench``); see ``bench/__main__.py``."""

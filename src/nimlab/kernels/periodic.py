@@ -1,0 +1,76 @@
+"""The least period of a computed Grundy sequence that a criterion accepts.
+
+For each candidate period p (smallest first) the values are compared from the
+end backwards, G(n+p) = G(n) + s, until the first disagreement; the preperiod
+n0 is one past it. A wrong p is usually rejected after a few comparisons, so
+the search costs about the length of the sequence plus the run of the right p.
+
+The criteria (see :mod:`nimlab.solve.periodicity`): ``WINDOW`` — agreement on
+``parameter`` consecutive values proves it (subtraction games, max S);
+``GUY_SMITH`` — agreement for n0 ≤ n < 2·n0 + p + t proves it (octal games,
+t = ``parameter``); ``OBSERVED`` — no proof: the period must repeat
+``parameter`` times and cover at least half of the values.
+
+The algorithm is written once, in plain Python (:func:`least_period`, used
+for short sequences without loading numba) and compiled by numba for long
+ones (:func:`least_period_compiled`).
+
+>>> values = [0, 0, 1, 1, 2, 2, 0, 3] + [1, 0, 2] * 4
+>>> least_period(values, WINDOW, 7, False)
+(8, 3, 0)
+>>> least_period(list(range(0, 40, 2)), OBSERVED, 3, True)
+(0, 1, 2)
+>>> import numpy as np
+>>> least_period_compiled(np.array(values, dtype=np.uint8), WINDOW, 7, False)
+(8, 3, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+OBSERVED, WINDOW, GUY_SMITH = 0, 1, 2
+
+
+def least_period(
+    values: Sequence[int], kind: int, parameter: int, arithmetic: bool
+) -> tuple[int, int, int]:
+    """(preperiod, period, saltus) of the least period ``kind`` accepts; (-1, -1, -1) if none."""
+    length = len(values)
+    last = int(values[length - 1]) if length else 0
+    for p in range(1, length // 2 + 1):
+        saltus = last - int(values[length - 1 - p]) if arithmetic else 0
+        if saltus < 0 or (arithmetic and saltus == 0):
+            continue
+        n = length - p - 1
+        while n >= 0 and int(values[n + p]) == int(values[n]) + saltus:
+            n -= 1
+        n0 = n + 1
+        verified_to = length - p  # G(n+p) = G(n) + s is known for n0 <= n < verified_to
+        if kind == WINDOW:
+            accepted = verified_to - n0 >= parameter
+        elif kind == GUY_SMITH:
+            accepted = verified_to >= 2 * n0 + p + parameter
+        else:
+            run = verified_to - n0
+            accepted = run >= parameter * p and 2 * run >= verified_to
+        if accepted:
+            return n0, p, saltus
+    return -1, -1, -1
+
+
+_compiled: Callable[..., tuple[int, int, int]] | None = None
+
+
+def least_period_compiled(
+    values: Any, kind: int, parameter: int, arithmetic: bool
+) -> tuple[int, int, int]:
+    """:func:`least_period` compiled by numba, for a numpy array of values."""
+    global _compiled
+    if _compiled is None:
+        from numba import njit
+
+        _compiled = njit(cache=True)(least_period)
+    n0, p, s = _compiled(values, kind, parameter, arithmetic)
+    return int(n0), int(p), int(s)

@@ -1,0 +1,174 @@
+"""The compiled paths behind ``analyze``, ``grundy``, ``grundy_table`` and ``p_positions``.
+
+Each function answers with a kernel of :mod:`nimlab.kernels` when the game
+has the shape the kernel serves (two heaps, three or four heaps, take-away
+states) and exhaustive search would be large (over ``KERNEL_MIN_STATES``);
+otherwise it returns ``None`` and the caller searches as before. Work and
+memory are checked against the limits before anything is computed.
+
+>>> from nimlab.games.wythoff import Wythoff
+>>> kernel_grundy(Wythoff(), (200, 300), Limits().budget())
+74
+>>> kernel_grundy(Wythoff(), (2, 3), Limits().budget()) is None  # small: search does it
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from nimlab.games.base import HeapsRuleset, Move, Position, Ruleset
+from nimlab.games.take_away import TakeAway
+from nimlab.kernels.shapes import KERNEL_MIN_STATES, k_heap_moves, two_heap_moves
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+
+def search_work(game: Ruleset, pos: Position) -> int:
+    """About how many states exhaustive search spends on ``pos`` (positions × options)."""
+    if isinstance(game, TakeAway):
+        n, m = pos
+        return int((n + 1) * (m + 1) * (m + 1) // 2)
+    heaps = [int(h) + 1 for h in pos]
+    positions = 1
+    for h in heaps:
+        positions *= h
+    return positions * sum(heaps) // 2
+
+
+def table_2(game: Ruleset, size: int, budget: Budget) -> npt.NDArray[Any] | None:
+    """The two-heap Grundy table of ``game`` from its least heap, if a kernel serves it."""
+    moves = two_heap_moves(game)
+    if moves is None or size**3 <= KERNEL_MIN_STATES:
+        return None
+    return _table_2(moves, _least_heap(game), size, budget)
+
+
+def _table_2(moves: int, lo: int, size: int, budget: Budget) -> npt.NDArray[Any]:
+    from nimlab.kernels.two_heap import grundy_table_2, table_bytes, value_bound
+
+    budget.check_memory(table_bytes(moves, lo, size), f"a {size:,}×{size:,} table")
+    words = value_bound(moves, lo + size - 1) // 64 + 1
+    budget.spend_kernel(size * size, size * size * words // 4)
+    return grundy_table_2(moves, lo, size)
+
+
+def p_positions_k(
+    game: Ruleset, heaps: int, top: int, budget: Budget
+) -> list[tuple[int, ...]] | None:
+    """Every P-position with ``heaps`` heaps, each ≤ ``top``, sorted, if a kernel serves it."""
+    lo = _least_heap(game)
+    positions = comb(top - lo + heaps, heaps)
+    if positions * top <= KERNEL_MIN_STATES:
+        return None
+    moves2 = two_heap_moves(game) if heaps == 2 else None
+    moves = k_heap_moves(game, heaps)
+    if moves2 is None and moves is None:
+        return None
+    budget.spend_kernel(positions)
+    if moves2 is not None:
+        from nimlab.kernels.two_heap import p_positions_2
+
+        budget.check_memory(3 * (top + 1), "the P-position table")
+        found = p_positions_2(moves2, lo, top)
+    else:
+        from nimlab.kernels.k_heap import index_bytes, p_positions_3, p_positions_4
+
+        assert moves is not None
+        budget.check_memory(index_bytes(heaps, moves, top), f"the {heaps}-heap P-position index")
+        found = (p_positions_3 if heaps == 3 else p_positions_4)(moves, top)
+    # Most of a big answer is Python objects: a tuple and its ints per position.
+    need = len(found) * (TUPLE_BYTES + heaps * PYTHON_VALUE_BYTES)
+    budget.check_memory(need, f"{len(found):,} P-positions")
+    return [tuple(p) for p in found.tolist()]
+
+
+TUPLE_BYTES = 48
+"""About the bytes of a Python tuple (and its slot in a list), without its items."""
+
+
+@dataclass(frozen=True)
+class KernelAnswer:
+    """What a kernel says of one position: outcome, Grundy value where known, winning moves."""
+
+    p_position: bool
+    grundy: int | None
+    winning_moves: list[Move]
+    method: str
+
+
+def kernel_answer(game: Ruleset, pos: Position, limits: Limits) -> KernelAnswer | None:
+    """Analyse ``pos`` by a kernel when search would be large and one serves the game."""
+    if search_work(game, pos) <= KERNEL_MIN_STATES:
+        return None
+    budget = limits.budget()
+    lookup = _grundy_lookup(game, pos, budget)
+    if lookup is not None:
+        value = lookup(pos)
+        moves = [m for m in game.moves(pos) if lookup(m.to) == 0]
+        what = "take-away states" if isinstance(game, TakeAway) else "two-heap Grundy table"
+        return KernelAnswer(value == 0, value, moves, f"compiled {what} (nimlab.kernels)")
+    if k_heap_moves(game, len(pos)) is None:
+        return None
+    found = p_positions_k(game, len(pos), max(pos), budget)
+    if found is None:
+        return None
+    p = set(found)
+    moves = [m for m in game.moves(pos) if m.to in p]
+    method = f"compiled table of the {len(pos)}-heap P-positions with heaps ≤ {max(pos)}"
+    return KernelAnswer(pos in p, None, moves, method + " (Grundy value not computed)")
+
+
+def kernel_grundy(game: Ruleset, pos: Position, budget: Budget) -> int | None:
+    """The Grundy value of a large two-heap or take-away position from a compiled table."""
+    if search_work(game, pos) <= KERNEL_MIN_STATES:
+        return None
+    lookup = _grundy_lookup(game, pos, budget)
+    return None if lookup is None else lookup(pos)
+
+
+_TABLES: dict[Ruleset, tuple[int, Any]] = {}
+"""The last table computed per game, with its number of rows."""
+
+
+def _grundy_lookup(
+    game: Ruleset, pos: Position, budget: Budget
+) -> Callable[[Position], int] | None:
+    """G of every position up to ``pos``'s largest heap, from a table (computed if needed)."""
+    if isinstance(game, TakeAway):
+        rows = pos[0] + 1
+        table = _table(game, rows, budget)
+        return lambda p: int(table[p[0] * (p[0] + 1) // 2 + p[1]])
+    moves = two_heap_moves(game)
+    if moves is None or len(pos) != 2:
+        return None
+    lo = _least_heap(game)
+    table = _table(game, pos[1] - lo + 1, budget)
+    return lambda p: int(table[p[0] - lo, p[1] - lo])
+
+
+def _table(game: Ruleset, rows: int, budget: Budget) -> Any:
+    known = _TABLES.get(game)
+    if known is not None and known[0] >= rows:
+        return known[1]
+    if isinstance(game, TakeAway):
+        from nimlab.kernels.take_away import cells, take_away_table, value_bytes
+
+        budget.check_memory(cells(rows) * value_bytes(rows), f"{cells(rows):,} take-away states")
+        budget.spend_kernel(cells(rows))
+        table = take_away_table(game.multiplier, rows)
+    else:
+        moves = two_heap_moves(game)
+        assert moves is not None
+        table = _table_2(moves, _least_heap(game), rows, budget)
+    _TABLES[game] = (rows, table)
+    return table
+
+
+def _least_heap(game: Ruleset) -> int:
+    return game.min_heap if isinstance(game, HeapsRuleset) else 0
