@@ -73,7 +73,11 @@ def request_mix(rng: random.Random) -> tuple[str, dict[str, Any]]:
         return "/api/play/move", {"game": "nim", "start": start, "moves": [], "to": to}
     if r < 0.97:
         return "/api/analyze", {"game": "nimm", "position": "3"}  # a 400
-    return "/api/analyze", {"game": "split-delete-nim:single", "position": "30,40,50,60"}  # 413
+    return "/api/ppositions", {  # over the state limit, refused up front: a 413
+        "game": "split-delete-nim:single",
+        "heaps": 3,
+        "max": rng.randint(200, 400),
+    }
 
 
 NO_WORKER = ("/", "/api/games")
