@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench tour clean
+.PHONY: run test lint bench tour screenshots clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/nimlab serve
+
+tour: $(STAMP)
 	$(BIN)/nimlab tour
 
 test: $(STAMP)
@@ -26,6 +29,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Re-take the screenshots in docs/screenshots (needs chromium; see tests/web/test_browser.py).
+screenshots: $(STAMP)
+	NIMLAB_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/web/test_browser.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

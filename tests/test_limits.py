@@ -33,6 +33,40 @@ def test_limits_must_be_positive_integers(bad: object) -> None:
         Limits(max_states=bad)  # type: ignore[arg-type]
 
 
+def test_deadline_refuses_work_that_runs_too_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nimlab.limits as limits
+
+    now = [100.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    budget = Limits(max_states=10**9, max_seconds=2).budget()
+    budget.spend(limits.CLOCK_EVERY + 1)  # reads the clock: in time
+    now[0] = 103.0
+    budget.spend(limits.CLOCK_EVERY - 1)  # the clock is read only every CLOCK_EVERY states
+    with pytest.raises(TooLarge, match="more than 2 s, the time limit") as info:
+        budget.spend(2)
+    assert info.value.exit_code == 3
+
+
+def test_deadline_still_counts_states() -> None:
+    budget = Limits(max_states=10, max_seconds=60).budget()
+    budget.spend(10)
+    with pytest.raises(TooLarge, match="--max-states"):
+        budget.spend()
+    assert Limits(max_seconds=1.5).remoteness_budget().seconds == 1.5
+
+
+def test_no_deadline_by_default() -> None:
+    budget = Limits(max_states=10**6).budget()
+    assert budget.deadline is None
+    budget.spend(10**6)
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, "9", float("nan")])
+def test_max_seconds_must_be_positive(bad: object) -> None:
+    with pytest.raises(InvalidOption, match="max_seconds"):
+        Limits(max_seconds=bad)  # type: ignore[arg-type]
+
+
 def test_memory_limit_is_named_and_positive() -> None:
     with pytest.raises(TooLarge, match="--max-memory") as info:
         Limits(max_memory=1000).check_memory(1001, "a table")

@@ -94,3 +94,20 @@ def test_register_refuses_duplicates_and_adds_families() -> None:
         assert game("test-only-game") == nimlab.Subtraction((1, 4))
     finally:
         FAMILIES.pop("test-only-game")
+
+
+def test_family_to_dict_is_what_games_json_prints() -> None:
+    from nimlab.registry import FAMILIES
+
+    octal = FAMILIES["octal"].to_dict()
+    assert octal["aliases"] == {"kayles": "octal:0.77", "dawson-kayles": "octal:0.07"}
+    assert set(octal) == {
+        "name",
+        "parameter",
+        "aliases",
+        "seed",
+        "rule",
+        "strategy",
+        "example",
+        "position",
+    }

@@ -15,10 +15,16 @@ refused before they are allocated, instead of meeting the OOM killer.
 Traceback (most recent call last):
 ...
 nimlab.errors.TooLarge: this needs more than 10 states; raise the limit with --max-states ...
+
+``max_seconds`` adds a cooperative deadline: a budget checks the clock every
+few thousand states and refuses work that runs past it (the web app uses it;
+the command line has no deadline by default). Compiled kernels are bounded up
+front by their state and memory limits instead.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from nimlab.errors import InvalidOption, TooLarge
@@ -31,6 +37,8 @@ PYTHON_VALUE_BYTES = 40
 """About the bytes of one integer of a Python answer: its slot and the int object."""
 KERNEL_STEPS_PER_STATE = 64
 """A compiled step costs far less than an interpreted state; this many make one state."""
+CLOCK_EVERY = 4096
+"""A budget with a deadline looks at the clock once per this many states."""
 
 
 @dataclass(frozen=True)
@@ -42,12 +50,14 @@ class Limits:
     remoteness where no closed form gives it; over it, remoteness is reported
     as unknown (``None``) rather than refused. ``max_memory`` bounds the bytes
     of the arrays a compiled kernel allocates; work that needs more is refused
-    before anything is allocated.
+    before anything is allocated. ``max_seconds``, when set, is a deadline for
+    each budget, counted from when the budget is made.
     """
 
     max_states: int = DEFAULT_MAX_STATES
     remoteness_states: int = DEFAULT_REMOTENESS_STATES
     max_memory: int = DEFAULT_MAX_MEMORY
+    max_seconds: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("max_states", "remoteness_states", "max_memory"):
@@ -55,11 +65,20 @@ class Limits:
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 option = "--" + name.replace("_", "-")
                 raise InvalidOption(f"{name} ({option}) must be a positive integer, got {value!r}")
+        seconds = self.max_seconds
+        if seconds is not None and (
+            not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0
+        ):
+            raise InvalidOption(f"max_seconds must be a positive number, got {seconds!r}")
 
     def budget(self) -> Budget:
         """A fresh counter against ``max_states``."""
         return Budget(
-            self.max_states, option="--max-states", field="max_states", max_memory=self.max_memory
+            self.max_states,
+            option="--max-states",
+            field="max_states",
+            max_memory=self.max_memory,
+            seconds=self.max_seconds,
         )
 
     def remoteness_budget(self) -> Budget:
@@ -69,6 +88,7 @@ class Limits:
             option="--remoteness-states",
             field="remoteness_states",
             max_memory=self.max_memory,
+            seconds=self.max_seconds,
         )
 
     def check(self, needed: int, what: str = "states") -> None:
@@ -100,18 +120,39 @@ def check_memory(needed: int, limit: int, what: str) -> None:
 
 
 class Budget:
-    """A mutable counter of states spent against a limit (and the memory limit of the call)."""
+    """A mutable counter of states spent against a limit (and the memory limit of the call).
 
-    __slots__ = ("field", "limit", "max_memory", "option", "used")
+    With ``seconds``, it is also a deadline: the clock is read every
+    ``CLOCK_EVERY`` states.
+    """
+
+    __slots__ = (
+        "clock_at",
+        "deadline",
+        "field",
+        "limit",
+        "max_memory",
+        "option",
+        "seconds",
+        "used",
+    )
 
     def __init__(
-        self, limit: int, option: str, field: str, max_memory: int = DEFAULT_MAX_MEMORY
+        self,
+        limit: int,
+        option: str,
+        field: str,
+        max_memory: int = DEFAULT_MAX_MEMORY,
+        seconds: float | None = None,
     ) -> None:
         self.limit = limit
         self.option = option
         self.field = field
         self.max_memory = max_memory
         self.used = 0
+        self.seconds = seconds
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.clock_at = limit if seconds is None else min(CLOCK_EVERY, limit)
 
     @property
     def remaining(self) -> int:
@@ -131,10 +172,20 @@ class Budget:
         self.spend(max(positions, -(-steps // KERNEL_STEPS_PER_STATE)))
 
     def spend(self, n: int = 1) -> None:
-        """Count ``n`` more states; raise ``TooLarge`` once over the limit."""
+        """Count ``n`` more states; raise ``TooLarge`` once over the limit or the deadline."""
         self.used += n
+        if self.used > self.clock_at:
+            self._check()
+
+    def _check(self) -> None:
         if self.used > self.limit:
             raise TooLarge(
                 f"this needs more than {self.limit:,} states; raise the limit with "
                 f"{self.option} (Python: Limits({self.field}=...))"
+            )
+        self.clock_at = min(self.used + CLOCK_EVERY, self.limit)
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise TooLarge(
+                f"this takes more than {self.seconds:g} s, the time limit "
+                "(Python: Limits(max_seconds=...))"
             )

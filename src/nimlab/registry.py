@@ -19,6 +19,7 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from nimlab.errors import InvalidGame
 from nimlab.games.base import Ruleset
@@ -50,6 +51,19 @@ class Family:
     position: str
     strategy: str
     aliases: tuple[tuple[str, str], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The family as ``nimlab games --json`` prints it."""
+        return {
+            "name": self.name,
+            "parameter": self.parameter,
+            "aliases": dict(self.aliases),
+            "seed": self.seed,
+            "rule": self.rule,
+            "strategy": self.strategy,
+            "example": self.example,
+            "position": self.position,
+        }
 
 
 def _no_parameter(name: str, ruleset: Callable[[], Ruleset]) -> Callable[[str | None], Ruleset]:

@@ -34,24 +34,7 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
 
     families = list(FAMILIES.values())
     if args.json:
-        emit_json(
-            out,
-            {
-                "games": [
-                    {
-                        "name": f.name,
-                        "parameter": f.parameter,
-                        "aliases": {alias: spec for alias, spec in f.aliases},
-                        "seed": f.seed,
-                        "rule": f.rule,
-                        "strategy": f.strategy,
-                        "example": f.example,
-                        "position": f.position,
-                    }
-                    for f in families
-                ]
-            },
-        )
+        emit_json(out, {"games": [f.to_dict() for f in families]})
         return 0
     for f in families:
         name = f.name + (f":{f.parameter.split(':')[0]}" if f.parameter else "")
@@ -157,3 +140,17 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
     for p in result.positions:
         out.write("  " + ",".join(map(str, p)) + "\n")
     return 0
+
+
+def serve(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.web.config import WebConfig
+    from nimlab.web.server import serve as run
+
+    options: dict[str, Any] = {"max_states": args.max_states, "max_memory": args.max_memory}
+    if args.time_limit is not None:
+        options["time_limit"] = args.time_limit
+    if args.workers is not None:
+        options["workers"] = args.workers
+    if args.worker_memory is not None:
+        options["worker_memory_mb"] = args.worker_memory
+    return run(args.host, args.port, WebConfig(**options), out)

@@ -19,6 +19,7 @@ from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
 _EXAMPLES = {
     "games": ["nimlab games", "nimlab games --json"],
@@ -53,6 +54,11 @@ _EXAMPLES = {
         "nimlab ppositions nim --heaps 3 --max 7 --json",
     ],
     "tour": ["nimlab tour"],
+    "serve": [
+        "nimlab serve",
+        "nimlab serve --port 8080",
+        "nimlab serve --host 0.0.0.0 --time-limit 10 --max-states 5000000",
+    ],
     **theory.EXAMPLES,
     **research.EXAMPLES,
 }
@@ -88,6 +94,11 @@ def _bytes(text: str) -> int:
     return int(match.group(1)) * _UNITS[match.group(2).upper()]
 
 
+def _size(n: int) -> str:
+    """Bytes as ``--max-memory`` takes them: ``2G``, ``512M``."""
+    return f"{n // 1024**3}G" if n % 1024**3 == 0 else f"{n // 1024**2}M"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="nimlab",
@@ -98,7 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version="nimlab 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    def command(name: str, run: commands.Command, help: str) -> argparse.ArgumentParser:
+    def command(
+        name: str,
+        run: commands.Command,
+        help: str,
+        max_states: int = DEFAULT_MAX_STATES,
+        max_memory: int = DEFAULT_MAX_MEMORY,
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(
             name,
             help=help,
@@ -111,17 +128,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--max-states",
             type=_count,
-            default=DEFAULT_MAX_STATES,
+            default=max_states,
             metavar="N",
-            help=f"refuse work over N states (default {DEFAULT_MAX_STATES:,})",
+            help=f"refuse work over N states (default {max_states:,})",
         )
         p.add_argument(
             "--max-memory",
             type=_bytes,
-            default=DEFAULT_MAX_MEMORY,
+            default=max_memory,
             metavar="SIZE",
-            help="refuse arrays over SIZE bytes, e.g. 8G "
-            f"(default {DEFAULT_MAX_MEMORY // 1024**3}G)",
+            help=f"refuse arrays over SIZE bytes, e.g. 8G (default {_size(max_memory)})",
         )
         return p
 
@@ -192,6 +208,31 @@ def build_parser() -> argparse.ArgumentParser:
     theory.add_commands(command)
     research.add_commands(command)
     command("tour", tour, "a guided tour: one headline result of each seed")
+
+    p = command(
+        "serve",
+        commands.serve,
+        "the web app: explore, see and play every game",
+        max_states=WEB_MAX_STATES,
+        max_memory=WEB_MAX_MEMORY,
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_count, default=8000, help="port (default 8000; 0: any free)")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds of work per request (default 5)",
+    )
+    p.add_argument("--workers", type=_count, default=None, metavar="N", help="worker processes")
+    p.add_argument(
+        "--worker-memory",
+        type=_count,
+        default=None,
+        metavar="MB",
+        help="address space of each worker process in MiB (default 2048; 0: no limit)",
+    )
     return parser
 
 

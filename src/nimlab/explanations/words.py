@@ -70,6 +70,7 @@ _MOVES = [
         "{1} 個の山から {0} 個取り {2}+{3} に分ける",
     ),
     (r"take the whole heap of (\d+)", "{0} 個の山を全部取る"),
+    (r"replace the heap of (\d+) by ([\d+]+)", "{0} 個の山を {1} に置き換える"),
     (r"remove the heap of (\d+)", "{0} 個の山を取り除く"),
     (r"split the heap of (\d+) into (\d+)\+(\d+)", "{0} 個の山を {1}+{2} に分ける"),
     (r"split (.+), delete (.+)", "{0} に分割し、{1} を削除する"),
@@ -91,6 +92,9 @@ def move_words(text: str, lang: str) -> str:
     for pattern, ja in _MOVES:
         match = re.fullmatch(pattern, text)
         if match:
-            groups = [g.replace(" into ", " を ").replace(" and ", "、") for g in match.groups()]
+            groups = [
+                g.replace(" into ", " を ").replace(", ", "、").replace(" and ", "、")
+                for g in match.groups()
+            ]
             return prefix + ja.format(*groups)
     return prefix + text

@@ -1,0 +1,110 @@
+"""The web app's limits: how much one request may ask for, and how the server runs.
+
+The defaults are lower than the command line's: a server answers many people
+at once, so every request is capped up front (table sizes, sequence lengths,
+text lengths), bounded in work (states) and in time, and runs in a worker
+process that is killed if it overruns.
+
+>>> WebConfig().limits().max_states
+1000000
+>>> WebConfig(time_limit=2).hard_timeout
+4.0
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from nimlab.errors import InvalidOption
+from nimlab.limits import Limits
+
+WEB_MAX_STATES = 1_000_000
+"""States one request may search, unless ``nimlab serve --max-states`` says otherwise."""
+WEB_MAX_MEMORY = 512 * 1024**2
+"""Bytes of arrays one request may allocate (``nimlab serve --max-memory``); well inside
+a worker's address space, which also holds the interpreter and the compiled kernels."""
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """Limits per request and the shape of the worker pool."""
+
+    max_states: int = WEB_MAX_STATES
+    max_memory: int = WEB_MAX_MEMORY
+    """Bytes of arrays one request may allocate (``Limits.max_memory``)."""
+    """States one request may search (``Limits.max_states``)."""
+    remoteness_states: int = 25_000
+    """States searched for a remoteness no theorem gives."""
+    time_limit: float = 5.0
+    """Seconds of work per request: a cooperative deadline inside the solver."""
+    grace: float = 2.0
+    """Seconds past the time limit before the worker process is killed."""
+    max_text: int = 2_000
+    """Characters in a game spec or a position."""
+    max_table: int = 100
+    """Largest two-heap table (size × size cells)."""
+    max_sequence: int = 10_000
+    """Longest Grundy sequence."""
+    max_heaps: int = 10
+    """Most heaps in a P-position table."""
+    max_heap_bound: int = 10_000
+    """Largest ``max`` of a P-position table."""
+    max_moves: int = 2_000
+    """Most moves listed for one position (play)."""
+    max_history: int = 1_000
+    """Most moves in one game (play)."""
+    workers: int = max(2, min(4, os.cpu_count() or 2))
+    """Worker processes that do the computing."""
+    queue_limit: int = 512
+    """Requests that may wait for a worker before the server answers 503 busy."""
+    worker_memory_mb: int = 2_048
+    """Address-space limit of each worker process (0: none)."""
+    max_body: int = 64 * 1024
+    """Bytes in a request body."""
+    cache_size: int = 2_048
+    """Answers kept in the server's cache (jobs are deterministic)."""
+    max_positions: int = 20_000
+    """Most P-positions one table lists."""
+
+    def __post_init__(self) -> None:
+        for name in (
+            "max_states",
+            "max_memory",
+            "remoteness_states",
+            "max_text",
+            "max_table",
+            "max_sequence",
+            "max_heaps",
+            "max_heap_bound",
+            "max_moves",
+            "max_history",
+            "workers",
+            "queue_limit",
+            "max_body",
+            "cache_size",
+            "max_positions",
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise InvalidOption(f"{name} must be a positive integer, got {value!r}")
+        for name in ("time_limit", "grace"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or isinstance(value, bool) or not value > 0:
+                raise InvalidOption(f"{name} must be a positive number of seconds, got {value!r}")
+        if self.worker_memory_mb < 0:
+            raise InvalidOption("worker_memory_mb must be ≥ 0 (0: no limit)")
+
+    @property
+    def hard_timeout(self) -> float:
+        """Seconds after which a worker still computing is killed."""
+        return float(self.time_limit + self.grace)
+
+    def limits(self) -> Limits:
+        """The solver limits of one request."""
+        return Limits(
+            max_states=self.max_states,
+            remoteness_states=min(self.remoteness_states, self.max_states),
+            max_memory=self.max_memory,
+            max_seconds=self.time_limit,
+        )

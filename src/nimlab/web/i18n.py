@@ -1,0 +1,249 @@
+"""English and Japanese: the words of every page, and which language a visitor reads.
+
+The language comes from ``?lang=`` (which the language switch sets and a
+cookie then remembers), else the ``lang`` cookie, else the browser's
+``Accept-Language``, else English.
+
+>>> t("ja", "nav.play")
+'対戦'
+>>> choose(query=None, cookie=None, accept="ja,en;q=0.8")
+'ja'
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "ja")
+COOKIE = "lang"
+
+UI: dict[str, tuple[str, str]] = {
+    # (English, Japanese)
+    "site.tagline": (
+        "Impartial stone-taking games, solved exactly",
+        "石取りゲーム(不偏ゲーム)を正確に解く",
+    ),
+    "nav.catalogue": ("Games", "ゲーム一覧"),
+    "nav.play": ("Play", "対戦"),
+    "nav.api": ("API", "API"),
+    "lang.other": ("日本語", "English"),
+    "footer": (
+        "nimlab — exact analysis of impartial games; the mathematics comes from five "
+        "Japanese source documents (seeds).",
+        "nimlab — 不偏ゲームの厳密な解析。数学は5つの日本語の資料(シード文書)に基づく。",
+    ),
+    "catalogue.title": ("Games", "ゲーム一覧"),
+    "catalogue.intro": (
+        "Every family nimlab knows: its rule, the source document (seed) it comes from and a "
+        "one-line strategy. Explore a game to see its outcome, Grundy values and patterns, or "
+        "play it against a perfect opponent.",
+        "nimlab が扱うゲームの一覧です。ルール、出典(シード文書)、一行の必勝法を示します。"
+        "「調べる」で勝敗・グランディ数・パターンを、「対戦」で完全な相手との対局を。",
+    ),
+    "catalogue.rule": ("Rule", "ルール"),
+    "catalogue.strategy": ("Strategy", "必勝法"),
+    "catalogue.seed": ("Seed", "出典"),
+    "catalogue.parameter": ("Parameter", "パラメータ"),
+    "catalogue.aliases": ("Aliases", "別名"),
+    "catalogue.explore": ("Explore", "調べる"),
+    "catalogue.sums": (
+        "Disjunctive sums: join games with +, e.g. nim + kayles with position 3,4 + 5.",
+        "ゲームの直和: + でつなぐ(例: nim + kayles、局面 3,4 + 5)。",
+    ),
+    "catalogue.any": ("Any game spec", "ゲームの指定"),
+    "game.game": ("Game", "ゲーム"),
+    "game.position": ("Position", "局面"),
+    "game.misere": ("misère play (who cannot move wins)", "ミゼール(動けない方が勝ち)"),
+    "game.analyse": ("Analyse", "解析"),
+    "game.analysis": ("Analysis", "解析結果"),
+    "outcome.P": (
+        "P — the player to move loses (second player wins)",
+        "P局面 — 手番の側が負け(後手必勝)",
+    ),
+    "outcome.N": (
+        "N — the player to move wins (first player wins)",
+        "N局面 — 手番の側が勝ち(先手必勝)",
+    ),
+    "game.outcome": ("Outcome", "勝敗"),
+    "game.grundy": ("Grundy value", "グランディ数"),
+    "game.remoteness": ("Remoteness", "残り手数(remoteness)"),
+    "game.unknown": (
+        "not computed (over the web app's limits)",
+        "未計算(この Web アプリの上限を超える)",
+    ),
+    "game.winning_moves": ("Winning moves", "必勝手"),
+    "game.some": ("(some of them)", "(一部)"),
+    "game.none_p": (
+        "none — every move leads to an N-position",
+        "なし — どの手も N局面 へ移る",
+    ),
+    "game.none": ("none found", "見つからない"),
+    "game.method": ("Method", "方法"),
+    "game.explanation": ("Why", "理由"),
+    "game.explain_normal": (
+        "Step-by-step explanations are given for normal play (who cannot move loses).",
+        "手順つきの解説は通常ルール(動けない方が負け)についてのみ示す。",
+    ),
+    "game.play_here": ("Play from this position", "この局面から対戦する"),
+    "game.click": (
+        "Click a cell to analyse that position.",
+        "マスをクリックするとその局面を解析します。",
+    ),
+    "strip.title": ("Grundy sequence", "グランディ数列"),
+    "strip.fresh": (
+        "Grundy values of fresh games of n stones",
+        "n 個の石から始めたゲームのグランディ数",
+    ),
+    "strip.heap": ("Grundy values G(n) of a single heap of n", "1山 n 個のグランディ数 G(n)"),
+    "strip.preperiod": ("preperiod", "前周期"),
+    "strip.period": ("period", "周期"),
+    "strip.values": ("values", "項数"),
+    "strip.show": ("Show", "表示"),
+    "strip.proven": ("proven by the {criterion}", "{criterion}で証明済み"),
+    "strip.observed": ("observed only — no theorem checked", "観察のみ(定理による確認なし)"),
+    "strip.summary": (
+        "preperiod {preperiod}, period {period}, saltus {saltus}",
+        "前周期 {preperiod}、周期 {period}、増分 {saltus}",
+    ),
+    "strip.nope": (
+        "no period found in the first {checked:,} values",
+        "最初の {checked:,} 項では周期が見つからない",
+    ),
+    "board.title": ("Board (as in seed 002)", "盤面(シード 002 の ○× 表)"),
+    "board.legend": (
+        "○ = P (the player to move loses), × = N; ♛ = the position analysed, "
+        "◎ = where a winning move goes.",
+        "○ = 後手必勝(P)、× = 先手必勝(N)。♛ = 解析中の局面、◎ = 必勝手の行き先。",
+    ),
+    "heatmap.title": (
+        "Grundy values of ⟨a, b⟩ (as tables 5–8 of seed 001)",
+        "⟨a, b⟩ のグランディ数(シード 001 の表5〜8)",
+    ),
+    "table.size": ("Size", "大きさ"),
+    "table.outside": (
+        "The position lies outside this table; raise its size (at most {max}).",
+        "この局面は表の外にあります。大きさを上げてください(最大 {max})。",
+    ),
+    "pp.title": (
+        "P-positions with {heaps} heaps, every heap ≤ {max}",
+        "{heaps} 山の P局面(各山 ≤ {max})",
+    ),
+    "pp.count": ("{count:,} P-positions", "P局面 {count:,} 個"),
+    "pp.none": ("none with every heap ≤ {max}", "各山 ≤ {max} の範囲にはない"),
+    "pp.grid": (
+        "c with ⟨a, b, c⟩ a P-position (as Table 9 of seed 001); × = no such c ≤ {max}",
+        "⟨a, b, c⟩ が P局面となる c(シード 001 の表9)。× = {max} 以下にそのような c はない",
+    ),
+    "pp.bound": ("Heaps up to", "各山の上限"),
+    "play.title": ("Play against the computer", "コンピュータと対戦"),
+    "play.level": ("Level", "強さ"),
+    "play.level.perfect": ("perfect", "完璧"),
+    "play.level.mix": ("mixed (sometimes errs)", "ときどき間違える"),
+    "play.level.random": ("random", "でたらめ"),
+    "play.first": ("Who starts", "先手"),
+    "play.first.human": ("you", "あなた"),
+    "play.first.computer": ("the computer", "コンピュータ"),
+    "play.start": ("New game", "対局開始"),
+    "play.noscript": (
+        "Playing needs JavaScript; the game pages work without it.",
+        "対戦には JavaScript が必要です(解析ページは不要)。",
+    ),
+    "play.your_move": ("Your move.", "あなたの番です。"),
+    "play.thinking": ("The computer is thinking…", "コンピュータが考えています…"),
+    "play.you_win": (
+        "You win! The computer cannot move.",
+        "あなたの勝ち! コンピュータは動けません。",
+    ),
+    "play.computer_wins": (
+        "The computer wins: you cannot move.",
+        "コンピュータの勝ち: あなたは動けません。",
+    ),
+    "play.illegal": (
+        "That move is not allowed here; the list below has every legal move.",
+        "その手は指せません。下の一覧にすべての合法手があります。",
+    ),
+    "play.computer_moved": ("The computer played", "コンピュータの手"),
+    "play.all_moves": ("Every legal move", "すべての合法手"),
+    "play.play_move": ("Play this move", "この手を指す"),
+    "play.hint": ("Hint", "ヒント"),
+    "play.no_hint": (
+        "none — every move loses against best play; delay.",
+        "なし — 最善の相手にはどの手も負け。粘りましょう。",
+    ),
+    "play.undo": ("Undo", "待った"),
+    "play.explain": ("Explain", "解説"),
+    "play.analyse": ("Analyse this position", "この局面を解析"),
+    "play.chart": ("Value history", "局面の価値の推移"),
+    "play.chart.you": ("← you win in", "← あなたの勝ちまで"),
+    "play.chart.computer": ("computer wins in →", "コンピュータの勝ちまで →"),
+    "play.chart.legend": (
+        "One row per position. Left: you win with best play, right: the computer does; "
+        "the distance from the centre is the remoteness (moves to the end). Green: the "
+        "player to move wins; red: loses; hollow: remoteness not computed.",
+        "1行が1局面。左はあなた、右はコンピュータが最善手で勝つ局面で、中央からの距離が"
+        "残り手数。緑 = 手番の側が勝ち、赤 = 負け、白抜き = 残り手数未計算。",
+    ),
+    "play.history": ("Moves", "棋譜"),
+    "play.start_position": ("Start", "開始局面"),
+    "play.you": ("You", "あなた"),
+    "play.computer": ("Computer", "コンピュータ"),
+    "play.use_list": (
+        "Choose your move from the list of legal moves.",
+        "合法手の一覧から手を選んでください。",
+    ),
+    "play.label_hint": ("click to delete this heap", "クリックでこの山を削除"),
+    "play.split_here": ("split after stone {j}", "{j} 個目の後で分ける"),
+    "play.stone": ("stone {j} of {h}", "{h} 個中 {j} 個目の石"),
+    "play.limit": ("You may take at most {m} now.", "今は {m} 個まで取れます。"),
+    "play.leave": ("leave", "残す数"),
+    "play.leave_button": ("Move", "指す"),
+    "play.both": ("take the same number from both heaps", "両方の山から同じ数を取る"),
+    "play.take_selected": ("Take the selected stones", "選んだ石を取る"),
+    "play.how_split_delete": (
+        "Click gaps between stones to split heaps, then click heap sizes to delete heaps "
+        "(the right-hand part of a split heap).",
+        "石の間をクリックして山を分割し、山の数字をクリックして削除する山を選ぶ"
+        "(分割した山なら右側の部分)。",
+    ),
+    "play.how_delete_split": (
+        "Click heap sizes to delete heaps, then click gaps between stones to split others.",
+        "山の数字をクリックして削除する山を選び、石の間をクリックして他の山を分割する。",
+    ),
+    "play.reset": ("Reset", "やり直す"),
+    "error.title": ("Something was wrong", "エラー"),
+    "error.back": ("Back to the games", "ゲーム一覧へ戻る"),
+    "docs.title": ("JSON API", "JSON API"),
+    "docs.intro": (
+        "Every endpoint answers what the matching nimlab command prints with --json. "
+        'Errors are {"error": {"kind", "message", "field"}} with a 4xx status. '
+        "The machine-readable schema is /openapi.json.",
+        "各エンドポイントは対応する nimlab コマンドの --json 出力と同じものを返します。"
+        'エラーは 4xx ステータスと {"error": {"kind", "message", "field"}}。'
+        "機械可読なスキーマは /openapi.json です。",
+    ),
+    "docs.parameters": ("Parameters", "パラメータ"),
+    "docs.responses": ("Responses", "レスポンス"),
+    "docs.required": ("required", "必須"),
+}
+
+
+def t(lang: str, key: str, **values: object) -> str:
+    """The text ``key`` in ``lang``, with ``{name}`` fields filled in."""
+    en, ja = UI[key]
+    text = ja if lang == "ja" else en
+    return text.format(**values) if values else text
+
+
+def table(lang: str) -> dict[str, str]:
+    """Every text in ``lang`` (for the pages' scripts)."""
+    return {key: t(lang, key) for key in UI}
+
+
+def choose(query: str | None, cookie: str | None, accept: str | None) -> str:
+    """The language of a request."""
+    for candidate in (query, cookie):
+        if candidate in LANGUAGES:
+            return candidate
+    if accept:
+        first = accept.split(",")[0].strip().lower()
+        if first.startswith("ja"):
+            return "ja"
+    return "en"

@@ -1,0 +1,245 @@
+"""What the web app computes: plain functions over nimlab's public API.
+
+Each job takes JSON-like arguments (strings, integers, booleans), returns a
+JSON-ready dict in the shapes of the command line's ``--json`` output, and
+raises :class:`FieldError` naming the request field that was wrong. Jobs run
+in worker processes (:mod:`nimlab.web.workers`) under the limits of a
+:class:`~nimlab.web.config.WebConfig`; they import no web framework.
+
+>>> analyze("nim", "3,4,5")["winning_moves"]
+[{'to': '1,4,5', 'move': 'take 2 from the heap of 3'}]
+>>> describe("kayles")["shape"], describe("wythoff")["play"]
+('heap', 'queen')
+>>> try:
+...     analyze("nimm", "3")
+... except FieldError as e:
+...     print(e.field, "|", e)
+game | game: unknown game 'nimm'; did you mean 'nim'? (`nimlab games` lists every game)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from itertools import islice
+from typing import Any
+
+from nimlab.errors import NimlabError, TooLarge
+from nimlab.games.base import HeapRuleset, HeapsRuleset, Position, Ruleset
+from nimlab.games.sums import Sum
+from nimlab.games.take_away import TakeAway
+from nimlab.registry import FAMILIES
+from nimlab.registry import game as parse_game_spec
+from nimlab.solve.engine import analyze as run_analyze
+from nimlab.solve.periodicity import criterion_name
+from nimlab.solve.periodicity import periodicity as run_periodicity
+from nimlab.solve.sequences import sequence_values
+from nimlab.solve.tables import grundy_table, p_positions
+from nimlab.web.config import WebConfig
+
+_CONFIG = WebConfig()
+
+PLAY_MODES = {
+    "nim": "take",
+    "subtraction": "take",
+    "take-away": "take",
+    "wythoff": "queen",
+    "octal": "knock",
+    "grundy-game": "split",
+    "split-delete-nim": "split-delete",
+    "delete-nim": "delete-split",
+}
+"""How the play page lets a person move in each family (anything else: a list of moves)."""
+
+
+class FieldError(NimlabError):
+    """A nimlab error attributed to one field of a request."""
+
+    def __init__(self, kind: str, message: str, field: str | None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.field = field
+
+
+def configure(config: WebConfig) -> None:
+    """Set the limits every job of this process works under."""
+    global _CONFIG
+    _CONFIG = config
+
+
+def config() -> WebConfig:
+    """The limits jobs of this process work under."""
+    return _CONFIG
+
+
+@contextmanager
+def field(name: str) -> Iterator[None]:
+    """Attribute the nimlab errors raised inside to request field ``name``."""
+    try:
+        yield
+    except (FieldError, TooLarge):
+        raise
+    except NimlabError as error:
+        raise FieldError(error.kind, f"{name}: {error}", name) from error
+
+
+def text_field(value: str, name: str) -> str:
+    """A text request field, at most ``max_text`` characters."""
+    if not isinstance(value, str):
+        raise FieldError("invalid_option", f"{name}: must be text, got {value!r}", name)
+    if len(value) > _CONFIG.max_text:
+        raise FieldError("invalid_option", f"{name}: at most {_CONFIG.max_text:,} characters", name)
+    return value
+
+
+def count(value: object, name: str, low: int, high: int) -> int:
+    """An integer request field in ``low..high``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise FieldError(
+            "invalid_option",
+            f"{name}: must be an integer from {low:,} to {high:,} in the web app, got {value!r}",
+            name,
+        )
+    return value
+
+
+def parse_game(spec: str) -> Ruleset:
+    """The ruleset a request names in its ``game`` field."""
+    with field("game"):
+        return parse_game_spec(text_field(spec, "game"))
+
+
+def parse_position(game: Ruleset, text: str, name: str = "position") -> Position:
+    """A position of ``game`` from a request field."""
+    with field(name):
+        return game.parse_position(text_field(text, name))
+
+
+def describe(game: str) -> dict[str, Any]:
+    """What kind of game ``game`` is, for the pages: shape, origin, example, play mode.
+
+    ``shape`` is ``heap`` (a move acts on one heap: Grundy strip), ``heaps``
+    (a move may involve several heaps: board, heatmap, P-positions),
+    ``take-away``, ``sum`` or ``other``.
+    """
+    g = parse_game(game)
+    shape = "other"
+    if isinstance(g, Sum):
+        shape = "sum"
+    elif isinstance(g, TakeAway):
+        shape = "take-away"
+    elif isinstance(g, HeapRuleset):
+        shape = "heap"
+    elif isinstance(g, HeapsRuleset):
+        shape = "heaps"
+    family = FAMILIES.get(g.family)
+    return {
+        "game": g.spec,
+        "family": g.family,
+        "parameter": family.parameter if family else None,
+        "shape": shape,
+        "origin": g.min_heap if isinstance(g, HeapsRuleset) else 0,
+        "two_heaps": isinstance(g, HeapsRuleset) and g.check_count(2) is None,
+        "example": example_position(g),
+        "play": PLAY_MODES.get(g.family, "list"),
+        "criterion": criterion_name(g),
+    }
+
+
+def example_position(game: Ruleset) -> str:
+    """A position to start from: the registry's example for the family."""
+    if isinstance(game, Sum):
+        return " + ".join(example_position(c) for c in game.components)
+    family = FAMILIES.get(game.family)
+    return family.position if family is not None else ""
+
+
+def analyze(game: str, position: str, misere: bool = False) -> dict[str, Any]:
+    """``nimlab analyze GAME POSITION --json`` for one position."""
+    g = parse_game(game)
+    pos = parse_position(g, position)
+    return run_analyze(g, pos, misere=misere, limits=_CONFIG.limits()).to_dict()
+
+
+def sequence(game: str, to: int) -> dict[str, Any]:
+    """``nimlab sequence GAME --to N --json``."""
+    g = parse_game(game)
+    to = count(to, "to", 0, _CONFIG.max_sequence)
+    with field("game"):
+        values = sequence_values(g, to, _CONFIG.limits())
+    return {"game": g.spec, "values": values}
+
+
+def period(game: str, max_length: int | None = None) -> dict[str, Any]:
+    """``nimlab period GAME --json``, plus the name of the theorem that proves it."""
+    g = parse_game(game)
+    if max_length is not None:
+        max_length = count(max_length, "max_length", 1, 10**9)
+    with field("game"):
+        result = run_periodicity(g, limits=_CONFIG.limits(), max_length=max_length).to_dict()
+    result["criterion"] = criterion_name(g) if result["proven"] else None
+    return result
+
+
+def table(game: str, size: int, misere: bool = False) -> dict[str, Any]:
+    """``nimlab table GAME --size N --json``."""
+    g = parse_game(game)
+    size = count(size, "size", 1, _CONFIG.max_table)
+    with field("game"):
+        return grundy_table(g, size, misere=misere, limits=_CONFIG.limits()).to_dict()
+
+
+def ppositions(game: str, heaps: int, max: int, misere: bool = False) -> dict[str, Any]:
+    """``nimlab ppositions GAME --heaps K --max N --json``."""
+    g = parse_game(game)
+    heaps = count(heaps, "heaps", 1, _CONFIG.max_heaps)
+    max = count(max, "max", 0, _CONFIG.max_heap_bound)
+    if isinstance(g, HeapsRuleset):
+        problem = g.check_count(heaps)
+        if problem is not None:
+            raise FieldError("not_applicable", f"heaps: {g.spec} needs {problem}", "heaps")
+        if max < g.min_heap:
+            raise FieldError(
+                "invalid_option", f"max: every heap of {g.spec} is ≥ {g.min_heap}", "max"
+            )
+    with field("game"):
+        result = p_positions(g, heaps, max, misere=misere, limits=_CONFIG.limits())
+    if len(result) > _CONFIG.max_positions:
+        raise TooLarge(
+            f"{len(result):,} P-positions, more than the web app lists "
+            f"({_CONFIG.max_positions:,}); lower max (the command line has no such cap)"
+        )
+    return result.to_dict()
+
+
+def moves(game: str, position: str) -> dict[str, Any]:
+    """The legal moves of a position (at most ``max_moves``, one per resulting position)."""
+    g = parse_game(game)
+    pos = parse_position(g, position)
+    budget = _CONFIG.limits().budget()
+    found: dict[Position, str] = {}
+    limit = _CONFIG.max_moves
+    for move in g.moves(pos):
+        budget.spend()
+        found.setdefault(move.to, move.text)
+        if len(found) > limit:
+            break
+    listed = list(islice(found.items(), limit))
+    return {
+        "game": g.spec,
+        "position": g.format_position(pos),
+        "moves": [{"to": g.format_position(to), "move": text} for to, text in listed],
+        "complete": len(found) <= limit,
+    }
+
+
+JOBS: dict[str, Callable[..., dict[str, Any]]] = {
+    "analyze": analyze,
+    "sequence": sequence,
+    "period": period,
+    "table": table,
+    "ppositions": ppositions,
+    "moves": moves,
+    "describe": describe,
+}
+"""Every job a worker process runs, by name."""

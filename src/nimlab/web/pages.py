@@ -1,0 +1,382 @@
+"""The HTML pages: catalogue, game page, API documentation, errors.
+
+Pages are rendered on the server from the same jobs as the API, so they work
+without scripts; the play page adds a small script. Every text comes from
+:mod:`nimlab.web.i18n` in the visitor's language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from nimlab import __version__
+from nimlab.registry import FAMILIES
+from nimlab.web import figures, i18n, translate
+from nimlab.web.workers import JobError, WorkerPool
+
+router = APIRouter(include_in_schema=False)
+
+env = Environment(
+    loader=PackageLoader("nimlab.web", "templates"),
+    autoescape=select_autoescape(default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+STRIP_DEFAULT, STRIP_MAX = 48, 240
+BOARD_DEFAULT, BOARD_MAX = 16, 40
+PP_DEFAULT = {3: 12, 4: 8}
+
+
+def language(request: Request) -> str:
+    return i18n.choose(
+        request.query_params.get("lang"),
+        request.cookies.get(i18n.COOKIE),
+        request.headers.get("accept-language"),
+    )
+
+
+def url(path: str, **params: Any) -> str:
+    """``path?params`` with the parameters that are set."""
+    query = {k: v for k, v in params.items() if v is not None and v is not False}
+    return path + ("?" + urlencode(query) if query else "")
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    lang = language(request)
+    other = "ja" if lang == "en" else "en"
+    switch = dict(request.query_params) | {"lang": other}
+    html = env.get_template(template).render(
+        lang=lang,
+        t=lambda key, **v: i18n.t(lang, key, **v),
+        switch_url=url(request.url.path, **switch),
+        version=__version__,
+        url=url,
+        **context,
+    )
+    response = HTMLResponse(html, status_code=status)
+    if request.query_params.get("lang") in i18n.LANGUAGES:
+        response.set_cookie(i18n.COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+async def error_page(request: Request, status: int, message: str) -> Response:
+    return render(request, "error.html", status=status, message=message)
+
+
+def _pool(request: Request) -> WorkerPool:
+    workers: WorkerPool = request.app.state.pool
+    return workers
+
+
+async def _attempt(job: Awaitable[Any]) -> Any:
+    """A job's result, or its error (shown in its section of the page)."""
+    try:
+        return await job
+    except JobError as error:
+        return error
+
+
+@router.get("/", response_class=HTMLResponse)
+async def catalogue(request: Request) -> Response:
+    lang = language(request)
+    games = []
+    for family in FAMILIES.values():
+        rule, strategy = translate.family_text(lang, family.name, family.rule, family.strategy)
+        games.append(
+            {
+                "family": family,
+                "title": translate.family_name(lang, family.name),
+                "rule": rule,
+                "strategy": strategy,
+                "seeds": translate.seed_refs(lang, family.seed),
+            }
+        )
+    return render(request, "catalogue.html", games=games)
+
+
+def _heaps(position: str) -> list[int] | None:
+    parts = position.split(",") if position.strip() else []
+    if not all(p.strip().isdigit() for p in parts):
+        return None
+    return [int(p) for p in parts]
+
+
+@router.get("/game", response_class=HTMLResponse)
+async def game_page(
+    request: Request,
+    game: Annotated[str, Query(max_length=2000)] = "",
+    position: Annotated[str | None, Query(max_length=2000)] = None,
+    misere: bool = False,
+    size: Annotated[int | None, Query(ge=1, le=BOARD_MAX)] = None,
+    n: Annotated[int | None, Query(ge=1, le=STRIP_MAX)] = None,
+    max: Annotated[int | None, Query(ge=1, le=64)] = None,
+) -> Response:
+    if not game.strip():
+        return RedirectResponse("/", status_code=303)
+    workers = _pool(request)
+    lang = language(request)
+    try:
+        info = await workers.run("describe", game=game)
+    except JobError as error:
+        if error.kind in ("too_large", "busy"):
+            raise
+        return render(
+            request, "game.html", status=400, error=error, info=None, game=game, position=position
+        )
+    spec = info["game"]
+    position = info["example"] if position is None else position
+    analysis = await _attempt(workers.run("analyze", game=spec, position=position, misere=misere))
+    if isinstance(analysis, JobError) and analysis.kind not in ("too_large", "busy"):
+        return render(
+            request,
+            "game.html",
+            status=400,
+            error=analysis,
+            info=info,
+            game=spec,
+            position=position,
+        )
+    if not isinstance(analysis, JobError):
+        position = analysis["position"]
+        analysis["moves_shown"] = [
+            (m["to"], translate.move_text(lang, m["move"])) for m in analysis["winning_moves"]
+        ]
+        analysis["method_shown"] = translate.method_text(lang, analysis["method"])
+    explanation = None
+    if not misere and not isinstance(analysis, JobError):
+        explanation = await _attempt(
+            workers.run("explain", game=spec, position=position, lang=lang)
+        )
+    heaps = _heaps(position) if info["shape"] in ("heap", "heaps") else None
+
+    def link(pos: str) -> str:
+        return url("/game", game=spec, position=pos, misere=misere, lang=None)
+
+    sections = await asyncio.gather(
+        _strip(workers, info, heaps, position, n, lang, link),
+        _two_heaps(workers, info, heaps, analysis, size, misere, link),
+        _p_positions(workers, info, heaps, max, misere),
+    )
+    return render(
+        request,
+        "game.html",
+        info=info,
+        game=spec,
+        title=translate.family_name(lang, info["family"]),
+        position=position,
+        misere=misere,
+        analysis=analysis,
+        explanation=explanation,
+        strip=sections[0],
+        two=sections[1],
+        pp=sections[2],
+        link=link,
+    )
+
+
+async def _strip(
+    workers: WorkerPool,
+    info: dict[str, Any],
+    heaps: list[int] | None,
+    position: str,
+    n: int | None,
+    lang: str,
+    link: Any,
+) -> dict[str, Any] | None:
+    """The Grundy strip of a one-heap game (or of fresh take-away games)."""
+    if info["shape"] not in ("heap", "take-away"):
+        return None
+    spec = info["game"]
+    period = None
+    if info["shape"] == "heap":
+        period = await _attempt(workers.run("period", game=spec))
+    length = n
+    if length is None:
+        length = STRIP_DEFAULT
+        if isinstance(period, dict) and period["period"] is not None:
+            want = period["preperiod"] + 3 * period["period"]
+            length = min(max(length, want), STRIP_MAX)
+    seq = await _attempt(workers.run("sequence", game=spec, to=length))
+    if isinstance(seq, JobError):
+        return {"error": seq, "n": length}
+    pre = per = None
+    if isinstance(period, dict) and period["period"] is not None and period["saltus"] == 0:
+        pre, per = period["preperiod"], period["period"]
+    current = None
+    if heaps is not None and len(heaps) == 1:
+        current = heaps[0]
+    elif info["shape"] == "take-away" and "/" in position:
+        current = int(position.split("/")[0])
+    svg = figures.strip(
+        seq["values"],
+        pre,
+        per,
+        href=lambda k: link(str(k)),
+        labels=(i18n.t(lang, "strip.preperiod"), i18n.t(lang, "strip.period")),
+        current=current,
+    )
+    if isinstance(period, dict) and period.get("criterion"):
+        period["criterion_shown"] = translate.method_text(lang, period["criterion"])
+    return {"svg": svg, "period": period, "n": length}
+
+
+async def _two_heaps(
+    workers: WorkerPool,
+    info: dict[str, Any],
+    heaps: list[int] | None,
+    analysis: Any,
+    size: int | None,
+    misere: bool,
+    link: Any,
+) -> dict[str, Any] | None:
+    """Seed 002's board and seed 001's heatmap, for a position of two heaps."""
+    if heaps is None or len(heaps) != 2 or not info["two_heaps"]:
+        return None
+    origin = info["origin"]
+    a, b = heaps
+    fits = b - origin + 2 <= BOARD_MAX
+    if size is None:
+        size = max(BOARD_DEFAULT, b - origin + 2) if fits else BOARD_DEFAULT
+    result = await _attempt(workers.run("table", game=info["game"], size=size, misere=misere))
+    if isinstance(result, JobError):
+        return {"error": result, "size": size}
+    inside = b < origin + size
+    targets = []
+    if isinstance(analysis, dict):
+        for move in analysis["winning_moves"]:
+            to = _heaps(move["to"])
+            if to is not None and len(to) == 2:
+                targets.append((to[0], to[1]))
+    here = (a, b) if inside else None
+
+    def cell(x: int, y: int) -> str:
+        return str(link(f"{min(x, y)},{max(x, y)}"))
+
+    return {
+        "size": size,
+        "inside": inside,
+        "board": figures.board(result["rows"], origin, here, targets, cell),
+        "heatmap": figures.heatmap(result["rows"], origin, here, cell),
+    }
+
+
+async def _p_positions(
+    workers: WorkerPool,
+    info: dict[str, Any],
+    heaps: list[int] | None,
+    bound: int | None,
+    misere: bool,
+) -> dict[str, Any] | None:
+    """The P-positions with as many heaps as the position (three or more)."""
+    if heaps is None or len(heaps) < 3:
+        return None
+    k = len(heaps)
+    if bound is None:
+        bound = PP_DEFAULT.get(k, 6)
+    bound = max(bound, info["origin"])
+    result = await _attempt(
+        workers.run("ppositions", game=info["game"], heaps=k, max=bound, misere=misere)
+    )
+    if isinstance(result, JobError):
+        return {"error": result, "heaps": k, "max": bound}
+    positions = [tuple(p) for p in result["positions"]]
+    grid = None
+    if k == 3:
+        partner: dict[tuple[int, int], int] = {}
+        for x, y, z in positions:
+            for p, q, r in ((x, y, z), (x, z, y), (y, z, x)):
+                partner[(p, q)] = partner[(q, p)] = r
+        span = range(info["origin"], bound + 1)
+        grid = [(a, [partner.get((a, b)) for b in span]) for a in span]
+    return {
+        "heaps": k,
+        "max": bound,
+        "positions": [",".join(map(str, p)) for p in positions],
+        "current": ",".join(map(str, heaps)),
+        "grid": grid,
+        "columns": list(range(info["origin"], bound + 1)),
+    }
+
+
+PLAY_TEXTS = ("play.", "outcome.")
+
+
+@router.get("/play", response_class=HTMLResponse)
+async def play_page(
+    request: Request,
+    game: Annotated[str, Query(max_length=2000)] = "nim",
+    position: Annotated[str, Query(max_length=2000)] = "",
+    level: Annotated[str, Query(max_length=20)] = "perfect",
+    first: Annotated[str, Query(max_length=20)] = "you",
+) -> Response:
+    lang = language(request)
+    specs = []
+    for family in FAMILIES.values():
+        specs.append(family.example)
+        specs.extend(alias for alias, _ in family.aliases)
+    if not position:
+        named = FAMILIES.get(game.split(":")[0].strip())
+        position = named.position if named else ""
+    texts = {k: v for k, v in i18n.table(lang).items() if k.startswith(PLAY_TEXTS)}
+    return render(
+        request,
+        "play.html",
+        game=game,
+        position=position,
+        level=level,
+        first=first,
+        levels=("perfect", "mix", "random"),
+        specs=specs,
+        texts=texts,
+    )
+
+
+@router.get("/docs", response_class=HTMLResponse)
+async def docs(request: Request) -> Response:
+    schema = request.app.openapi()
+    endpoints = []
+    for path, operations in schema["paths"].items():
+        for method, op in operations.items():
+            endpoints.append(
+                {
+                    "method": method.upper(),
+                    "path": path,
+                    "summary": op.get("summary", ""),
+                    "description": op.get("description", ""),
+                    "parameters": [
+                        {
+                            "name": p["name"],
+                            "required": p.get("required", False),
+                            "description": p.get("description", ""),
+                            "schema": _schema_text(p.get("schema", {})),
+                        }
+                        for p in op.get("parameters", [])
+                    ],
+                    "responses": sorted(op.get("responses", {}).items()),
+                }
+            )
+    return render(request, "docs.html", endpoints=endpoints, info=schema["info"])
+
+
+def _schema_text(schema: dict[str, Any]) -> str:
+    """A parameter's type and bounds in a few words, e.g. ``integer, 1–100``."""
+    options = schema.get("anyOf", [schema])
+    kinds = [o.get("type", "") for o in options if o.get("type") != "null"]
+    text = " | ".join(kinds)
+    for o in options:
+        low, high = o.get("minimum"), o.get("maximum")
+        if low is not None or high is not None:
+            text += f", {'' if low is None else low}–{'' if high is None else high}"
+        if o.get("maxLength") is not None:
+            text += f", ≤ {o['maxLength']} characters"
+    if "default" in schema:
+        text += f", default {schema['default']}"
+    return text

@@ -1,0 +1,271 @@
+"""Play against the computer over HTTP: a stateless adapter over :mod:`nimlab.play`.
+
+The page keeps the game — the start position, who moved first, the level, a
+seed and the positions after each move — and sends it with every request; the
+server replays it into a :class:`nimlab.play.Session`, checking every move,
+and the session makes the computer's move, gives a hint, checks the person's
+move or takes it back. So any worker can answer any request, and a game
+survives a server restart.
+
+>>> state = play_state("nim", "1,2", [], "you", "perfect", 0)
+>>> state["turn"], state["over"], [m["to"] for m in state["legal"]]
+('you', False, ['0,2', '1,1', '0,1'])
+>>> after = play_move("nim", "1,2", [], "you", "perfect", 0, to="1,1")
+>>> after["state"]["moves"], after["state"]["turn"]
+(['1,1', '0,1'], 'you')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from nimlab.errors import IllegalMove, TooLarge
+from nimlab.games.base import HeapsRuleset, Position, Ruleset
+from nimlab.games.sums import Sum
+from nimlab.games.take_away import TakeAway
+from nimlab.solve.engine import analyze
+from nimlab.web import jobs
+from nimlab.web.jobs import FieldError, field, parse_game, parse_position
+from nimlab.web.translate import move_text
+
+
+class Game:
+    """A game replayed from the request into a :class:`nimlab.play.Session`, nothing trusted.
+
+    Every move of the history is checked with the library's ``legal_move``;
+    whose turn it is, whether the game is over, who won and what undo takes
+    back are the session's answers.
+    """
+
+    def __init__(self, game: str, start: str, moves: list[str], first: str, level: str) -> None:
+        from nimlab.play import Session, Turn, legal_move
+
+        config = jobs.config()
+        if len(moves) > config.max_history:
+            raise FieldError(
+                "invalid_option", f"moves: at most {config.max_history:,} moves", "moves"
+            )
+        rules = parse_game(game)
+        position = parse_position(rules, start, "start")
+        with field("first" if first not in ("you", "computer") else "level"):
+            self.session = Session(
+                rules, position, first=first, level=level, limits=config.limits()
+            )
+        self.rules: Ruleset = self.session.game
+        for k, text in enumerate(moves):
+            here = self.session.position
+            to = parse_position(self.rules, text, f"moves.{k}")
+            move = legal_move(self.rules, here, to)
+            if move is None:
+                raise FieldError(
+                    "illegal_move",
+                    f"moves.{k}: {self.rules.format_position(to)} cannot be reached in one move "
+                    f"from {self.rules.format_position(here)}",
+                    f"moves.{k}",
+                )
+            self.session.turns.append(Turn(self.session.to_move, here, move))
+            self.session.position = move.to
+
+    @property
+    def turn(self) -> str:
+        """Who moves now: "you" or "computer"."""
+        return str(self.session.to_move)
+
+    def act(self, action: Callable[[], Any], field_name: str = "moves") -> Any:
+        """``action()`` on the session, its IllegalMove reported against ``field_name``."""
+        try:
+            return action()
+        except IllegalMove as error:
+            raise FieldError(error.kind, f"{field_name}: {error}", field_name) from None
+
+    def reply(self, seed: int) -> Any:
+        """The computer's move; random levels draw from ``seed`` and the move number."""
+        self.session.rng = random.Random(seed * 1_000_003 + len(self.session.turns))
+        return self.act(self.session.reply)
+
+    def state(self, lang: str = "en") -> dict[str, Any]:
+        """The game as the page draws it, moves described in ``lang``."""
+        from nimlab.play import some_moves
+
+        s = self.session
+        g, here, fmt = self.rules, s.position, self.rules.format_position
+        limit = jobs.config().max_moves
+        legal: dict[str, str] = {}
+        for move in some_moves(g, here, limit):
+            legal.setdefault(fmt(move.to), move_text(lang, move.text))
+        boards = [_board(g, here)]
+        if isinstance(g, Sum):
+            boards = [_board(c, p) for c, p in zip(g.components, here, strict=True)]
+        history = []
+        positions = [s.start, *(t.move.to for t in s.turns)]
+        for k, p in enumerate(positions):
+            outcome, remoteness = _value(g.spec, fmt(p))
+            turn = s.turns[k - 1] if k else None
+            history.append(
+                {
+                    "position": fmt(p),
+                    "by": turn.player if turn else None,
+                    "move": move_text(lang, turn.move.text) if turn else None,
+                    "to_move": s.turns[k].player if k < len(s.turns) else s.to_move,
+                    "outcome": outcome,
+                    "remoteness": remoteness,
+                }
+            )
+        return {
+            "game": g.spec,
+            "start": fmt(s.start),
+            "position": fmt(here),
+            "moves": [fmt(t.move.to) for t in s.turns],
+            "first": s.first,
+            "level": s.level,
+            "turn": s.to_move,
+            "over": not legal,
+            "winner": s.winner,
+            "play": jobs.PLAY_MODES.get(g.family, "list"),
+            "heaps": boards[0]["heaps"] if not isinstance(g, Sum) else None,
+            "take_away": isinstance(g, TakeAway),
+            "limit": here[1] if isinstance(g, TakeAway) else None,
+            "boards": boards,
+            "legal": [{"to": to, "move": text} for to, text in legal.items()],
+            "legal_complete": len(legal) < limit,
+            "history": history,
+        }
+
+
+def _board(game: Ruleset, position: Position) -> dict[str, Any]:
+    """How the page draws one game (or one component of a sum) and moves in it by clicking."""
+    heaps: list[int] | None = list(position) if isinstance(game, HeapsRuleset) else None
+    take_away = isinstance(game, TakeAway)
+    if take_away:
+        heaps = [position[0]]
+    return {
+        "game": game.spec,
+        "position": game.format_position(position),
+        "play": jobs.PLAY_MODES.get(game.family, "list") if heaps is not None else "list",
+        "heaps": heaps,
+        "take_away": take_away,
+        "limit": position[1] if take_away else None,
+        "multiplier": game.multiplier if isinstance(game, TakeAway) else None,
+    }
+
+
+@lru_cache(maxsize=4096)
+def _value(spec: str, position: str) -> tuple[str, int | None]:
+    """Outcome and remoteness of a position (for the value-history chart)."""
+    try:
+        a = analyze(spec, position, limits=jobs.config().limits())
+    except TooLarge:
+        return "?", None
+    return a.outcome, a.remoteness
+
+
+def _reason(kind: str, remoteness: int | None, lang: str) -> str:
+    from nimlab.play.session import reason
+
+    return str(reason(kind, remoteness, lang))
+
+
+def play_state(
+    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+) -> dict[str, Any]:
+    """The game so far: position, whose turn, legal moves, and the value of every position."""
+    return Game(game, start, moves, first, level).state(lang)
+
+
+def _reply(g: Game, seed: int, lang: str) -> dict[str, Any]:
+    """The computer's move, described in ``lang`` with its reason."""
+    turn = g.reply(seed)
+    return {
+        "to": g.rules.format_position(turn.move.to),
+        "move": move_text(lang, turn.move.text),
+        "why": _reason(turn.kind, turn.remoteness, lang),
+    }
+
+
+def play_computer(
+    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+) -> dict[str, Any]:
+    """The computer's move."""
+    g = Game(game, start, moves, first, level)
+    reply = _reply(g, seed, lang)
+    return {"reply": reply, "state": g.state(lang)}
+
+
+def play_move(
+    game: str,
+    start: str,
+    moves: list[str],
+    first: str,
+    level: str,
+    seed: int,
+    lang: str = "en",
+    to: str = "",
+) -> dict[str, Any]:
+    """Your move (a position, or typed as ``take 2 from 3``), then the computer's reply."""
+    g = Game(game, start, moves, first, level)
+    typed = jobs.text_field(to, "to")
+    blame = "to" if g.turn == "you" and not g.session.over else "moves"  # the move, or the game
+    g.act(lambda: g.session.play(typed), blame)
+    reply = None if g.session.over else _reply(g, seed, lang)
+    return {"reply": reply, "state": g.state(lang)}
+
+
+def play_hint(
+    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+) -> dict[str, Any]:
+    """What perfect play would do for you now, and why."""
+    g = Game(game, start, moves, first, level)
+    if g.turn != "you" and not g.session.over:
+        raise FieldError("illegal_move", "moves: it is the computer's turn", "moves")
+    hint = g.act(g.session.hint)
+    move = {"to": g.rules.format_position(hint.move.to), "move": move_text(lang, hint.move.text)}
+    return {
+        "hint": move if hint.kind == "win" else None,
+        "best": move,
+        "outcome": hint.outcome,
+        "why": _reason(hint.kind, hint.remoteness, lang),
+        "state": g.state(lang),
+    }
+
+
+def play_undo(
+    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+) -> dict[str, Any]:
+    """Take back your last move and the computer's replies to it."""
+    g = Game(game, start, moves, first, level)
+    g.act(g.session.undo)
+    return {"state": g.state(lang)}
+
+
+def play_explain(
+    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+) -> dict[str, Any]:
+    """Why the current position is won or lost, step by step."""
+    g = Game(game, start, moves, first, level)
+    return {"explanation": explain(g.rules.spec, g.rules.format_position(g.session.position), lang)}
+
+
+def explain(game: str, position: str, lang: str = "en") -> dict[str, Any]:
+    """``nimlab.explain`` as JSON (``GET /api/explain``)."""
+    from nimlab.explanations import explain as run_explain
+
+    g = parse_game(game)
+    pos = parse_position(g, position)
+    if lang not in ("en", "ja"):
+        raise FieldError("invalid_option", "lang: en or ja", "lang")
+    result: dict[str, Any] = run_explain(g, pos, lang=lang, limits=jobs.config().limits()).to_dict()
+    return result
+
+
+PLAY_JOBS: dict[str, Callable[..., dict[str, Any]]] = {
+    "play_state": play_state,
+    "play_move": play_move,
+    "play_computer": play_computer,
+    "play_hint": play_hint,
+    "play_undo": play_undo,
+    "play_explain": play_explain,
+    "explain": explain,
+}

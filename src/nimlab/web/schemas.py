@@ -1,0 +1,209 @@
+"""The JSON shapes of the web API: those of the command line's ``--json`` output.
+
+These models document the API in its OpenAPI schema and check every
+response; the values themselves come from :mod:`nimlab.web.jobs`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class ErrorBody(BaseModel):
+    kind: str = Field(
+        description="invalid_game, invalid_position, invalid_option, not_applicable, "
+        "illegal_move, too_large (over a limit), busy, not_found or internal"
+    )
+    message: str = Field(description="one line: what was wrong and what is accepted")
+    field: str | None = Field(None, description="the request field at fault, if one is")
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody
+
+
+class FamilyOut(BaseModel):
+    name: str
+    parameter: str | None
+    aliases: dict[str, str]
+    seed: str
+    rule: str
+    strategy: str
+    example: str
+    position: str
+
+
+class GamesOut(BaseModel):
+    games: list[FamilyOut]
+
+
+class GameOut(BaseModel):
+    game: str = Field(description="the canonical spec")
+    family: str
+    parameter: str | None = Field(description="what the family's parameter is, if it has one")
+    shape: Literal["heap", "heaps", "take-away", "sum", "other"]
+    origin: int = Field(description="the smallest heap (tables start here)")
+    two_heaps: bool = Field(description="whether two-heap positions exist (board, heatmap)")
+    example: str = Field(description="a position to start from")
+    play: str = Field(description="how the play page moves: take, queen, knock, split, ...")
+    criterion: str | None = Field(description="the theorem that proves periods, if any")
+
+
+class MoveOut(BaseModel):
+    to: str = Field(description="the canonical position the move leads to")
+    move: str = Field(description="what the move does, in words")
+
+
+class AnalysisOut(BaseModel):
+    game: str
+    position: str
+    outcome: Literal["P", "N"]
+    grundy: int | None
+    remoteness: int | None
+    winning_moves: list[MoveOut]
+    winning_moves_complete: bool
+    method: str
+
+
+class SequenceOut(BaseModel):
+    game: str
+    values: list[int]
+
+
+class PeriodOut(BaseModel):
+    game: str
+    preperiod: int | None
+    period: int | None
+    saltus: int | None
+    proven: bool
+    checked_to: int
+    criterion: str | None = Field(description="the theorem checked, when proven")
+
+
+class TableOut(BaseModel):
+    game: str
+    origin: int
+    rows: list[list[int]]
+
+
+class PPositionsOut(BaseModel):
+    game: str
+    heaps: int
+    max: int
+    positions: list[list[int]]
+
+
+class MovesOut(BaseModel):
+    game: str
+    position: str
+    moves: list[MoveOut]
+    complete: bool = Field(description="false when the list was cut at the web app's limit")
+
+
+class PlayIn(BaseModel):
+    """A game against the computer, as the page keeps it (the server keeps nothing)."""
+
+    model_config = {"extra": "forbid"}
+
+    game: str = Field(min_length=1, max_length=2_000, examples=["nim"])
+    start: str = Field(max_length=2_000, description="the start position", examples=["3,4,5"])
+    moves: list[Annotated[str, Field(max_length=2_000)]] = Field(
+        default_factory=list,
+        max_length=1_000,
+        description="the position after each move so far, both players' (checked)",
+    )
+    first: Literal["you", "computer"] = "you"
+    level: Literal["perfect", "random", "mix"] = "perfect"
+    seed: int = Field(0, ge=0, lt=2**63, description="makes random levels reproducible")
+    lang: Literal["en", "ja"] = "en"
+
+
+class PlayMoveIn(PlayIn):
+    to: str = Field(
+        max_length=2_000,
+        description="your move: the position it leads to (1,4,5) or typed (take 2 from 3)",
+        examples=["1,4,5"],
+    )
+
+
+class HistoryOut(BaseModel):
+    position: str
+    by: Literal["you", "computer"] | None = Field(description="who moved here")
+    move: str | None
+    to_move: Literal["you", "computer"]
+    outcome: Literal["P", "N", "?"] = Field(description="for the player to move; ? = too big")
+    remoteness: int | None
+
+
+class BoardOut(BaseModel):
+    """One game as the page draws it: the whole game, or one component of a sum."""
+
+    game: str
+    position: str = Field(description="its position (exact, whatever the size of the heaps)")
+    play: str = Field(description="how the page moves: take, queen, knock, split, ...; list")
+    heaps: list[int] | None = Field(description="the heaps drawn as stones (None: list only)")
+    take_away: bool
+    limit: int | None = Field(description="take-away: the most that may be taken now")
+    multiplier: int | None = Field(description="take-away: C, the opponent may take C·k")
+
+
+class PlayStateOut(BaseModel):
+    game: str
+    start: str
+    position: str
+    moves: list[str]
+    first: Literal["you", "computer"]
+    level: str
+    turn: Literal["you", "computer"]
+    over: bool
+    winner: Literal["you", "computer"] | None
+    play: str = Field(description="how the page moves: take, queen, knock, split, ...")
+    heaps: list[int] | None
+    take_away: bool
+    limit: int | None = Field(description="take-away: the most that may be taken now")
+    boards: list[BoardOut] = Field(description="the game, or each component of a sum")
+    legal: list[MoveOut]
+    legal_complete: bool
+    history: list[HistoryOut]
+
+
+class ReplyOut(BaseModel):
+    to: str
+    move: str
+    why: str
+
+
+class PlayOut(BaseModel):
+    state: PlayStateOut
+    reply: ReplyOut | None = Field(None, description="the computer's move, if it moved")
+
+
+class HintOut(BaseModel):
+    state: PlayStateOut
+    hint: MoveOut | None = Field(description="the winning move, if there is one")
+    best: MoveOut = Field(description="perfect play's move (the longest defence when lost)")
+    outcome: Literal["P", "N"]
+    why: str
+
+
+class StepOut(BaseModel):
+    kind: str
+    text: str
+    lines: list[str]
+    data: dict[str, Any]
+
+
+class ExplanationOut(BaseModel):
+    game: str
+    position: str
+    lang: str
+    outcome: Literal["P", "N"]
+    grundy: int | None
+    method: str
+    steps: list[StepOut]
+
+
+class PlayExplainOut(BaseModel):
+    explanation: ExplanationOut

@@ -1,0 +1,542 @@
+// nimlab — play against the computer. Plain JavaScript, no build step, no external assets.
+//
+// The game is stateless on the server: the page keeps the start position and the
+// positions after each move, and sends them with every request (POST /api/play/*).
+// Moves are made by clicking stones (take them), gaps between stones (split a heap)
+// or heap labels (delete a heap); every move is checked by the server.
+"use strict";
+
+(() => {
+  const T = JSON.parse(document.getElementById("i18n").textContent);
+  const $ = (id) => document.getElementById(id);
+  const MANY = 60; // heaps bigger than this are shown as a number, not as stones
+
+  const game = {
+    setup: null, // {game, start, level, first, seed, lang}
+    moves: [], // positions after each move
+    state: null, // the server's answer
+    pending: null, // a move being composed: {cuts: Map(heap -> cut), deleted: Set, run: [heap, a, b]}
+    both: false, // Wythoff: take from both heaps
+    busy: false,
+    reply: null, // the computer's last move and why
+  };
+
+  function t(key, values) {
+    let text = T[key] || key;
+    for (const [k, v] of Object.entries(values || {})) text = text.replace(`{${k}}`, v);
+    return text;
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") node.className = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  async function post(path, extra) {
+    const body = Object.assign(
+      {
+        game: game.setup.game,
+        start: game.setup.start,
+        moves: game.moves,
+        level: game.setup.level,
+        first: game.setup.first,
+        seed: game.setup.seed,
+        lang: game.setup.lang,
+      },
+      extra || {},
+    );
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (!response.ok) throw data.error || { message: response.statusText };
+    return data;
+  }
+
+  function showError(error) {
+    const box = $("play-error");
+    box.hidden = !error;
+    box.textContent = error ? error.message || String(error) : "";
+  }
+
+  async function run(path, extra) {
+    if (game.busy) return null;
+    game.busy = true;
+    showError(null);
+    document.body.classList.add("busy");
+    if (game.state) {
+      $("status").textContent = t("play.thinking");
+      $("status").className = "status";
+    }
+    try {
+      const data = await post(path, extra);
+      if (data.state) accept(data.state);
+      game.reply = data.reply || null;
+      return data;
+    } catch (error) {
+      showError(error);
+      return null;
+    } finally {
+      game.busy = false;
+      document.body.classList.remove("busy");
+      render();
+    }
+  }
+
+  function accept(state) {
+    game.state = state;
+    game.moves = state.moves;
+    game.pending = null;
+    $("hint-box").hidden = true;
+    $("explanation").hidden = true;
+    sessionStorage.setItem("nimlab-play", JSON.stringify({ setup: game.setup, moves: game.moves }));
+  }
+
+  // -- moves --------------------------------------------------------------------------
+  //
+  // The page draws one board per game (one for each component of a sum). Heaps are
+  // numbered across all boards: heap i is heap rows[i].k of board rows[i].b.
+
+  function rows() {
+    const list = [];
+    game.state.boards.forEach((board, b) => {
+      if (!board.heaps) return;
+      const exact = exactHeaps(board);
+      board.heaps.forEach((h, k) => list.push({ b, k, h, exact: exact[k] }));
+    });
+    return list;
+  }
+
+  // Heaps exactly, as BigInt, from the board's position text (JSON numbers keep 53 bits).
+  function exactHeaps(board) {
+    const text = board.take_away ? board.position.split("/")[0] : board.position;
+    return text ? text.split(",").map((x) => BigInt(x.trim())) : [];
+  }
+
+  function order(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+
+  function canonical(heaps) {
+    return [...heaps].sort(order).join(",");
+  }
+
+  // The whole position once board b has become `text`.
+  function target(b, text) {
+    const parts = game.state.boards.map((board) => board.position);
+    parts[b] = text;
+    return parts.join(" + ");
+  }
+
+  // The listed move to `to`; when the list was cut (huge heaps), the target itself,
+  // for the server to check.
+  function findTarget(to) {
+    const move = game.state.legal.find((m) => m.to === to);
+    if (move || game.state.legal_complete) return move;
+    return { to };
+  }
+
+  function findMove(b, heaps) {
+    if (heaps.some((h) => h < 0)) return undefined;
+    return findTarget(target(b, canonical(heaps)));
+  }
+
+  // Take-away: leave `left` stones; the opponent may then take C times what was taken.
+  function findTakeAway(b, left) {
+    const board = game.state.boards[b];
+    const taken = exactHeaps(board)[0] - BigInt(left);
+    const limit = BigInt(board.multiplier) * taken;
+    const m = limit < BigInt(left) ? limit : BigInt(left);
+    return findTarget(target(b, `${left}/${m}`));
+  }
+
+  function play(move) {
+    if (!move) {
+      showError({ message: t("play.illegal") });
+      return;
+    }
+    run("/api/play/move", { to: move.to });
+  }
+
+  // The heaps of heap i's board with heap i replaced by `replacement`.
+  function heapsAfter(i, replacement) {
+    const row = rows()[i];
+    const heaps = [...game.state.boards[row.b].heaps];
+    heaps.splice(row.k, 1, ...replacement);
+    return heaps;
+  }
+
+  // Clicking stone j (0-based) of heap i leaves the j stones to its left.
+  function clickStone(i, j) {
+    if (!myTurn()) return;
+    const { b, h } = rows()[i];
+    const board = game.state.boards[b];
+    const mode = board.play;
+    if (mode === "take" && board.take_away) return play(findTakeAway(b, j));
+    if (mode === "take") return play(findMove(b, heapsAfter(i, [j])));
+    if (mode === "queen") {
+      if (!game.both) return play(findMove(b, heapsAfter(i, [j])));
+      return play(findMove(b, board.heaps.map((x) => x - (h - j))));
+    }
+    if (mode === "knock") return knock(i, j);
+    return null;
+  }
+
+  // Octal games: select a run of stones in one heap, then take it.
+  function knock(i, j) {
+    const run = game.pending && game.pending.run;
+    if (run && run[0] === i) game.pending.run = [i, Math.min(run[1], j), Math.max(run[2], j)];
+    else game.pending = { run: [i, j, j] };
+    render();
+  }
+
+  function takeRun() {
+    const [i, a, z] = game.pending.run;
+    const { b, h } = rows()[i];
+    const parts = [a, h - z - 1].filter((x) => x > 0);
+    play(findMove(b, heapsAfter(i, parts)));
+  }
+
+  // Split modes: a gap after stone j of heap i cuts the heap there.
+  function clickGap(i, j) {
+    if (!myTurn()) return;
+    const { b, h } = rows()[i];
+    if (game.state.boards[b].play === "split") return play(findMove(b, heapsAfter(i, [j, h - j])));
+    compose();
+    const cuts = game.pending.cuts;
+    if (cuts.get(i) === j) cuts.delete(i);
+    else cuts.set(i, j);
+    render();
+    return null;
+  }
+
+  function composing(board) {
+    return ["split-delete", "delete-split"].includes(board.play);
+  }
+
+  function clickLabel(i) {
+    if (!myTurn() || !composing(game.state.boards[rows()[i].b])) return;
+    compose();
+    // Each click deletes one more part of the heap (the right-hand one first), then none.
+    const deleted = game.pending.deleted;
+    const parts = game.pending.cuts.has(i) ? 2 : 1;
+    const next = ((deleted.get(i) || 0) + 1) % (parts + 1);
+    next ? deleted.set(i, next) : deleted.delete(i);
+    render();
+  }
+
+  function compose() {
+    if (!game.pending || !game.pending.cuts) game.pending = { cuts: new Map(), deleted: new Map() };
+  }
+
+  // The composed move: each heap cut where marked, then the marked number of its
+  // parts deleted (the right-hand part first). A move acts on one board only.
+  function composedMove() {
+    const { cuts, deleted } = game.pending;
+    const all = rows();
+    const touched = new Set([...cuts.keys(), ...deleted.keys()].map((i) => all[i].b));
+    if (touched.size !== 1) return undefined;
+    const [b] = touched;
+    const result = [];
+    all.forEach((row, i) => {
+      if (row.b !== b) return;
+      const parts = cuts.has(i) ? [cuts.get(i), row.h - cuts.get(i)] : [row.h];
+      result.push(...parts.slice(0, parts.length - (deleted.get(i) || 0)));
+    });
+    return findMove(b, result);
+  }
+
+  // The move that leaves j stones of heap i when the heaps are too big for Numbers:
+  // exact BigInt arithmetic on the position's text.
+  function hugeMove(i, j) {
+    const row = rows()[i];
+    const board = game.state.boards[row.b];
+    if (board.take_away) return findTakeAway(row.b, j);
+    const heaps = exactHeaps(board);
+    let after = [...heaps];
+    if (board.play === "split") after.splice(row.k, 1, j, row.exact - j);
+    else if (board.play === "queen" && game.both) after = heaps.map((h) => h - (row.exact - j));
+    else after.splice(row.k, 1, j);
+    if (after.some((h) => h < 0n)) return undefined;
+    return findTarget(target(row.b, canonical(after)));
+  }
+
+  function myTurn() {
+    return game.state && !game.state.over && game.state.turn === "you" && !game.busy;
+  }
+
+  // -- rendering --------------------------------------------------------------------
+
+  function render() {
+    const state = game.state;
+    if (!state) return;
+    $("play").hidden = false;
+    $("play-heading").textContent = `${state.game} — ${state.position}`;
+    const status = $("status");
+    status.className = "status";
+    if (state.over) {
+      const human = state.winner === "you";
+      status.textContent = t(human ? "play.you_win" : "play.computer_wins");
+      status.classList.add(human ? "win" : "lose");
+    } else {
+      status.textContent = t(state.turn === "you" ? "play.your_move" : "play.thinking");
+    }
+    const reply = $("reply");
+    reply.hidden = !game.reply;
+    if (game.reply) reply.textContent = `${t("play.computer_moved")}: ${game.reply.move} → ${game.reply.to} — ${game.reply.why}`;
+    renderHeaps(state);
+    renderModeControls(state);
+    renderMoveList(state);
+    renderLog(state);
+    renderChart(state);
+    $("undo").disabled = !state.moves.length || game.busy;
+    $("hint").disabled = !myTurn();
+    $("analyse-link").href = `/game?game=${encodeURIComponent(state.game)}&position=${encodeURIComponent(state.position)}`;
+  }
+
+  function renderHeaps(state) {
+    const box = $("heaps");
+    box.replaceChildren();
+    const pending = game.pending || {};
+    const all = rows();
+    const sum = state.boards.length > 1;
+    state.boards.forEach((board, b) => {
+      if (sum) box.append(el("h3", { class: "component" }, `${board.game}: ${board.position}`));
+      if (!board.heaps) {
+        box.append(el("p", { class: "note" }, t("play.use_list")));
+        return;
+      }
+      all.forEach((row, i) => {
+        if (row.b === b) box.append(heapRow(board, pending, i, row.h));
+      });
+      if (board.take_away) box.append(el("p", { class: "note" }, t("play.limit", { m: board.limit })));
+    });
+  }
+
+  function heapRow(board, pending, i, h) {
+    const row = el("div", { class: "heap", "data-heap": i });
+    if (pending.deleted && pending.deleted.has(i)) row.classList.add("deleting");
+    if (pending.deleted && pending.deleted.get(i) === 1 && pending.cuts.has(i)) row.classList.replace("deleting", "deleting-right");
+    const label = el("button", { class: "label", type: "button", title: t("play.label_hint"), onclick: () => clickLabel(i) }, String(rows()[i].exact));
+    row.append(label);
+    if (h > MANY) {
+      row.append(bigHeap(board, i));
+      return row;
+    }
+    const stones = el("div", { class: "stones-row" });
+    for (let j = 0; j < h; j++) {
+      if (j > 0 && ["split", "split-delete", "delete-split"].includes(board.play)) {
+        const cut = pending.cuts && pending.cuts.get(i) === j;
+        stones.append(el("button", { class: "gap" + (cut ? " cut" : ""), type: "button", "data-gap": j, "aria-label": t("play.split_here", { j }), onclick: () => clickGap(i, j) }));
+      }
+      const selected = pending.run && pending.run[0] === i && j >= pending.run[1] && j <= pending.run[2];
+      const stone = el("button", {
+        class: "stone" + (selected ? " selected" : ""),
+        type: "button",
+        "data-stone": j,
+        "aria-label": t("play.stone", { j: j + 1, h }),
+        onclick: () => clickStone(i, j),
+      });
+      if (["take", "queen"].includes(board.play)) {
+        stone.addEventListener("mouseenter", () => preview(stones, j));
+        stone.addEventListener("mouseleave", () => preview(stones, h));
+      }
+      stones.append(stone);
+    }
+    row.append(stones);
+    return row;
+  }
+
+  function preview(stones, from) {
+    stones.querySelectorAll(".stone").forEach((s) => s.classList.toggle("preview", Number(s.dataset.stone) >= from));
+  }
+
+  // A heap too big to draw: type how many stones to leave (octal games: taken from the end).
+  function bigHeap(board, i) {
+    const exact = rows()[i].exact;
+    const input = el("input", { type: "number", min: 0, max: String(exact - 1n), value: String(exact - 1n), "aria-label": t("play.leave") });
+    const button = el("button", { type: "button", class: "secondary" }, t("play.leave_button"));
+    button.addEventListener("click", () => {
+      if (!myTurn()) return null;
+      if (!/^\d+$/.test(input.value.trim())) return showError({ message: t("play.illegal") });
+      const j = BigInt(input.value.trim());
+      return play(hugeMove(i, j));
+    });
+    return el("span", { class: "many" }, `● × ${exact}  `, t("play.leave"), " ", input, " ", button);
+  }
+
+  function renderModeControls(state) {
+    const box = $("mode-controls");
+    box.replaceChildren();
+    if (!myTurn()) return;
+    const modes = state.boards.map((board) => board.play);
+    if (modes.includes("queen")) {
+      const both = el("input", { type: "checkbox", id: "both" });
+      both.checked = game.both;
+      both.addEventListener("change", () => (game.both = both.checked));
+      box.append(el("label", {}, both, " ", t("play.both")));
+    }
+    if (modes.includes("knock") && game.pending && game.pending.run) {
+      box.append(el("button", { type: "button", id: "take-run", onclick: takeRun }, t("play.take_selected")));
+    }
+    for (const mode of ["split-delete", "delete-split"]) {
+      if (!modes.includes(mode)) continue;
+      box.append(el("span", { class: "note" }, t(mode === "split-delete" ? "play.how_split_delete" : "play.how_delete_split")));
+    }
+    if (state.boards.some(composing) && game.pending && game.pending.cuts) {
+      box.append(el("button", { type: "button", id: "compose-play", onclick: () => play(composedMove()) }, t("play.play_move")));
+      box.append(el("button", { type: "button", class: "secondary", onclick: () => { game.pending = null; render(); } }, t("play.reset")));
+    }
+  }
+
+  function renderMoveList(state) {
+    const select = $("move-list");
+    select.replaceChildren(el("option", { value: "" }, "—"));
+    for (const m of state.legal) select.append(el("option", { value: m.to }, `${m.move} → ${m.to}`));
+    select.disabled = !myTurn();
+    $("move-list-play").disabled = !myTurn();
+  }
+
+  function renderLog(state) {
+    const log = $("log");
+    log.replaceChildren();
+    state.history.forEach((h, k) => {
+      if (k === 0) {
+        log.append(el("li", { value: 0 }, `${t("play.start_position")}: ${h.position}`));
+        return;
+      }
+      const who = t(h.by === "you" ? "play.you" : "play.computer");
+      log.append(el("li", { value: k }, `${who}: ${h.move} → ${h.position}`));
+    });
+    log.scrollTop = log.scrollHeight;
+  }
+
+  // A value-history chart as GamesmanUni draws it: one row per position, the
+  // winning side left (you) or right (the computer), remoteness growing outwards.
+  function renderChart(state) {
+    const rows = state.history;
+    const width = 280, mid = width / 2, row = 22, top = 40;
+    const known = rows.map((h) => h.remoteness).filter((r) => r !== null);
+    const span = Math.max(4, ...known);
+    const scale = (mid - 14) / span;
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    const height = top + rows.length * row + 6;
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", T["play.chart"]);
+    const add = (tag, attrs, text) => {
+      const node = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text !== undefined) node.textContent = text;
+      svg.append(node);
+      return node;
+    };
+    add("text", { x: 2, y: 11 }, t("play.chart.you"));
+    add("text", { x: width - 2, y: 11, "text-anchor": "end" }, t("play.chart.computer"));
+    for (let r = 0; r <= span; r += Math.max(1, Math.ceil(span / 5))) {
+      for (const side of [-1, 1]) {
+        const x = mid + side * r * scale;
+        add("line", { x1: x, x2: x, y1: top - 6, y2: height, stroke: r ? "#e3e7ea" : "#9aa6ae" });
+        if (side === 1 || r === 0) add("text", { x, y: top - 9, "text-anchor": "middle" }, String(r));
+        if (side === -1 && r) add("text", { x, y: top - 9, "text-anchor": "middle" }, String(r));
+      }
+    }
+    let previous = null;
+    rows.forEach((h, k) => {
+      const mover = h.to_move; // "you" or "computer": who is to move here
+      const winner = h.outcome === "N" ? mover : mover === "you" ? "computer" : "you";
+      const side = winner === "you" ? -1 : 1;
+      const r = h.remoteness === null ? span : h.remoteness;
+      const x = mid + side * r * scale;
+      const y = top + k * row + row / 2;
+      if (previous) add("line", { x1: previous[0], y1: previous[1], x2: x, y2: y, stroke: "#8c99a3", "stroke-width": 1.5 });
+      const dot = add("circle", {
+        cx: x, cy: y, r: 5,
+        fill: h.remoteness === null ? "#fff" : h.outcome === "N" ? "#2d7d46" : "#b5403a",
+        stroke: h.outcome === "N" ? "#2d7d46" : "#b5403a",
+        "stroke-width": 2,
+        "data-row": k,
+      });
+      const title = document.createElementNS(NS, "title");
+      title.textContent = `${k}: ${h.position} — ${h.outcome} ${h.remoteness === null ? "" : "(" + h.remoteness + ")"}`;
+      dot.append(title);
+      previous = [x, y];
+    });
+    $("chart-svg").replaceChildren(svg);
+  }
+
+  // -- controls ----------------------------------------------------------------------
+
+  async function start(setup, moves) {
+    game.setup = setup;
+    game.moves = moves || [];
+    game.state = null;
+    const data = await run("/api/play/state");
+    if (data && data.state.turn === "computer" && !data.state.over) await run("/api/play/computer");
+  }
+
+  $("setup").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const setup = {
+      game: $("play-game").value,
+      start: $("play-position").value,
+      level: $("play-level").value,
+      first: $("play-first").value,
+      seed: Math.floor(Math.random() * 2 ** 31),
+      lang: document.documentElement.lang,
+    };
+    const query = new URLSearchParams({ game: setup.game, position: setup.start, level: setup.level, first: setup.first });
+    history.replaceState(null, "", `/play?${query}`);
+    start(setup);
+  });
+
+  $("move-list-play").addEventListener("click", () => {
+    const to = $("move-list").value;
+    if (to) play(game.state.legal.find((m) => m.to === to));
+  });
+
+  $("hint").addEventListener("click", async () => {
+    const data = await run("/api/play/hint");
+    if (!data) return;
+    const box = $("hint-box");
+    box.hidden = false;
+    box.replaceChildren(el("strong", {}, t("play.hint") + ": "), data.hint ? `${data.hint.move} → ${data.hint.to}` : t("play.no_hint"));
+    if (data.why) box.append(el("p", {}, data.why));
+  });
+
+  $("undo").addEventListener("click", () => run("/api/play/undo"));
+
+  $("explain").addEventListener("click", async () => {
+    const data = await run("/api/play/explain");
+    if (!data) return;
+    const box = $("explanation");
+    box.hidden = false;
+    const e = data.explanation;
+    box.replaceChildren(el("strong", {}, `${t("play.explain")}: ${e.position} — ${t("outcome." + e.outcome)}`));
+    for (const step of data.explanation.steps) {
+      box.append(el("p", {}, step.text));
+      if (step.lines.length) box.append(el("pre", {}, step.lines.join("\n")));
+    }
+  });
+
+  // Start from the query (a "play from this position" link) or resume this tab's game.
+  const saved = JSON.parse(sessionStorage.getItem("nimlab-play") || "null");
+  const params = new URLSearchParams(location.search);
+  if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position")) {
+    saved.setup.lang = document.documentElement.lang;
+    start(saved.setup, saved.moves);
+  } else if (params.get("game")) {
+    $("setup").requestSubmit();
+  }
+})();

@@ -1,0 +1,13 @@
+"""Every job a worker process runs: analyses (:mod:`nimlab.web.jobs`) and play (:mod:`.play`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nimlab.web import jobs, play
+from nimlab.web.jobs import configure
+
+JOBS: dict[str, Callable[..., dict[str, Any]]] = {**jobs.JOBS, **play.PLAY_JOBS}
+
+__all__ = ["JOBS", "configure"]

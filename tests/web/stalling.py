@@ -1,0 +1,43 @@
+"""Jobs that misbehave on purpose, for testing the worker pool (imported by worker processes)."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from nimlab.errors import InvalidPosition
+from nimlab.web.config import WebConfig
+
+
+def configure(config: WebConfig) -> None:
+    """Workers call this; these jobs need no limits."""
+
+
+def echo(value: Any) -> dict[str, Any]:
+    return {"value": value, "pid": os.getpid()}
+
+
+def sleep(seconds: float) -> dict[str, Any]:
+    time.sleep(seconds)
+    return {"slept": seconds, "pid": os.getpid()}
+
+
+def spin() -> dict[str, Any]:
+    while True:  # never spends a budget: only the hard timeout stops it
+        pass
+
+
+def hog() -> dict[str, Any]:
+    return {"size": len(bytearray(4 * 1024**3))}  # over any worker's address-space limit
+
+
+def bad() -> dict[str, Any]:
+    raise InvalidPosition("heap 'x' is not an integer")
+
+
+def crash() -> dict[str, Any]:
+    os._exit(1)
+
+
+JOBS = {"echo": echo, "sleep": sleep, "spin": spin, "hog": hog, "bad": bad, "crash": crash}

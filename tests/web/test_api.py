@@ -1,0 +1,201 @@
+"""The JSON API over HTTP: the CLI's shapes, caps in the schema, 4xx for every bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nimlab.web import jobs
+
+
+def get(client: TestClient, path: str, **params: Any) -> Any:
+    response = client.get(path, params=params)
+    assert response.headers["content-type"].startswith("application/json")
+    return response
+
+
+def assert_error(response: Any, status: int, kind: str, field: str | None) -> str:
+    assert response.status_code == status, response.text
+    error = response.json()["error"]
+    assert (error["kind"], error["field"]) == (kind, field)
+    assert "\n" not in error["message"] and "Traceback" not in error["message"]
+    return str(error["message"])
+
+
+def test_endpoints_mirror_the_command_line(client: TestClient) -> None:
+    assert get(client, "/api/analyze", game="wythoff", position="4,6").json() == jobs.analyze(
+        "wythoff", "4,6"
+    )
+    seq = get(client, "/api/sequence", game="subtraction:2,4,7", to=14).json()
+    assert seq == {
+        "game": "subtraction:2,4,7",
+        "values": [0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2],
+    }
+    period = get(client, "/api/period", game="subtraction:2,4,7").json()
+    assert (period["preperiod"], period["period"], period["saltus"], period["proven"]) == (
+        8,
+        3,
+        0,
+        True,
+    )
+    table = get(client, "/api/table", game="delete-nim:single", size=3).json()
+    assert table == {
+        "game": "delete-nim:single",
+        "origin": 1,
+        "rows": [[0, 1, 0], [1, 1, 2], [0, 2, 0]],
+    }
+    pp = get(client, "/api/ppositions", game="wythoff", heaps=2, max=7).json()
+    assert pp["positions"] == [[0, 0], [1, 2], [3, 5], [4, 7]]
+    games = get(client, "/api/games").json()["games"]
+    assert {g["name"] for g in games} >= {"nim", "wythoff", "split-delete-nim", "delete-nim"}
+    assert get(client, "/api/game", game="kayles").json()["game"] == "octal:0.77"
+    assert get(client, "/api/moves", game="nim", position="1").json()["moves"] == [
+        {"to": "0", "move": "take 1 from the heap of 1"}
+    ]
+
+
+def test_misere_and_sums(client: TestClient) -> None:
+    misere = get(client, "/api/analyze", game="nim", position="1,1", misere="true").json()
+    assert misere["outcome"] == "N"
+    total = get(client, "/api/analyze", game="nim + kayles", position="3,4 + 5").json()
+    assert total["position"] == "3,4 + 5"
+
+
+def test_bad_input_is_a_4xx_naming_the_field(client: TestClient) -> None:
+    assert "did you mean 'nim'" in assert_error(
+        get(client, "/api/analyze", game="nimm", position="3"), 400, "invalid_game", "game"
+    )
+    assert_error(
+        get(client, "/api/analyze", game="nim", position="3,-1"),
+        400,
+        "invalid_position",
+        "position",
+    )
+    assert_error(get(client, "/api/analyze", game="nim"), 422, "invalid_option", "position")
+    assert_error(get(client, "/api/table", game="nim", size="x"), 422, "invalid_option", "size")
+    assert_error(get(client, "/api/table", game="nim", size=10**30), 422, "invalid_option", "size")
+    assert_error(get(client, "/api/table", game="nim", size=101), 422, "invalid_option", "size")
+    assert_error(get(client, "/api/sequence", game="wythoff", to=5), 400, "not_applicable", "game")
+    assert_error(
+        get(client, "/api/ppositions", game="split-delete-nim:half", heaps=3, max=5),
+        400,
+        "not_applicable",
+        "heaps",
+    )
+    assert_error(
+        get(client, "/api/analyze", game="nim", position="9" * 5000),
+        422,
+        "invalid_option",
+        "position",
+    )
+    assert_error(
+        get(client, "/api/analyze", game="nim", position="1" * 3000 + ",1"),
+        422,
+        "invalid_option",
+        "position",
+    )
+
+
+def test_work_over_the_limits_is_refused_quickly(client: TestClient) -> None:
+    message = assert_error(
+        get(client, "/api/analyze", game="split-delete-nim:single", position="30,40,50,60"),
+        413,
+        "too_large",
+        None,
+    )
+    assert "states" in message
+    # A hostile position that would hang or exhaust memory in a plain process:
+    hang = ",".join(["2"] * 40)
+    assert_error(
+        get(client, "/api/analyze", game="split-delete-nim:half", position=hang),
+        413,
+        "too_large",
+        None,
+    )
+    huge = ",".join(["10000000000"] * 6)  # no theorem: the rules would list 10^60 splits
+    assert_error(
+        get(client, "/api/analyze", game="split-delete-nim:half", position=huge),
+        413,
+        "too_large",
+        None,
+    )
+    assert get(client, "/api/analyze", game="nim", position="3,4,5").status_code == 200
+
+
+def test_unknown_paths_and_methods_answer_json(client: TestClient) -> None:
+    assert_error(client.get("/api/nothing"), 404, "not_found", None)
+    response = client.post("/api/analyze", json={})
+    assert response.status_code == 405 and response.json()["error"]["kind"] == "error"
+
+
+def test_the_schema_documents_every_endpoint_and_its_caps(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    paths = schema["paths"]
+    for path in (
+        "/api/games",
+        "/api/analyze",
+        "/api/sequence",
+        "/api/period",
+        "/api/table",
+        "/api/ppositions",
+    ):
+        assert "get" in paths[path], path
+    size = next(p for p in paths["/api/table"]["get"]["parameters"] if p["name"] == "size")
+    assert size["schema"]["maximum"] == 100
+    assert "413" in paths["/api/analyze"]["get"]["responses"]
+
+
+text = st.text(st.characters(codec="utf-8"), max_size=40) | st.sampled_from(
+    [
+        "nim",
+        "wythoff",
+        "kayles",
+        "subtraction:2,4,7",
+        "fibonacci-nim",
+        "delete-nim:half",
+        "1,2",
+        "-5",
+        "1e9",
+        "99999999999999999999",
+    ]
+)
+numbers = st.integers(-(10**20), 10**20).map(str) | text
+
+
+@given(
+    endpoint=st.sampled_from(
+        ["analyze", "sequence", "period", "table", "ppositions", "moves", "game"]
+    ),
+    game=text,
+    position=text,
+    number=numbers,
+    other=numbers,
+    misere=st.sampled_from(["false", "true", "1", "maybe"]),
+)
+def test_hostile_parameters_never_cause_a_server_error(
+    client: TestClient,
+    endpoint: str,
+    game: str,
+    position: str,
+    number: str,
+    other: str,
+    misere: str,
+) -> None:
+    params = {
+        "game": game,
+        "position": position,
+        "to": number,
+        "size": number,
+        "heaps": number,
+        "max": other,
+        "max_length": other,
+        "misere": misere,
+    }
+    response = client.get(f"/api/{endpoint}", params=params)
+    assert response.status_code < 500 or response.status_code == 503, response.text
+    if response.status_code >= 400:
+        error = response.json()["error"]
+        assert error["kind"] and error["message"]

@@ -1,0 +1,29 @@
+"""Errors: statuses by kind and one-line messages naming the field."""
+
+from __future__ import annotations
+
+from fastapi.exceptions import RequestValidationError
+
+from nimlab.web import errors
+
+
+def test_statuses() -> None:
+    assert errors.STATUS["invalid_game"] == errors.STATUS["illegal_move"] == 400
+    assert errors.STATUS["too_large"] == 413 and errors.STATUS["busy"] == 503
+
+
+def test_error_json_shape() -> None:
+    response = errors.error_json(503, "busy", "try again")
+    assert response.status_code == 503 and response.headers["retry-after"] == "1"
+    assert response.body == b'{"error":{"kind":"busy","message":"try again","field":null}}'
+
+
+def test_validation_messages_name_the_field() -> None:
+    error = RequestValidationError(
+        [{"type": "less_than_equal", "loc": ("query", "size"), "msg": "Input should be ≤ 100"}]
+    )
+    assert errors.validation_message(error) == ("size: Input should be ≤ 100", "size")
+    missing = RequestValidationError([{"type": "missing", "loc": ("query", "game"), "msg": "x"}])
+    assert errors.validation_message(missing) == ("game: is required", "game")
+    nested = RequestValidationError([{"type": "x", "loc": ("body", "moves", 3), "msg": "bad"}])
+    assert errors.validation_message(nested) == ("moves.3: bad", "moves.3")

@@ -1,0 +1,128 @@
+"""The pages: catalogue, game page (analysis, strip, board, heatmap, P-positions), docs, errors."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nimlab.registry import FAMILIES
+
+
+def page(client: TestClient, path: str, status: int = 200, **params: object) -> str:
+    response = client.get(path, params=params) if params else client.get(path)
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("text/html")
+    return response.text
+
+
+def test_catalogue_lists_every_family_with_rule_seed_and_strategy(client: TestClient) -> None:
+    html = page(client, "/")
+    for family in FAMILIES.values():
+        assert f'data-family="{family.name}"' in html
+        assert family.strategy.replace("'", "&#39;") in html
+    assert "Determining the winner of Split-and-delete Nim" in html  # seed 001's title
+
+
+def test_no_external_assets(client: TestClient) -> None:
+    for path in ("/", "/docs", "/game?game=wythoff&position=4,6"):
+        html = page(client, path)
+        assert not re.search(r"""(src|href)=["']https?://""", html), path
+    assert client.get("/static/style.css").status_code == 200
+
+
+def test_game_page_analyses_and_links_the_winning_moves(client: TestClient) -> None:
+    html = page(client, "/game", game="wythoff", position="6,4")
+    assert 'id="outcome"' in html and "N — the player to move wins" in html
+    assert 'data-to="3,5"' in html and "take 1 from both heaps, leaving (3, 5)" in html
+    assert 'id="board"' in html and 'id="heatmap"' in html
+    assert 'data-cell="3,5"' in html
+
+
+def test_the_game_page_explains_in_the_visitors_language(client: TestClient) -> None:
+    html = page(client, "/game", game="wythoff", position="1000,2000", lang="ja")
+    assert 'id="explanation"' in html and "(1000, 618)" in html
+    misere = page(client, "/game", game="nim", position="1,2", misere="true", lang="en")
+    assert 'id="explanation-note"' in misere and "normal play" in misere
+
+
+def test_board_cells_link_to_their_analysis(client: TestClient) -> None:
+    html = page(client, "/game", game="wythoff", position="4,6")
+    link = re.search(r'<a href="([^"]+)" data-cell="1,2">', html)
+    assert link is not None
+    target = link.group(1).replace("&amp;", "&")
+    assert "position=1%2C2" in target
+    assert "P — the player to move loses" in page(client, target)
+
+
+def test_one_heap_games_show_the_strip_with_period_marked(client: TestClient) -> None:
+    html = page(client, "/game", game="subtraction:2,4,7", position="10")
+    assert 'id="strip"' in html and "preperiod 8, period 3" in html
+    assert "max(S)-window criterion" in html
+    assert html.count("data-n=") == 48
+
+
+def test_kayles_strip_reaches_past_the_preperiod(client: TestClient) -> None:
+    html = page(client, "/game", game="kayles", position="5")
+    assert "preperiod 71, period 12" in html and html.count("data-n=") == 71 + 36
+
+
+def test_k_heap_games_list_their_p_positions(client: TestClient) -> None:
+    html = page(client, "/game", game="split-delete-nim:single", position="1,3,3", max=8)
+    assert 'id="ppositions"' in html and "P-positions with 3 heaps, every heap ≤ 8" in html
+    assert '<li class="current"><a' in html  # 1,3,3 is a P-position
+    assert "Table 9 of seed 001" in html
+
+
+def test_take_away_shows_fresh_games(client: TestClient) -> None:
+    html = page(client, "/game", game="fibonacci-nim", position="20")
+    assert "fresh games of n stones" in html and 'id="board"' not in html
+
+
+def test_bad_input_is_shown_on_the_page_with_a_4xx(client: TestClient) -> None:
+    html = page(client, "/game", 400, game="nimm", position="3")
+    assert "did you mean &#39;nim&#39;" in html
+    html = page(client, "/game", 400, game="wythoff", position="1,2,3")
+    assert 'data-field="position"' in html
+    assert page(client, "/game", 422, game="nim", size="huge")
+    assert "no such page" in page(client, "/nowhere", 404)
+
+
+def test_a_position_off_the_board_still_gets_its_page(client: TestClient) -> None:
+    html = page(client, "/game", game="wythoff", position="1000,2000")
+    assert 'id="analysis"' in html and "lies outside this table" in html
+    assert 'id="heatmap"' in html and "sq current" not in html
+
+
+def test_japanese_is_chosen_and_remembered(client: TestClient) -> None:
+    response = client.get("/", params={"lang": "ja"})
+    assert "ゲーム一覧" in response.text and 'lang="ja"' in response.text
+    assert response.cookies.get("lang") == "ja"
+    html = client.get("/game", params={"game": "nim", "position": "3,4,5"}).text
+    assert "必勝手" in html and "3 個の山から 2 個取る" in html
+    client.cookies.clear()
+    assert 'lang="en"' in client.get("/").text
+    assert 'lang="ja"' in client.get("/", headers={"accept-language": "ja-JP"}).text
+
+
+def test_docs_page_lists_every_endpoint_without_a_cdn(client: TestClient) -> None:
+    html = page(client, "/docs")
+    for path in ("/api/analyze", "/api/sequence", "/api/period", "/api/table", "/api/ppositions"):
+        assert f"<code>{path}</code>" in html
+    assert "integer, 1–100" in html
+
+
+@given(
+    game=st.text(max_size=30) | st.sampled_from(["nim", "wythoff", "kayles", "delete-nim:half"]),
+    position=st.text(max_size=30) | st.sampled_from(["1,2", "3,4,5", "7", "1,1,1,1"]),
+    size=st.sampled_from([None, "0", "5", "41", "x"]),
+    n=st.sampled_from([None, "1", "300", "-2"]),
+)
+def test_hostile_page_parameters_never_cause_a_server_error(
+    client: TestClient, game: str, position: str, size: str | None, n: str | None
+) -> None:
+    params = {"game": game, "position": position, "size": size, "n": n}
+    response = client.get("/game", params={k: v for k, v in params.items() if v is not None})
+    assert response.status_code < 500 or response.status_code == 503, response.text

@@ -1,0 +1,183 @@
+"""Play over HTTP: stateless games checked move by move, the computer's levels, hint, undo."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nimlab.web import play
+
+
+def body(**changes: Any) -> dict[str, Any]:
+    game = {"game": "nim", "start": "1,2,3", "moves": [], "first": "you", "level": "perfect"}
+    return game | changes
+
+
+def post(client: TestClient, action: str, status: int = 200, **changes: Any) -> Any:
+    response = client.post(f"/api/play/{action}", json=body(**changes))
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+def test_state_describes_the_game(client: TestClient) -> None:
+    state = post(client, "state")["state"]
+    assert (state["position"], state["turn"], state["over"], state["play"]) == (
+        "1,2,3",
+        "you",
+        False,
+        "take",
+    )
+    assert state["heaps"] == [1, 2, 3] and len(state["legal"]) == 6
+    assert state["history"] == [
+        {
+            "position": "1,2,3",
+            "by": None,
+            "move": None,
+            "to_move": "you",
+            "outcome": "P",
+            "remoteness": 6,
+        }
+    ]
+
+
+def test_a_move_gets_the_perfect_reply_with_its_reason(client: TestClient) -> None:
+    out = post(client, "move", start="3,4,5", to="1,4,5")
+    assert out["state"]["moves"][0] == "1,4,5" and len(out["state"]["moves"]) == 2
+    assert out["reply"]["why"].startswith("every move loses")  # 1,4,5 is a P-position
+    typed = post(client, "move", start="3,4,5", to="take 2 from 3")
+    assert typed["state"]["moves"][0] == "1,4,5"
+
+
+def test_the_perfect_computer_wins_from_a_p_position(client: TestClient) -> None:
+    moves: list[str] = []
+    state = post(client, "state", moves=moves)["state"]
+    while not state["over"]:
+        mine = state["legal"][-1]["to"]  # any move: the position is lost
+        state = post(client, "move", moves=moves, to=mine)["state"]
+        moves = state["moves"]
+    assert state["winner"] == "computer" and state["history"][-1]["remoteness"] == 0
+    assert [h["outcome"] for h in state["history"]] == ["P", "N"] * (len(moves) // 2) + ["P"]
+
+
+def test_the_computer_moves_first_when_asked(client: TestClient) -> None:
+    out = post(client, "computer", start="3,4,5", first="computer")
+    assert out["state"]["moves"] == ["1,4,5"] and out["state"]["turn"] == "you"
+    post(client, "computer", 400, start="3,4,5", first="you")
+
+
+def test_random_levels_are_reproducible_from_the_seed(client: TestClient) -> None:
+    replies = {
+        post(client, "computer", start="9,9,9", first="computer", level="random", seed=7)["reply"][
+            "to"
+        ]
+        for _ in range(3)
+    }
+    assert len(replies) == 1
+
+
+def test_hint_undo_explain(client: TestClient) -> None:
+    hint = post(client, "hint", start="3,4,5")
+    assert hint["hint"]["to"] == "1,4,5" and hint["outcome"] == "N"
+    lost = post(client, "hint")
+    assert lost["hint"] is None and lost["best"]["to"]
+    undone = post(client, "undo", start="3,4,5", moves=["1,4,5", "0,4,5"])["state"]
+    assert undone["moves"] == [] and undone["turn"] == "you"
+    post(client, "undo", 400)
+    steps = post(client, "explain", start="3,4,5", lang="ja")["explanation"]["steps"]
+    assert steps[0]["kind"] == "nim-sum" and "ニム和" in steps[0]["text"]
+
+
+def test_explain_answers_what_the_command_line_prints() -> None:
+    command = [sys.executable, "-m", "nimlab", "explain", "wythoff", "4,6", "--lang", "ja"]
+    out = subprocess.run([*command, "--json"], capture_output=True, text=True, check=True)
+    assert play.explain("wythoff", "4,6", "ja") == json.loads(out.stdout)
+
+
+def test_explain_endpoint(client: TestClient) -> None:
+    response = client.get("/api/explain", params={"game": "fibonacci-nim", "position": "31"})
+    assert response.status_code == 200
+    assert response.json()["steps"][0]["data"] or response.json()["steps"][0]["text"]
+
+
+def test_illegal_games_are_refused_naming_the_move(client: TestClient) -> None:
+    out = post(client, "state", 400, moves=["1,2,3"])
+    assert out["error"]["kind"] == "illegal_move" and out["error"]["field"] == "moves.0"
+    out = post(client, "move", 400, to="5,5,5")
+    assert out["error"]["field"] == "to"
+    out = post(client, "move", 400, moves=["0,2,3"], to="0,1,3")  # the computer's turn
+    assert "turn" in out["error"]["message"]
+    out = post(client, "state", 422, level="godlike")
+    assert out["error"]["field"] == "level"
+    out = post(client, "state", 422, extra=1)
+    assert out["error"]["kind"] == "invalid_option"
+    over = post(client, "move", 400, start="0,0", to="0,0")
+    assert "over" in over["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "kayles",
+        "grundy-game",
+        "split-delete-nim:single",
+        "wythoff",
+        "fibonacci-nim",
+        "nim + kayles",
+    ],
+)
+def test_every_kind_of_game_can_be_played(client: TestClient, spec: str) -> None:
+    state = post(client, "state", game=spec, start=play.jobs.describe(spec)["example"])["state"]
+    assert state["legal"]
+    out = post(client, "move", game=spec, start=state["start"], to=state["legal"][0]["to"])
+    assert out["state"]["moves"][0] == state["legal"][0]["to"]
+
+
+@given(
+    moves=st.lists(st.text(max_size=12), max_size=4),
+    to=st.text(max_size=12),
+    start=st.text(max_size=12) | st.sampled_from(["3,4,5", "1,2", "7"]),
+    game=st.sampled_from(["nim", "wythoff", "kayles", "fibonacci-nim", "delete-nim:half", "x"]),
+    action=st.sampled_from(["state", "move", "computer", "hint", "undo", "explain"]),
+)
+def test_hostile_play_bodies_never_cause_a_server_error(
+    client: TestClient, moves: list[str], to: str, start: str, game: str, action: str
+) -> None:
+    payload = body(game=game, start=start, moves=moves, to=to)
+    if action != "move":
+        payload.pop("to")
+    response = client.post(f"/api/play/{action}", json=payload)
+    assert response.status_code < 500 or response.status_code == 503, response.text
+
+
+def test_malformed_json_is_a_422(client: TestClient) -> None:
+    response = client.post(
+        "/api/play/state", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422 and response.json()["error"]["kind"] == "invalid_option"
+    response = client.post("/api/play/state", json={"game": "nim", "start": "1", "moves": "1,2"})
+    assert response.status_code == 422 and response.json()["error"]["field"] == "moves"
+
+
+def test_moves_and_reasons_are_in_the_players_language(client: TestClient) -> None:
+    out = post(client, "move", start="3,4,5", to="1,4,5", lang="ja")
+    assert out["state"]["history"][1]["move"] == "3 個の山から 2 個取る"
+    assert out["reply"]["move"].endswith("個取る") and "最善" in out["reply"]["why"]
+    assert all("個" in m["move"] for m in out["state"]["legal"])
+
+
+def test_a_sum_is_drawn_as_one_board_per_component(client: TestClient) -> None:
+    state = post(client, "state", game="nim + fibonacci-nim", start="3,4 + 12")["state"]
+    assert [(b["game"], b["position"], b["play"], b["heaps"]) for b in state["boards"]] == [
+        ("nim", "3,4", "take", [3, 4]),
+        ("take-away:2", "12/11", "take", [12]),
+    ]
+    assert state["boards"][1]["multiplier"] == 2 and state["boards"][1]["limit"] == 11
+    big = post(client, "state", game="wythoff", start=f"{10**20},{2 * 10**20}")["state"]
+    assert big["boards"][0]["position"] == f"{10**20},{2 * 10**20}"  # exact for the page

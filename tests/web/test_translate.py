@@ -1,0 +1,107 @@
+"""Every text the engine writes for a move or a method reads in Japanese."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+import pytest
+
+from nimlab.registry import FAMILIES, game
+from nimlab.solve.engine import analyze
+from nimlab.web import translate
+from nimlab.web.jobs import example_position
+from strategies import SPECS
+
+POSITIONS = {
+    "octal:4.07": ["6"],
+    "octal:0.6": ["4,5"],
+    "octal:0.137": ["7,1"],
+    "delete-nim:all-but-one": ["3,5,6"],
+    "delete-nim:less-than-half": ["3,4,5,6"],
+    "split-delete-nim:half": ["3,4,5,6"],
+}
+
+
+NAMES = {
+    "Bouton",
+    "Wythoff",
+    "Whinihan",
+    "Schwenk",
+    "Abuku",
+    "Suetsugu",
+    "Guy",
+    "Smith",
+    "mex",
+    "mod",
+    "down",
+}
+"""People's names and function names (mex, mod, up, down) stay as they are in Japanese."""
+
+
+def english_words(text: str) -> list[str]:
+    words = re.findall(r"[A-Za-z]{3,}", text)
+    return [w for w in words if w not in NAMES and not re.fullmatch("[IVX]+", w)]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_every_move_text_of_every_game_translates(spec: str) -> None:
+    g = game(spec)
+    for text in POSITIONS.get(spec, [example_position(g)]):
+        for move in islice(g.moves(g.parse_position(text)), 400):
+            ja = translate.move_text("ja", move.text)
+            leftover = [w for w in english_words(ja) if w not in spec and w not in g.spec]
+            assert not leftover, (spec, move.text, ja)
+
+
+@pytest.mark.parametrize(
+    ("spec", "position"),
+    [("nim", "3,4,5"), ("wythoff", "4,6"), ("nim + kayles", "3 + 4"), ("grundy-game", "9")],
+)
+def test_methods_translate(spec: str, position: str) -> None:
+    method = analyze(spec, position).method
+    ja = translate.method_text("ja", method)
+    assert not english_words(ja), (method, ja)
+    assert translate.method_text("ja", "misère search of the game graph (12 positions)") == (
+        "ミゼールのゲームグラフ全探索(12 局面)"
+    )
+
+
+def test_criteria_translate() -> None:
+    assert translate.method_text("ja", "Guy–Smith criterion (t = 2)") == "Guy–Smith の判定法(t = 2)"
+    assert "窓" in translate.method_text(
+        "ja", "max(S)-window criterion (a window of 7 values repeats)"
+    )
+
+
+def test_unknown_text_is_left_as_written() -> None:
+    assert translate.move_text("ja", "something new") == "something new"
+    assert translate.method_text("ja", "a new theorem") == "a new theorem"
+
+
+def test_families_and_seeds_in_both_languages() -> None:
+    for family in FAMILIES.values():
+        rule, strategy = translate.family_text("ja", family.name, family.rule, family.strategy)
+        assert rule != family.rule and strategy != family.strategy
+        assert translate.family_name("ja", family.name) != family.name
+        for code, title in translate.seed_refs("ja", family.seed):
+            assert title and (code == "" or code in translate.SEEDS)
+    assert translate.seed_refs("en", "000, 004") == [
+        ("000", translate.SEEDS["000"][0]),
+        ("004", translate.SEEDS["004"][0]),
+    ]
+    assert translate.seed_refs("ja", "001 (mentioned)")[0][1].endswith("(言及のみ)")
+    assert translate.seed_refs("ja", "beyond the seeds")[0][0] == ""
+
+
+def test_every_oracle_reads_in_japanese() -> None:
+    from nimlab.solve.oracles import oracles
+
+    for oracle in oracles():
+        assert oracle.name in translate.ORACLES_JA, oracle.name
+        ja = translate.method_text("ja", oracle.method)
+        assert not english_words(ja), (oracle.method, ja)
+    assert (
+        translate.source_text("ja", "seed 000 §2, Game II theorems")
+        == "シード 000 §2, ゲーム II の定理"
+    )

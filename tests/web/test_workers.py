@@ -1,0 +1,117 @@
+"""The worker pool: results, errors, a time limit that stops work, memory limits, back-pressure."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from nimlab.web.config import WebConfig
+from nimlab.web.workers import JobError, WorkerPool
+
+CONFIG = WebConfig(time_limit=0.5, grace=0.5, workers=2, worker_memory_mb=512, queue_limit=3)
+
+
+def with_pool(body: Callable[[WorkerPool], Awaitable[Any]], config: WebConfig = CONFIG) -> Any:
+    async def main() -> Any:
+        workers = WorkerPool(config, jobs="web.stalling")
+        await workers.start()
+        try:
+            return await body(workers)
+        finally:
+            await workers.close()
+
+    return asyncio.run(main())
+
+
+def test_results_and_errors_come_back() -> None:
+    async def body(workers: WorkerPool) -> None:
+        assert (await workers.run("echo", value=[1, 2]))["value"] == [1, 2]
+        with pytest.raises(JobError) as info:
+            await workers.run("bad")
+        assert info.value.kind == "invalid_position" and "not an integer" in info.value.message
+
+    with_pool(body)
+
+
+def test_the_time_limit_kills_the_worker_and_the_pool_recovers() -> None:
+    async def body(workers: WorkerPool) -> None:
+        with pytest.raises(JobError) as info:
+            await workers.run("spin")
+        assert info.value.kind == "too_large" and "time limit" in info.value.message
+        assert workers.killed == 1
+        pids = {(await workers.run("echo", value=i))["pid"] for i in range(6)}
+        assert len(pids) == 2  # still two live workers
+
+    with_pool(body)
+
+
+def test_memory_limit_and_dead_workers_are_replaced() -> None:
+    async def body(workers: WorkerPool) -> None:
+        with pytest.raises(JobError, match="memory"):
+            await workers.run("hog")
+        with pytest.raises(JobError, match="memory"):
+            await workers.run("crash")
+        assert workers.killed == 2
+        assert (await workers.run("echo", value=1))["value"] == 1
+
+    with_pool(body)
+
+
+def test_cheap_jobs_pass_a_slow_one() -> None:
+    async def body(workers: WorkerPool) -> list[str]:
+        order: list[str] = []
+
+        async def slow() -> None:
+            await workers.run("sleep", seconds=0.3)
+            order.append("slow")
+
+        async def fast(i: int) -> None:
+            await workers.run("echo", value=i)
+            order.append("fast")
+
+        await asyncio.gather(slow(), *(fast(i) for i in range(3)))
+        return order
+
+    assert with_pool(body)[-1] == "slow"
+
+
+def test_too_many_waiting_requests_are_refused_as_busy() -> None:
+    config = WebConfig(time_limit=2, grace=1, workers=1, queue_limit=2)
+
+    async def body(workers: WorkerPool) -> list[Any]:
+        jobs = [workers.run("sleep", seconds=0.3) for _ in range(5)]
+        return await asyncio.gather(*jobs, return_exceptions=True)
+
+    results = with_pool(body, config)
+    busy = [r for r in results if isinstance(r, JobError)]
+    assert busy and all(r.kind == "busy" for r in busy)
+    assert sum(isinstance(r, dict) for r in results) >= 2
+
+
+def test_a_cancelled_request_does_not_lose_its_worker() -> None:
+    config = WebConfig(time_limit=2, grace=1, workers=1)
+
+    async def body(workers: WorkerPool) -> None:
+        task = asyncio.create_task(workers.run("sleep", seconds=0.3))
+        await asyncio.sleep(0.1)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert (await workers.run("echo", value="after"))["value"] == "after"
+        assert workers.killed == 0
+
+    with_pool(body, config)
+
+
+def test_a_bug_in_a_job_is_an_internal_error_and_the_worker_survives() -> None:
+    async def body(workers: WorkerPool) -> None:
+        with pytest.raises(JobError) as info:
+            await workers.run("echo")  # a missing argument: a TypeError inside the worker
+        assert info.value.kind == "internal"
+        assert (await workers.run("echo", value=2))["value"] == 2
+        assert workers.killed == 0
+
+    with_pool(body)
