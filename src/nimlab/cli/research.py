@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from nimlab.cli.commands import emit_json
 from nimlab.cli.theory import Adder
 from nimlab.errors import InvalidOption
+
+if TYPE_CHECKING:
+    from nimlab.research.families import Family
 
 EXAMPLES = {
     "sweep": [
@@ -99,7 +102,7 @@ def add_commands(command: Adder) -> None:
     p.add_argument("--out", default=None, metavar="FILE", help="the plot's .png or .svg")
 
 
-def _family(args: argparse.Namespace) -> object:
+def _family(args: argparse.Namespace) -> Family:
     from nimlab.research import families as f
 
     options = {
@@ -134,11 +137,9 @@ def _family(args: argparse.Namespace) -> object:
 
 def sweep(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.research.executors import executor
-    from nimlab.research.families import Family
     from nimlab.research.sweep import DEFAULT_MAX_TASKS, check_size, run_sweep
 
     family = _family(args)
-    assert isinstance(family, Family)
     max_tasks = DEFAULT_MAX_TASKS if args.max_tasks is None else args.max_tasks
     check_size(family, max_tasks)  # before starting any worker
     runner = executor(args.workers, args.dask_local, args.scheduler)

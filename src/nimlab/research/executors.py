@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -79,8 +80,10 @@ class PoolExecutor:
     def _fresh_pool(self) -> ProcessPoolExecutor:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        # fork: workers inherit the compiled kernels already loaded here.
-        context = multiprocessing.get_context("fork")
+        # fork (Linux): workers inherit the compiled kernels already loaded here;
+        # elsewhere the platform's default start method, each worker loading its own.
+        method = "fork" if sys.platform.startswith("linux") else None
+        context = multiprocessing.get_context(method)
         self._pool = ProcessPoolExecutor(
             self.workers, mp_context=context, initializer=_die_with_parent
         )
