@@ -56,3 +56,11 @@ def test_a_limit_leaves_a_set_unproven() -> None:
     assert checked[0] == 1000
     pre, per, *_ = periodicities(_array([[29, 71, 100]]), 10**6)
     assert (pre[0], per[0]) == (0, 4495)  # additive: a + b = c, a quadratic period
+
+
+@given(st.integers(1, 20_000))
+def test_divisors_below_p_in_order(p: int) -> None:
+    from nimlab.kernels.subtraction_sets import _divisors
+
+    out = np.zeros(4096, dtype=np.int64)
+    assert out[: _divisors(p, out)].tolist() == [d for d in range(1, p) if p % d == 0]

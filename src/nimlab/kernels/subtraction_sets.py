@@ -73,40 +73,61 @@ def _least_window_period(values: np.ndarray, length: int, window: int) -> tuple[
 
 
 @njit(cache=True)
-def _least_divisor(values: np.ndarray, n0: int, p: int) -> int:
+def _divisors(p: int, out: np.ndarray) -> int:
+    """Write the divisors of p below p into ``out`` in increasing order; their number.
+
+    Trial division up to √p: a few divisions instead of one per candidate.
+    """
+    small = 0
+    i = 1
+    while i * i <= p:
+        if p % i == 0 and i < p:
+            out[small] = i
+            small += 1
+        i += 1
+    count = small
+    for k in range(small - 1, -1, -1):  # the co-divisors p / d, increasing
+        d = p // out[k]
+        if d != out[k] and d != p:
+            out[count] = d
+            count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def _block_has_period(values: np.ndarray, n0: int, p: int, d: int, zeros: bool) -> bool:
+    """Does the block values[n0:n0+p] (or its zero pattern) repeat cyclically with shift d?"""
+    j = n0 + d
+    end = n0 + p
+    for i in range(n0, end):
+        if zeros:
+            if (values[i] == 0) != (values[j] == 0):
+                return False
+        elif values[i] != values[j]:
+            return False
+        j += 1
+        if j == end:
+            j = n0
+    return True
+
+
+@njit(cache=True)
+def _least_divisor(values: np.ndarray, n0: int, p: int, divisors: np.ndarray, zeros: bool) -> int:
     """The least d dividing p such that the block values[n0:n0+p] has period d."""
-    for d in range(1, p):
-        if p % d:
-            continue
-        ok = True
-        for i in range(p):
-            if values[n0 + i] != values[n0 + (i + d) % p]:
-                ok = False
-                break
-        if ok:
-            return d
+    for k in range(_divisors(p, divisors)):
+        if _block_has_period(values, n0, p, divisors[k], zeros):
+            return int(divisors[k])
     return p
 
 
 @njit(cache=True)
-def _outcome_period(values: np.ndarray, n0: int, p: int) -> tuple[int, int]:
+def _outcome_period(values: np.ndarray, n0: int, p: int, divisors: np.ndarray) -> tuple[int, int]:
     """(preperiod, least period) of the outcomes (G = 0 or not), given the values' (n0, p).
 
     The outcomes repeat with every period of the values, so their least
     period d divides p; their preperiod is at most n0.
     """
-    d = p
-    for e in range(1, p):
-        if p % e:
-            continue
-        ok = True
-        for i in range(p):
-            if (values[n0 + i] == 0) != (values[n0 + (i + e) % p] == 0):
-                ok = False
-                break
-        if ok:
-            d = e
-            break
+    d = _least_divisor(values, n0, p, divisors, True)
     n = n0 - 1
     while n >= 0 and (values[n] == 0) == (values[n + d] == 0):
         n -= 1
@@ -132,6 +153,7 @@ def periodicities(
     outcome_preperiod = np.full(count, -1, dtype=np.int64)
     outcome_period = np.full(count, -1, dtype=np.int64)
     values = np.zeros(max(max_values, 1), dtype=np.uint8)
+    divisors = np.zeros(4096, dtype=np.int64)  # numbers below 2^63 have fewer divisors
     flat = sets.ravel()
     for i in range(count):
         first = i * width
@@ -146,10 +168,10 @@ def periodicities(
             done = length
             n0, p = _least_window_period(values, length, top)
             if p > 0:
-                p = _least_divisor(values, n0, p)
+                p = _least_divisor(values, n0, p, divisors, False)
                 preperiod[i] = n0
                 period[i] = p
-                outcome_preperiod[i], outcome_period[i] = _outcome_period(values, n0, p)
+                outcome_preperiod[i], outcome_period[i] = _outcome_period(values, n0, p, divisors)
                 end = n0 + p
                 break
             if length >= max_values:
