@@ -151,3 +151,23 @@ def test_refusals(
     assert words in capsys.readouterr().err
     assert text.read_text() == "not a database"
     assert not (tmp_path / "new.sqlite").exists()
+
+
+def test_a_damaged_database_is_one_line_and_exit_2(
+    atlas: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+    import sqlite3
+
+    damaged = tmp_path / "damaged.sqlite"
+    with sqlite3.connect(atlas) as source:  # a copy with the WAL folded in
+        source.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copy(atlas, damaged)
+    size = damaged.stat().st_size
+    assert size > 4 * 4096
+    with damaged.open("r+b") as handle:
+        handle.seek(2 * 4096)
+        handle.write(b"\xff" * (size - 2 * 4096))
+    code, _ = cli("results", "--db", str(damaged), "--limit", "3")
+    assert code == 2
+    assert "database disk image is malformed" in capsys.readouterr().err

@@ -7,7 +7,10 @@ Dask, pyarrow, matplotlib) are imported only when a command runs.
 from __future__ import annotations
 
 import argparse
+import functools
+import sqlite3
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from nimlab.cli.commands import emit_json
@@ -135,6 +138,21 @@ def _family(args: argparse.Namespace) -> Family:
     return f.split_delete_family(variants, need("heaps_from"), need("heaps_to"), need("max_heap"))
 
 
+def _database_errors(run: Callable[[argparse.Namespace, TextIO], int]) -> Callable[..., int]:
+    """Report a damaged database (SQLite errors) as one line and exit code 2."""
+
+    @functools.wraps(run)
+    def guarded(args: argparse.Namespace, out: TextIO) -> int:
+        try:
+            return run(args, out)
+        except sqlite3.Error as error:
+            message = f"--db {args.db}: the database is damaged or locked ({error})"
+            raise InvalidOption(message) from None
+
+    return guarded
+
+
+@_database_errors
 def sweep(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.research.executors import executor
     from nimlab.research.sweep import DEFAULT_MAX_TASKS, check_size, run_sweep
@@ -182,6 +200,7 @@ def _rate(tasks: int, seconds: float) -> str:
     return f"{tasks / max(seconds, 1e-9):,.0f} tasks/s"
 
 
+@_database_errors
 def results(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.research import query
     from nimlab.research.db import ResultsDB

@@ -131,7 +131,8 @@ class ResultsDB:
         file = Path(path)
         fresh = not file.exists() or file.stat().st_size == 0
         if fresh and not create:
-            raise InvalidOption(f"--db {path}: no such results database")
+            what = "is empty" if file.exists() else "does not exist"
+            raise InvalidOption(f"--db {path} {what}: no such results database")
         if file.is_dir():
             raise InvalidOption(f"--db {path} is a directory; give a database file")
         if not fresh:
