@@ -22,10 +22,14 @@ def test_table9_extension_starts_with_the_seeds_table() -> None:
     assert len(rows) == 1001 and all(len(r) == 1001 for r in rows)
     for line in SEED_TABLE9.read_text().splitlines():
         fields = line.split("\t")
-        a, printed = int(fields[0]), fields[1:]
-        if len(printed) != 20 or not all(printed):
-            continue  # a row that lost cells in the seed's conversion (11, 14, 15, 18–20)
-        assert rows[a][1:21] == [cell.replace("x", "×") for cell in printed], a
+        a = int(fields[0])
+        printed = [cell.replace("x", "×") for cell in fields[1:] if cell]
+        if len(printed) == 20:
+            assert rows[a][1:21] == printed, a
+        else:  # rows 11, 14, 15, 18–20 lost one cell in the seed's conversion
+            assert len(printed) == 19
+            ours = iter(rows[a][1:21])
+            assert all(any(cell == c for c in ours) for cell in printed), a  # a subsequence
 
 
 def test_atlas_rows_are_periodicity() -> None:
