@@ -12,6 +12,7 @@ import nimlab
 from nimlab.research.executors import SerialExecutor
 from nimlab.research.families import split_delete_family, subtraction_family
 from nimlab.research.findings import (
+    linear_bound,
     main,
     split_delete,
     table9,
@@ -49,6 +50,19 @@ def test_three_element_report_counts_every_set(atlas: str) -> None:
     assert report["additive_purely_periodic"] == report["additive"]
     odd = report["exception_examples"]["2g: every element an odd multiple of g = gcd(S)"]
     assert odd[0] == {"set": [1, 3, 5], "preperiod": 0, "period": 2}
+
+
+def test_linear_bound_holds_for_small_3_sets(atlas: str) -> None:
+    report = linear_bound(atlas, 3)
+    assert report["sets"] == 4060 and report["exceptions"] == 0
+    assert 0 < report["sum_free_sets"] < 4060
+
+
+def test_linear_bound_fails_for_a_4_set(tmp_path: Path) -> None:
+    path = str(tmp_path / "four.sqlite")
+    run_sweep(subtraction_family(largest=59, sizes=(4,)), path, SerialExecutor(), quiet=True)
+    report = linear_bound(path, 4)
+    assert {"set": [20, 44, 54, 59], "preperiod": 1618, "period": 1987} in report["examples"]
 
 
 def test_table9_matches_the_seed_and_the_propositions() -> None:

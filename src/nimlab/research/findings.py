@@ -9,11 +9,14 @@
   extended: Propositions 4 and 5 checked on every P-position with heaps up to
   the search bound, and the shape of the partners.
 
+* :func:`linear_bound` — whether a set none of whose elements is a sum of
+  two elements has period at most the sum of its two largest elements;
 * :func:`split_delete` — P-position counts and first rows of the split/delete
   results of a sweep, as a markdown table.
 
 Run as ``python -m nimlab.research.findings two-element --db FILE`` (or
-``three-element``, ``split-delete``, or ``table9 --rows R --bound B``);
+``three-element``, ``linear-bound --size K``, ``split-delete``, or
+``table9 --rows R --bound B``);
 ``--json`` for JSON.
 
 >>> two_element_period(3, 9), two_element_period(3, 6), two_element_period(4, 7)
@@ -27,7 +30,7 @@ import json
 import sqlite3
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import gcd
 from typing import Any
 
@@ -111,6 +114,31 @@ def three_element(path: str) -> dict[str, Any]:
         if longest is None
         else {"set": list(longest[0]), "period": longest[2]},
         "largest_preperiod": _largest_preperiod(sets),
+    }
+
+
+def linear_bound(path: str, size: int) -> dict[str, Any]:
+    """Is the period of a set with no element a sum of two (equal or not) at most the sum
+    of its two largest elements? Counted on every proven set of ``size`` in the database."""
+    from itertools import combinations_with_replacement
+
+    sets = _sets(path, size)
+    free = [
+        x for x in sets if not any(a + b in x[0] for a, b in combinations_with_replacement(x[0], 2))
+    ]
+    over = [x for x in free if x[2] > x[0][-1] + x[0][-2]]
+    over.sort(key=lambda x: -x[2])
+    return {
+        "statement": "no element of S is a sum of two elements (equal or not) ⇒ "
+        "period ≤ the sum of the two largest elements",
+        "size": size,
+        "sets": len(sets),
+        "largest_element": max((s[-1] for s, *_ in sets), default=0),
+        "sum_free_sets": len(free),
+        "exceptions": len(over),
+        "examples": [
+            {"set": list(s), "preperiod": n0, "period": p} for s, n0, p, *_ in over[:EXAMPLES]
+        ],
     }
 
 
@@ -212,7 +240,11 @@ def _markdown(name: str, report: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m nimlab.research.findings")
-    parser.add_argument("check", choices=("two-element", "three-element", "table9", "split-delete"))
+    parser.add_argument(
+        "check",
+        choices=("two-element", "three-element", "linear-bound", "table9", "split-delete"),
+    )
+    parser.add_argument("--size", type=int, default=3, help="linear-bound: the set size")
     parser.add_argument("--db", help="results database (two-element, three-element)")
     parser.add_argument("--rows", type=int, default=1000, help="table9: pairs a, b ≤ ROWS")
     parser.add_argument("--bound", type=int, default=3000, help="table9: heaps searched ≤ BOUND")
@@ -223,7 +255,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.db is None:
         parser.error(f"{args.check} needs --db FILE")
     else:
-        checks = {"two-element": two_element, "three-element": three_element}
+        checks: dict[str, Callable[[str], dict[str, Any]]] = {
+            "two-element": two_element,
+            "three-element": three_element,
+            "linear-bound": lambda path: linear_bound(path, args.size),
+        }
         try:
             report = checks.get(args.check, split_delete)(args.db)
         except sqlite3.Error as error:
