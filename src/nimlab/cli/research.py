@@ -80,7 +80,14 @@ def add_commands(command: Adder) -> None:
     )
     group.add_argument("--scheduler", default=None, metavar="ADDRESS", help="tcp://HOST:PORT")
     group.add_argument("--batch-size", type=int, default=None, metavar="B", help="tasks per batch")
-    group.add_argument("--max-tasks", type=int, default=None, metavar="N", help="refuse more tasks")
+    group.add_argument(
+        "--max-tasks",
+        type=int,
+        default=None,
+        metavar="N",
+        help="refuse a sweep of more tasks (default 5,000,000); --max-states and "
+        "--max-memory apply to each task",
+    )
     group.add_argument("--quiet", action="store_true", help="no progress bar")
 
     p = command("results", results, "query, export and plot a results database")
