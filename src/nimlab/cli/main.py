@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from nimlab.cli import commands, theory
+from nimlab.cli import commands, research, theory
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
@@ -60,6 +60,7 @@ _EXAMPLES = {
         "nimlab serve --host 0.0.0.0 --time-limit 10 --max-states 5000000",
     ],
     **theory.EXAMPLES,
+    **research.EXAMPLES,
 }
 
 
@@ -205,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
 
     theory.add_commands(command)
+    research.add_commands(command)
     command("tour", tour, "a guided tour: one headline result of each seed")
 
     p = command(

@@ -1,0 +1,287 @@
+"""The research commands: ``sweep`` (compute a family into a database) and ``results``.
+
+Added to the parser by :func:`add_commands`; the research modules (and numba,
+Dask, pyarrow, matplotlib) are imported only when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sqlite3
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+from nimlab.cli.commands import emit_json
+from nimlab.cli.theory import Adder
+from nimlab.errors import InvalidOption
+
+if TYPE_CHECKING:
+    from nimlab.research.families import Family
+
+EXAMPLES = {
+    "sweep": [
+        "nimlab sweep subtraction --sizes 3 --max-element 100 --db atlas.sqlite",
+        "nimlab sweep subtraction --largest 12 --db atlas.sqlite --dask-local 2",
+        "nimlab sweep octal --digits 2 --db octal.sqlite",
+        "nimlab sweep take-away --c-from 1 --c-to 10 --bound 2000 --db ta.sqlite",
+        "nimlab sweep split-delete --variants delete-nim:single --heaps-from 3 --heaps-to 6 "
+        "--max-heap 8,12 --db sd.sqlite",
+        "nimlab sweep subtraction --sizes 3 --max-element 200 --db atlas.sqlite "
+        "--scheduler tcp://10.0.0.5:8786",
+    ],
+    "results": [
+        "nimlab results --db atlas.sqlite --sweeps",
+        "nimlab results --db atlas.sqlite --family subtraction --size 3 --sort period --limit 10",
+        "nimlab results --db atlas.sqlite --params '1,%' --json",
+        "nimlab results --db atlas.sqlite --export atlas.parquet",
+        "nimlab results --db atlas.sqlite --plot period --out period.png",
+        "nimlab results --db sd.sqlite --params 'delete-nim:single heaps=3 max=12' "
+        "--plot ppositions --out p.svg",
+    ],
+}
+FAMILY_NAMES = ("subtraction", "octal", "take-away", "split-delete")
+
+
+def _ints(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of integers like 2,3") from None
+
+
+def add_commands(command: Adder) -> None:
+    """Add ``sweep`` and ``results`` with ``command(name, run, help)`` of the main parser."""
+    p = command("sweep", sweep, "compute a whole family of games into a results database")
+    p.add_argument("family", metavar="FAMILY", help=f"one of {', '.join(FAMILY_NAMES)}")
+    p.add_argument("--db", required=True, metavar="FILE", help="SQLite results database")
+    group = p.add_argument_group("subtraction")
+    group.add_argument("--sizes", type=_ints, default=None, metavar="K,..", help="set sizes")
+    group.add_argument("--max-element", type=int, default=None, metavar="M", help="S ⊆ {1..M}")
+    group.add_argument("--largest", type=int, default=None, metavar="M", help="max S = M")
+    group = p.add_argument_group("octal")
+    group.add_argument(
+        "--digits", type=int, default=None, metavar="D", help="codes 0.d1..dk, k ≤ D"
+    )
+    group = p.add_argument_group("take-away")
+    group.add_argument("--c-from", type=int, default=None, metavar="C")
+    group.add_argument("--c-to", type=int, default=None, metavar="C")
+    group.add_argument("--bound", type=int, default=None, metavar="N", help="fresh games n ≤ N")
+    group = p.add_argument_group("split-delete")
+    group.add_argument("--variants", default=None, metavar="SPEC,..", help="e.g. delete-nim:single")
+    group.add_argument("--heaps-from", type=int, default=None, metavar="K")
+    group.add_argument("--heaps-to", type=int, default=None, metavar="K")
+    group.add_argument("--max-heap", type=_ints, default=None, metavar="N,..", help="bounds")
+    group = p.add_argument_group("where it runs")
+    group.add_argument("--workers", type=int, default=None, metavar="N", help="local processes")
+    group.add_argument(
+        "--dask-local", type=int, default=None, metavar="N", help="Dask LocalCluster"
+    )
+    group.add_argument("--scheduler", default=None, metavar="ADDRESS", help="tcp://HOST:PORT")
+    group.add_argument("--batch-size", type=int, default=None, metavar="B", help="tasks per batch")
+    group.add_argument(
+        "--max-tasks",
+        type=int,
+        default=None,
+        metavar="N",
+        help="refuse a sweep of more tasks (default 5,000,000); --max-states and "
+        "--max-memory apply to each task",
+    )
+    group.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    p = command("results", results, "query, export and plot a results database")
+    p.add_argument("--db", required=True, metavar="FILE")
+    p.add_argument("--sweeps", action="store_true", help="list the sweeps and their progress")
+    p.add_argument("--family", default=None, choices=FAMILY_NAMES)
+    p.add_argument("--size", type=int, default=None, metavar="K", help="|S|, heaps, C or digits")
+    p.add_argument("--top", type=int, default=None, metavar="M", help="max S, max heap or bound")
+    p.add_argument("--period", type=int, default=None, metavar="P")
+    p.add_argument("--params", default=None, metavar="PATTERN", help="SQL LIKE, e.g. '1,%%'")
+    p.add_argument("--unproven", action="store_true", help="only results without a proof")
+    p.add_argument(
+        "--sort",
+        default="period",
+        metavar="KEY",
+        help="period (default), preperiod, max_value, count, work, outcome_period, params",
+    )
+    p.add_argument("--limit", type=int, default=20, metavar="N", help="rows shown (default 20)")
+    p.add_argument("--export", default=None, metavar="FILE", help=".csv, .csv.gz or .parquet")
+    p.add_argument("--columns", default=None, metavar="C,..", help="export only these columns")
+    p.add_argument("--plot", default=None, metavar="KIND", help="period, preperiod, ppositions")
+    p.add_argument("--out", default=None, metavar="FILE", help="the plot's .png or .svg")
+
+
+def _family(args: argparse.Namespace) -> Family:
+    from nimlab.research import families as f
+
+    options = {
+        "subtraction": ("sizes", "max_element", "largest"),
+        "octal": ("digits",),
+        "take-away": ("c_from", "c_to", "bound"),
+        "split-delete": ("variants", "heaps_from", "heaps_to", "max_heap"),
+    }
+    if args.family not in options:
+        raise InvalidOption(f"unknown family {args.family!r}; accepted: {', '.join(FAMILY_NAMES)}")
+    for name, own in options.items():
+        for option in own:
+            if name != args.family and getattr(args, option) is not None:
+                flag = "--" + option.replace("_", "-")
+                raise InvalidOption(f"{flag} is for {name} sweeps, not {args.family}")
+
+    def need(option: str) -> Any:
+        value = getattr(args, option)
+        if value is None:
+            raise InvalidOption(f"a {args.family} sweep needs --{option.replace('_', '-')}")
+        return value
+
+    if args.family == "subtraction":
+        return f.subtraction_family(args.sizes, args.max_element, args.largest)
+    if args.family == "octal":
+        return f.octal_family(need("digits"))
+    if args.family == "take-away":
+        return f.take_away_family(need("c_from"), need("c_to"), need("bound"))
+    variants = args.variants.split(",") if args.variants else list(f.SPLIT_DELETE_SPECS)
+    return f.split_delete_family(variants, need("heaps_from"), need("heaps_to"), need("max_heap"))
+
+
+def _database_errors(run: Callable[[argparse.Namespace, TextIO], int]) -> Callable[..., int]:
+    """Report a damaged database (SQLite errors) as one line and exit code 2."""
+
+    @functools.wraps(run)
+    def guarded(args: argparse.Namespace, out: TextIO) -> int:
+        try:
+            return run(args, out)
+        except sqlite3.Error as error:
+            message = f"--db {args.db}: the database is damaged or locked ({error})"
+            raise InvalidOption(message) from None
+
+    return guarded
+
+
+@_database_errors
+def sweep(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.research.executors import executor
+    from nimlab.research.sweep import DEFAULT_MAX_TASKS, check_size, run_sweep
+
+    family = _family(args)
+    max_tasks = DEFAULT_MAX_TASKS if args.max_tasks is None else args.max_tasks
+    check_size(family, max_tasks)  # before starting any worker
+    runner = executor(args.workers, args.dask_local, args.scheduler)
+    try:
+        report = run_sweep(
+            family,
+            args.db,
+            runner,
+            max_tasks=max_tasks,
+            max_states=args.max_states,
+            max_memory=args.max_memory,
+            batch_size=args.batch_size,
+            quiet=args.quiet or args.json,
+        )
+    finally:
+        runner.close()
+    if args.json:
+        emit_json(out, {"db": args.db, **report.to_dict()})
+        return 0
+    d = report.to_dict()
+    if not d["computed"]:
+        out.write(
+            f"{args.db}: {d['family']} {d['parameters']} — all {d['tasks']:,} tasks "
+            "already done; nothing to do\n"
+        )
+        return 0
+    out.write(
+        f"{args.db}: {d['family']} {d['parameters']}\n"
+        f"  tasks {d['tasks']:,}: {d['computed']:,} computed now "
+        f"({d['already_done']:,} were done before), {d['new_results']:,} new results\n"
+        f"  {d['seconds']} s, {_rate(report.computed, report.seconds)} on {d['executor']}\n"
+    )
+    return 0
+
+
+def _rate(tasks: int, seconds: float) -> str:
+    """Tasks per second, or seconds per task when a task takes over a second."""
+    if tasks and seconds > tasks:
+        return f"{seconds / tasks:,.1f} s per task"
+    return f"{tasks / max(seconds, 1e-9):,.0f} tasks/s"
+
+
+@_database_errors
+def results(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.research import query
+    from nimlab.research.db import ResultsDB
+
+    where = query.Filter(
+        family=args.family,
+        size=args.size,
+        top=args.top,
+        period=args.period,
+        proven=False if args.unproven else None,
+        params=args.params,
+    )
+    ResultsDB.open(args.db, create=False).close()  # refuse a foreign file up front
+    if args.sweeps:
+        return _sweeps(args, out)
+    if args.plot is not None or args.out is not None:
+        from nimlab.research.plots import plot
+
+        if args.plot is None or args.out is None:
+            raise InvalidOption("--plot KIND and --out FILE go together")
+        points = plot(args.db, where, args.plot, args.out)
+        _done(args, out, {"plot": args.plot, "out": args.out, "points": points})
+        return 0
+    if args.export is not None:
+        query.target_path(args.export)
+        written = query.export(args.db, where, args.export, query.columns_of(args.columns))
+        _done(args, out, {"export": args.export, "rows": written})
+        return 0
+    found = query.select(args.db, where, args.sort, args.limit)
+    total = query.count(args.db, where)
+    if args.json:
+        import json
+
+        for r in found:
+            r["data"] = json.loads(r["data"])
+        emit_json(out, {"db": args.db, "matching": total, "shown": len(found), "results": found})
+        return 0
+    _table(out, found, total)
+    return 0
+
+
+def _done(args: argparse.Namespace, out: TextIO, facts: dict[str, object]) -> None:
+    if args.json:
+        emit_json(out, {"db": args.db, **facts})
+    else:
+        out.write(", ".join(f"{k} {v}" for k, v in facts.items()) + "\n")
+
+
+_SHOWN = ("family", "params", "preperiod", "period", "proven", "max_value", "count", "work")
+
+
+def _table(out: TextIO, found: list[dict[str, object]], total: int) -> None:
+    cells = [[("" if r[c] is None else str(r[c])) for c in _SHOWN] for r in found]
+    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(_SHOWN)]
+    out.write("  ".join(c.ljust(w) for c, w in zip(_SHOWN, widths, strict=True)).rstrip() + "\n")
+    for row in cells:
+        out.write("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip() + "\n")
+    out.write(f"({len(found):,} shown of {total:,} matching)\n")
+
+
+def _sweeps(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.research.db import ResultsDB
+
+    with ResultsDB.open(args.db, create=False) as db:
+        found = db.sweeps()
+    if args.json:
+        emit_json(out, {"db": args.db, "sweeps": found})
+        return 0
+    for s in found:
+        state = "complete" if s["done"] >= s["tasks"] else "interrupted (run it again to resume)"
+        out.write(
+            f"#{s['id']} {s['family']} {s['parameters']}: {s['done']:,}/{s['tasks']:,} tasks, "
+            f"{state}, nimlab {s['nimlab_version']}, started {s['created']}\n"
+        )
+    if not found:
+        print("no sweeps yet", file=sys.stderr)
+    return 0

@@ -1,0 +1,239 @@
+"""What a worker does with one batch: the results of its tasks, as database rows.
+
+Every result comes from nimlab's public API or its kernels — no second engine:
+subtraction sets from :func:`nimlab.kernels.subtraction_sets.periodicities`
+(the algorithm of :func:`nimlab.periodicity`, many sets per call), octal codes
+from :func:`nimlab.periodicity` and :func:`nimlab.grundy_sequence`, take-away
+games from :func:`nimlab.grundy_sequence` (exhaustive) checked against the
+theorem's sequence H, split/delete games from :func:`nimlab.p_positions`.
+
+A row is ``(family, params, size, top, preperiod, period, saltus, proven,
+max_value, count, work, data, outcome_preperiod, outcome_period)`` (the
+columns of :data:`nimlab.research.db.COLUMNS`); ``data`` is JSON for
+structured results; the outcome columns are the periodicity of the
+P-positions alone (subtraction games).
+
+>>> from nimlab.research.families import Batch
+>>> job = Job("subtraction", Batch(0, 0, 2, [(2, 4, 7), (1, 2, 3)]), 10**6, 2**30)
+>>> for row in compute_batch(job).rows:
+...     print(row)
+('subtraction', '2,4,7', 3, 7, 8, 3, 0, 1, 3, None, 64, '{}', 4, 3)
+('subtraction', '1,2,3', 3, 3, 0, 4, 0, 1, 3, None, 64, '{}', 0, 4)
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+from nimlab.errors import NimlabError
+from nimlab.limits import Limits
+from nimlab.research.db import COLUMNS
+from nimlab.research.families import Batch
+
+Row = tuple[Any, ...]
+FIRST_SHOWN = 20
+"""How many leading P-positions (or terms) a result keeps in its JSON."""
+POSITIONS_KEPT = 5000
+"""A split/delete result keeps all its P-positions when there are at most this many."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One batch of one family with the per-task limits: what is sent to a worker."""
+
+    family: str
+    batch: Batch
+    max_states: int
+    max_memory: int
+
+
+@dataclass(frozen=True)
+class Done:
+    """The rows computed for one batch."""
+
+    index: int
+    rows: list[Row]
+
+
+def compute_batch(job: Job) -> Done:
+    """Compute every task of ``job``'s batch (runs in a worker process)."""
+    limits = Limits(max_states=job.max_states, max_memory=job.max_memory)
+    items = job.batch.payload
+    if job.family == "subtraction":
+        with no_gc():
+            rows = _subtraction(items, limits)
+    elif job.family == "octal":
+        rows = [_octal(code, limits) for code in items]
+    elif job.family == "take-away":
+        rows = [_take_away(c, bound, limits) for c, bound in items]
+    else:
+        rows = [_split_delete(spec, heaps, top, limits) for spec, heaps, top in items]
+    return Done(job.batch.index, rows)
+
+
+@contextmanager
+def no_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while many acyclic rows are built.
+
+    Building or unpickling thousands of row tuples triggers a collection every
+    700 allocations, each walking every young tuple: a third of a sweep's time.
+    Rows hold no cycles, so nothing is lost by collecting once afterwards.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def warm_up(family: str) -> None:
+    """Load the compiled kernel a family's batches use into this process.
+
+    A local pool forks its workers from this process, so they inherit the
+    kernel instead of each loading numba and the kernel again.
+    """
+    if family == "subtraction":
+        compute_batch(Job(family, Batch(0, 0, 1, [(1, 2)]), 10**4, 2**20))
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _subtraction(sets: list[tuple[int, ...]], limits: Limits) -> list[Row]:
+    import numpy as np
+
+    from nimlab.kernels.subtraction_sets import periodicities
+
+    width = max(len(s) for s in sets)
+    if all(len(s) == width for s in sets):
+        array = np.array(sets, dtype=np.int64).reshape(len(sets), width)
+    else:  # left-padded with zeros: the last column is max S
+        array = np.zeros((len(sets), width), dtype=np.int64)
+        for i, s in enumerate(sets):
+            array[i, width - len(s) :] = s
+    max_values = max(64, limits.max_states // width)
+    limits.check_memory(max_values, "the values of one subtraction game")
+    pre, per, top, checked, out_pre, out_per = (
+        a.tolist() for a in periodicities(array, max_values)
+    )
+    return [
+        (
+            "subtraction",
+            ",".join(map(str, s)),
+            len(s),
+            s[-1],
+            n0 if p > 0 else None,
+            p if p > 0 else None,
+            0 if p > 0 else None,
+            int(p > 0),
+            m,
+            None,
+            work,
+            "{}",
+            o0 if p > 0 else None,
+            op if p > 0 else None,
+        )
+        for s, n0, p, m, work, o0, op in zip(
+            sets, pre, per, top, checked, out_pre, out_per, strict=True
+        )
+    ]
+
+
+def _row(family: str, params: str, size: int, top: int, **known: Any) -> Row:
+    """A row with the columns ``known`` filled (the others empty; ``proven`` 0, ``work`` 0)."""
+    fields = {"proven": 0, "work": 0, "data": "{}", **known}
+    return (family, params, size, top, *(fields.get(c) for c in COLUMNS[4:]))
+
+
+def _failed(family: str, params: str, size: int, top: int, error: NimlabError) -> Row:
+    """The row of a task refused by its limits: nothing known but the refusal."""
+    return _row(family, params, size, top, data=_json({"error": str(error)}))
+
+
+def _octal(code: str, limits: Limits) -> Row:
+    from nimlab import grundy_sequence, periodicity
+    from nimlab.games.octal import Octal
+
+    game = Octal.from_code(code)
+    size, top = len(game.digits) - 1, game.max_removal
+    try:
+        found = periodicity(game, limits=limits)
+    except NimlabError as error:
+        return _failed("octal", code, size, top, error)
+    if found.proven and found.preperiod is not None and found.period is not None:
+        seen = found.preperiod + found.period  # every value the sequence ever takes
+    else:
+        seen = found.checked_to
+    values = grundy_sequence(game, max(seen, 1), limits=limits)
+    return _row(
+        "octal",
+        code,
+        size,
+        top,
+        preperiod=found.preperiod,
+        period=found.period,
+        saltus=found.saltus,
+        proven=int(found.proven),
+        max_value=int(values.max()),
+        work=found.checked_to,
+    )
+
+
+def _take_away(c: int, bound: int, limits: Limits) -> Row:
+    from nimlab import grundy_sequence
+    from nimlab.theory.zeckendorf import take_away_sequence
+
+    params = f"{c} bound={bound}"
+    try:
+        values = grundy_sequence(f"take-away:{c}", bound + 1, limits=limits).tolist()
+    except NimlabError as error:
+        return _failed("take-away", params, c, bound, error)
+    losing = [n for n in range(1, bound + 1) if values[n] == 0]
+    terms = [h for h in take_away_sequence(c).terms_upto(bound) if h >= 1]
+    data = {
+        "first": losing[:FIRST_SHOWN],
+        "agrees_with_theorem": losing == terms,
+        "largest_value": max(values),
+    }
+    return _row(
+        "take-away",
+        params,
+        c,
+        bound,
+        max_value=max(values),
+        count=len(losing),
+        work=(bound + 1) * (bound + 2) // 2,  # the states (n, m) of the exhaustive table
+        data=_json(data),
+    )
+
+
+def _split_delete(spec: str, heaps: int, top: int, limits: Limits) -> Row:
+    from nimlab import p_positions
+
+    params = f"{spec} heaps={heaps} max={top}"
+    try:
+        found = p_positions(spec, heaps=heaps, max_heap=top, limits=limits).positions
+    except NimlabError as error:
+        return _failed("split-delete", params, heaps, top, error)
+    data: dict[str, Any] = {"first": [list(p) for p in found[:FIRST_SHOWN]]}
+    if len(found) <= POSITIONS_KEPT:
+        data["positions"] = [list(p) for p in found]
+    return _row(
+        "split-delete",
+        params,
+        heaps,
+        top,
+        max_value=max((p[-1] for p in found), default=0),  # the largest heap in a P-position
+        count=len(found),
+        work=comb(top + heaps - 1, heaps),  # the positions examined
+        data=_json(data),
+    )

@@ -1,0 +1,297 @@
+"""The results database: SQLite (WAL), one transaction per batch, resumable sweeps.
+
+Tables: ``meta`` (application id, schema version), ``sweeps`` (family,
+canonical parameters, nimlab version, batch size, task count, created,
+finished), ``batches`` (the batches of a sweep already committed) and
+``results`` keyed on (family, params) — the game — with the result columns,
+a JSON column for structured results, the work done and when.
+
+A batch's results and its ``batches`` row are committed in one transaction,
+so after Ctrl-C, ``kill -9`` or a power loss a batch is either entirely in
+the database or not at all; a resumed sweep computes exactly the batches not
+committed, and the key (family, params) keeps a game from being counted
+twice: a result already stored stays, unless it was unproven (a limit
+stopped it) and the new one is proven.
+
+A file that is not nimlab's, or from another schema version, is refused
+(exit 2) before anything is written to it.
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "atlas.sqlite")
+>>> with ResultsDB.open(path) as db:
+...     sweep = db.sweep("octal", '{"digits":1}', batch_size=8, tasks=7)
+...     row = ("octal", "0.7", 1, 1, 0, 3, 0, 1, 2, None, 64, "{}", None, None)
+...     added = db.commit_batch(sweep, 0, [row])
+...     sorted(db.done_batches(sweep)), db.count("octal")
+([0], 1)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from nimlab.errors import InvalidOption
+
+APPLICATION_ID = 0x4E494D4C  # "NIML"
+SCHEMA_VERSION = 1
+COLUMNS = (
+    "family",
+    "params",
+    "size",
+    "top",
+    "preperiod",
+    "period",
+    "saltus",
+    "proven",
+    "max_value",
+    "count",
+    "work",
+    "data",
+    "outcome_preperiod",
+    "outcome_period",
+)
+"""The result columns a worker fills, in the order of its rows."""
+
+_SCHEMA = f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE sweeps (
+    id INTEGER PRIMARY KEY,
+    family TEXT NOT NULL,
+    parameters TEXT NOT NULL,
+    nimlab_version TEXT NOT NULL,
+    batch_size INTEGER NOT NULL,
+    tasks INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    finished TEXT,
+    UNIQUE (family, parameters)
+);
+CREATE TABLE batches (
+    sweep_id INTEGER NOT NULL REFERENCES sweeps (id),
+    batch INTEGER NOT NULL,
+    tasks INTEGER NOT NULL,
+    done_at TEXT NOT NULL,
+    PRIMARY KEY (sweep_id, batch)
+);
+CREATE TABLE results (
+    family TEXT NOT NULL,
+    params TEXT NOT NULL,
+    size INTEGER,
+    top INTEGER,
+    preperiod INTEGER,
+    period INTEGER,
+    saltus INTEGER,
+    proven INTEGER NOT NULL,
+    max_value INTEGER,
+    count INTEGER,
+    work INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    outcome_preperiod INTEGER,
+    outcome_period INTEGER,
+    sweep_id INTEGER NOT NULL REFERENCES sweeps (id),
+    nimlab_version TEXT NOT NULL,
+    computed_at TEXT NOT NULL,
+    PRIMARY KEY (family, params)
+) WITHOUT ROWID;
+PRAGMA application_id = {APPLICATION_ID};
+"""
+
+
+_UPDATE = ", ".join(
+    f"{c} = excluded.{c}" for c in (*COLUMNS[2:], "sweep_id", "nimlab_version", "computed_at")
+)
+"""A result already stored is replaced only by a proof of what it left unproven."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _version() -> str:
+    from nimlab import __version__
+
+    return __version__
+
+
+class ResultsDB:
+    """An open results database (use :meth:`open`)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: str) -> None:
+        self.connection = connection
+        self.path = path
+
+    @classmethod
+    def open(cls, path: str | Path, *, create: bool = True) -> ResultsDB:
+        """Open (or, with ``create``, create) the database at ``path``; refuse foreign files."""
+        file = Path(path)
+        fresh = not file.exists() or file.stat().st_size == 0
+        if fresh and not create:
+            what = "is empty" if file.exists() else "does not exist"
+            raise InvalidOption(f"--db {path} {what}: no such results database")
+        if file.is_dir():
+            raise InvalidOption(f"--db {path} is a directory; give a database file")
+        if not fresh:
+            _check_header(file)
+        try:
+            connection = sqlite3.connect(str(file), timeout=30, isolation_level=None)
+        except sqlite3.Error as error:
+            raise InvalidOption(f"--db {path}: cannot open it ({error})") from None
+        db = cls(connection, str(path))
+        try:
+            if fresh:
+                db._create()
+            else:
+                db._check_schema()
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = FULL")
+        except BaseException:
+            connection.close()
+            raise
+        return db
+
+    def _create(self) -> None:
+        meta = (
+            f"INSERT INTO meta VALUES ('application', 'nimlab results'), "
+            f"('schema_version', '{SCHEMA_VERSION}'), ('created_by', 'nimlab {_version()}');"
+        )
+        self.connection.executescript("BEGIN;" + _SCHEMA + meta + "COMMIT;")
+
+    def _check_schema(self) -> None:
+        try:
+            (app,) = self.connection.execute("PRAGMA application_id").fetchone()
+            if app != APPLICATION_ID:
+                raise InvalidOption(
+                    f"--db {self.path} is an SQLite database but not a nimlab results database "
+                    "(left untouched); give a new file name"
+                )
+            row = self.connection.execute(
+                "SELECT value FROM meta WHERE key = 'schema_version'"
+            ).fetchone()
+        except sqlite3.DatabaseError as error:
+            raise InvalidOption(
+                f"--db {self.path} is not a nimlab results database ({error}); left untouched"
+            ) from None
+        if row is None or row[0] != str(SCHEMA_VERSION):
+            found = "none" if row is None else row[0]
+            raise InvalidOption(
+                f"--db {self.path} has results schema version {found}; this nimlab reads "
+                f"version {SCHEMA_VERSION} (left untouched; use a new file)"
+            )
+
+    def sweep(self, family: str, parameters: str, *, batch_size: int, tasks: int) -> Sweep:
+        """The sweep of ``family`` with ``parameters``: found again, or recorded now."""
+        row = self.connection.execute(
+            "SELECT id, batch_size, tasks FROM sweeps WHERE family = ? AND parameters = ?",
+            (family, parameters),
+        ).fetchone()
+        if row is None:
+            self.connection.execute("BEGIN IMMEDIATE")
+            cursor = self.connection.execute(
+                "INSERT INTO sweeps (family, parameters, nimlab_version, batch_size, tasks, "
+                "created) VALUES (?, ?, ?, ?, ?, ?)",
+                (family, parameters, _version(), batch_size, tasks, _now()),
+            )
+            self.connection.execute("COMMIT")
+            return Sweep(int(cursor.lastrowid or 0), family, parameters, batch_size, tasks)
+        return Sweep(int(row[0]), family, parameters, int(row[1]), int(row[2]))
+
+    def done_batches(self, sweep: Sweep) -> dict[int, int]:
+        """The batches of ``sweep`` already committed, with their task counts."""
+        query = "SELECT batch, tasks FROM batches WHERE sweep_id = ?"
+        return {int(b): int(n) for b, n in self.connection.execute(query, (sweep.id,))}
+
+    def commit_batch(self, sweep: Sweep, batch: int, rows: Sequence[Sequence[Any]]) -> int:
+        """Store one batch's rows and mark it done, atomically; returns the rows new here."""
+        now, version = _now(), _version()
+        placeholders = ", ".join("?" * (len(COLUMNS) + 3))
+        self.connection.execute("BEGIN IMMEDIATE")
+        try:
+            before = self.connection.total_changes
+            self.connection.executemany(
+                f"INSERT INTO results ({', '.join(COLUMNS)}, sweep_id, nimlab_version, "
+                f"computed_at) VALUES ({placeholders}) ON CONFLICT (family, params) DO UPDATE "
+                f"SET {_UPDATE} WHERE results.proven = 0 AND excluded.proven = 1",
+                [(*r, sweep.id, version, now) for r in rows],
+            )
+            added = self.connection.total_changes - before
+            self.connection.execute(
+                "INSERT OR IGNORE INTO batches VALUES (?, ?, ?, ?)",
+                (sweep.id, batch, len(rows), now),
+            )
+            self.connection.execute("COMMIT")
+        except BaseException:  # Ctrl-C may land just after COMMIT: then there is nothing to undo
+            if self.connection.in_transaction:
+                self.connection.execute("ROLLBACK")
+            raise
+        return added
+
+    def finish(self, sweep: Sweep) -> None:
+        """Record that every batch of ``sweep`` is committed."""
+        self.connection.execute(
+            "UPDATE sweeps SET finished = ? WHERE id = ? AND finished IS NULL", (_now(), sweep.id)
+        )
+
+    def count(self, family: str | None = None) -> int:
+        """How many results are stored (of one family)."""
+        if family is None:
+            return int(self.connection.execute("SELECT COUNT(*) FROM results").fetchone()[0])
+        query = "SELECT COUNT(*) FROM results WHERE family = ?"
+        return int(self.connection.execute(query, (family,)).fetchone()[0])
+
+    def sweeps(self) -> list[dict[str, Any]]:
+        """Every sweep with the tasks committed so far."""
+        rows = self.connection.execute(
+            "SELECT s.id, s.family, s.parameters, s.nimlab_version, s.tasks, s.created, "
+            "s.finished, COALESCE(SUM(b.tasks), 0) FROM sweeps s "
+            "LEFT JOIN batches b ON b.sweep_id = s.id GROUP BY s.id ORDER BY s.id"
+        )
+        keys = ("id", "family", "parameters", "nimlab_version", "tasks", "created", "finished")
+        return [{**dict(zip(keys, r[:7], strict=True)), "done": int(r[7])} for r in rows]
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> ResultsDB:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A sweep's row: its id, identity, batch size and task count."""
+
+    id: int
+    family: str
+    parameters: str
+    batch_size: int
+    tasks: int
+
+
+def _check_header(file: Path) -> None:
+    """Refuse a file that is not an SQLite database, without opening it for writing."""
+    try:
+        with file.open("rb") as handle:
+            header = handle.read(100)
+    except OSError as error:
+        raise InvalidOption(f"--db {file}: cannot read it ({error.strerror})") from None
+    if not header.startswith(b"SQLite format 3\x00"):
+        raise InvalidOption(
+            f"--db {file} is not a nimlab results database (not SQLite); left untouched"
+        )
+    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+        raise InvalidOption(
+            f"--db {file} is an SQLite database but not a nimlab results database "
+            "(left untouched); give a new file name"
+        )

@@ -1,0 +1,217 @@
+"""Where batches run: in this process, in a local process pool, or on Dask.
+
+Every executor takes a top-level function and an iterable of jobs and yields
+the function's results as they finish (in any order); the sweep stores each
+one as it arrives. Only a bounded window of jobs is in flight, so a sweep of
+a million tasks never holds them all.
+
+* :class:`SerialExecutor` — in this process (tests, ``--workers 1``);
+* :class:`PoolExecutor` — a ``concurrent.futures.ProcessPoolExecutor`` over
+  every core (the default, nothing to start). A worker that dies (killed, out
+  of memory) breaks the pool: a fresh pool is started and every job not yet
+  returned is submitted again;
+* :class:`DaskExecutor` — ``distributed``: a ``LocalCluster`` of N worker
+  processes (``--dask-local N``) or an existing scheduler (``--scheduler
+  tcp://HOST:PORT``; its workers need nimlab installed). The scheduler
+  reschedules the tasks of a worker that dies; each task may also be retried.
+  ``distributed`` is imported only here, only when asked for.
+
+>>> list(SerialExecutor().run(abs, [-1, 2, -3]))
+[1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+from typing import Any, Protocol, TypeVar
+
+from nimlab.errors import InvalidOption, TooLarge
+
+J = TypeVar("J")
+R = TypeVar("R")
+RESTARTS = 3
+"""How often a job may break the pool (its worker dying) before the sweep gives up."""
+DASK_RETRIES = 3
+"""How often Dask may retry a task that raised (a dead worker is rescheduled anyway)."""
+
+
+class Executor(Protocol):
+    """Runs ``function`` on every job, yielding results as they finish."""
+
+    workers: int
+    name: str
+
+    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]: ...
+
+    def close(self) -> None: ...
+
+
+class SerialExecutor:
+    """Every job in this process, in order."""
+
+    workers = 1
+    name = "serial"
+
+    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+        for job in jobs:
+            yield function(job)
+
+    def close(self) -> None:
+        pass
+
+
+class PoolExecutor:
+    """A local process pool; jobs of a worker that died are submitted again."""
+
+    name = "local pool"
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self.restarts = 0
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _fresh_pool(self) -> ProcessPoolExecutor:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        # fork (Linux): workers inherit the compiled kernels already loaded here;
+        # elsewhere the platform's default start method, each worker loading its own.
+        method = "fork" if sys.platform.startswith("linux") else None
+        context = multiprocessing.get_context(method)
+        self._pool = ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=_die_with_parent
+        )
+        return self._pool
+
+    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+        pool = self._pool or self._fresh_pool()
+        waiting = iter(jobs)
+        running: dict[Future[R], J] = {}
+        broken: dict[int, int] = {}
+        window = 2 * self.workers
+        while True:
+            for job in islice(waiting, window - len(running)):
+                running[pool.submit(function, job)] = job
+            if not running:
+                return
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            lost: list[J] = []
+            for future in finished:
+                job = running.pop(future)
+                try:
+                    result = future.result()
+                except BrokenProcessPool:
+                    lost.append(job)
+                    continue
+                yield result
+            if lost:
+                lost.extend(running.values())
+                for job in lost:
+                    broken[id(job)] = broken.get(id(job), 0) + 1
+                    if broken[id(job)] > RESTARTS:
+                        raise TooLarge(
+                            f"a worker died {RESTARTS + 1} times on the same batch (out of "
+                            "memory?); lower --batch-size or --max-states"
+                        )
+                self.restarts += 1
+                pool = self._fresh_pool()
+                running = {pool.submit(function, job): job for job in lost}
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+def _die_with_parent() -> None:
+    """In a pool worker: be killed when the sweep is (``kill -9`` leaves no idle orphans)."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux); elsewhere nothing happens
+    except (OSError, AttributeError):
+        pass
+
+
+class DaskExecutor:
+    """Dask distributed: a LocalCluster of ``workers`` processes, or a running scheduler."""
+
+    def __init__(self, workers: int | None = None, scheduler: str | None = None) -> None:
+        distributed: Any = importlib.import_module("distributed")
+        Client, LocalCluster = distributed.Client, distributed.LocalCluster
+        self._cluster: Any = None
+        if scheduler is not None:
+            self.name = f"Dask scheduler {scheduler}"
+            try:
+                self._client = Client(scheduler, timeout="5s")
+            except (OSError, TimeoutError) as error:
+                raise InvalidOption(
+                    f"--scheduler {scheduler}: cannot reach it ({error}); give tcp://HOST:PORT "
+                    "of a running dask scheduler"
+                ) from None
+            self.workers = max(1, len(self._client.scheduler_info()["workers"]))
+        else:
+            self.workers = workers or os.cpu_count() or 1
+            self.name = f"Dask LocalCluster ({self.workers} workers)"
+            self._cluster = LocalCluster(
+                n_workers=self.workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=50,
+            )
+            self._client = Client(self._cluster)
+
+    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+        as_completed = importlib.import_module("distributed").as_completed
+
+        waiting = iter(jobs)
+        window = 2 * self.workers
+
+        def submit(job: J) -> Any:
+            return self._client.submit(function, job, pure=False, retries=DASK_RETRIES)
+
+        first = [submit(job) for job in islice(waiting, window)]
+        if not first:
+            return
+        running = as_completed(first)
+        for future in running:
+            result: R = future.result()
+            future.release()
+            following = next(waiting, None)
+            if following is not None:
+                running.add(submit(following))
+            yield result
+
+    def close(self) -> None:
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def executor(
+    workers: int | None = None, dask_local: int | None = None, scheduler: str | None = None
+) -> Executor:
+    """The executor the command line asks for (default: a local pool over every core)."""
+    if dask_local is not None and scheduler is not None:
+        raise InvalidOption("give one of --dask-local N and --scheduler ADDRESS, not both")
+    for value, option in ((workers, "--workers"), (dask_local, "--dask-local")):
+        if value is not None and value < 1:
+            raise InvalidOption(f"{option} must be ≥ 1, got {value}")
+    if scheduler is not None:
+        if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
+            raise InvalidOption(f"--scheduler {scheduler!r}: give an address like tcp://HOST:8786")
+        return DaskExecutor(scheduler=scheduler)
+    if dask_local is not None:
+        return DaskExecutor(workers=dask_local)
+    if workers == 1:
+        return SerialExecutor()
+    return PoolExecutor(workers)

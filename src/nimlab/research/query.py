@@ -1,0 +1,192 @@
+"""Query the results database: filter, sort, top-N; export CSV and Parquet.
+
+>>> import os, tempfile
+>>> from nimlab.research.executors import SerialExecutor
+>>> from nimlab.research.families import subtraction_family
+>>> from nimlab.research.sweep import run_sweep
+>>> path = os.path.join(tempfile.mkdtemp(), "atlas.sqlite")
+>>> _ = run_sweep(subtraction_family(sizes=(2,), max_element=9), path, SerialExecutor(), quiet=True)
+>>> [(r["params"], r["period"]) for r in select(path, Filter(family="subtraction"), "period", 3)]
+[('8,9', 17), ('7,9', 16), ('7,8', 15)]
+>>> count(path, Filter(family="subtraction", period=2))  # {a, b} with both odd multiples of a
+4
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from nimlab.errors import InvalidOption
+from nimlab.research.db import COLUMNS, ResultsDB
+
+OUTPUT_COLUMNS = (*COLUMNS, "nimlab_version", "computed_at")
+SORT_KEYS = ("period", "preperiod", "max_value", "count", "work", "outcome_period", "params")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which results: family, set size / heap count / C, top (max S, max heap), period, params."""
+
+    family: str | None = None
+    size: int | None = None
+    top: int | None = None
+    period: int | None = None
+    proven: bool | None = None
+    params: str | None = None
+    """An SQL LIKE pattern on the parameters, e.g. ``'1,%'`` or ``'delete-nim:%'``."""
+
+    def where(self) -> tuple[str, list[Any]]:
+        clauses, values = [], []
+        for column in ("family", "size", "top", "period"):
+            value = getattr(self, column)
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                values.append(value)
+        if self.proven is not None:
+            clauses.append("proven = ?")
+            values.append(int(self.proven))
+        if self.params is not None:
+            clauses.append("params LIKE ?")
+            values.append(self.params)
+        return (" WHERE " + " AND ".join(clauses)) if clauses else "", values
+
+
+def _open(path: str) -> ResultsDB:
+    return ResultsDB.open(path, create=False)
+
+
+def _order(sort: str) -> str:
+    if sort not in SORT_KEYS:
+        raise InvalidOption(f"--sort {sort!r}: accepted: {', '.join(SORT_KEYS)}")
+    if sort == "params":
+        return "ORDER BY family, size, top, params"
+    return f"ORDER BY {sort} IS NULL, {sort} DESC, family, size, top, params"
+
+
+def columns_of(names: str | None) -> tuple[str, ...]:
+    """The output columns named in ``names`` (comma-separated; None: all)."""
+    if names is None:
+        return OUTPUT_COLUMNS
+    chosen = tuple(n.strip() for n in names.split(",") if n.strip())
+    unknown = [n for n in chosen if n not in OUTPUT_COLUMNS]
+    if unknown or not chosen:
+        raise InvalidOption(
+            f"--columns: unknown {', '.join(unknown) or '(none given)'}; "
+            f"accepted: {', '.join(OUTPUT_COLUMNS)}"
+        )
+    return chosen
+
+
+def rows(
+    path: str,
+    where: Filter,
+    sort: str = "params",
+    limit: int | None = None,
+    columns: tuple[str, ...] = OUTPUT_COLUMNS,
+) -> Iterator[tuple[Any, ...]]:
+    """The matching results as tuples of ``columns`` (all by default), streamed."""
+    clause, values = where.where()
+    sql = f"SELECT {', '.join(columns)} FROM results{clause} {_order(sort)}"
+    if limit is not None:
+        if limit < 1:
+            raise InvalidOption(f"--limit must be ≥ 1, got {limit}")
+        sql += f" LIMIT {int(limit)}"
+    with _open(path) as db:
+        yield from db.connection.execute(sql, values)
+
+
+def select(
+    path: str, where: Filter, sort: str = "period", limit: int | None = 20
+) -> list[dict[str, Any]]:
+    """The top ``limit`` matching results by ``sort`` (largest first), as dicts."""
+    return [dict(zip(OUTPUT_COLUMNS, r, strict=True)) for r in rows(path, where, sort, limit)]
+
+
+def count(path: str, where: Filter) -> int:
+    """How many results match."""
+    clause, values = where.where()
+    with _open(path) as db:
+        return int(
+            db.connection.execute(f"SELECT COUNT(*) FROM results{clause}", values).fetchone()[0]
+        )
+
+
+def export(path: str, where: Filter, target: str, columns: tuple[str, ...] = OUTPUT_COLUMNS) -> int:
+    """Write the matching results to ``target`` (.csv, .csv.gz or .parquet); returns the rows."""
+    name = target.lower()
+    if name.endswith(".parquet"):
+        return _parquet(path, where, target, columns)
+    if name.endswith((".csv", ".csv.gz")):
+        return _csv(path, where, target, columns)
+    raise InvalidOption(f"--export {target}: give a file ending in .csv, .csv.gz or .parquet")
+
+
+def _csv(path: str, where: Filter, target: str, columns: tuple[str, ...]) -> int:
+    import gzip
+
+    opener: Any = gzip.open if target.lower().endswith(".gz") else open
+    written = 0
+    with opener(target, "wt", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(columns)
+        for row in rows(path, where, columns=columns):
+            writer.writerow(row)
+            written += 1
+    return written
+
+
+_ARROW_TYPES = {
+    "family": "string",
+    "params": "string",
+    "data": "string",
+    "nimlab_version": "string",
+    "computed_at": "string",
+    "proven": "bool_",
+}
+
+
+def _parquet(path: str, where: Filter, target: str, columns: tuple[str, ...]) -> int:
+    import importlib
+
+    pa: Any = importlib.import_module("pyarrow")
+    pq: Any = importlib.import_module("pyarrow.parquet")
+
+    schema = pa.schema([(c, getattr(pa, _ARROW_TYPES.get(c, "int64"))()) for c in columns])
+    written = 0
+    with pq.ParquetWriter(target, schema, compression="zstd", compression_level=19) as writer:
+        chunk: list[tuple[Any, ...]] = []
+        for row in rows(path, where, columns=columns):
+            chunk.append(row)
+            if len(chunk) == 1 << 20:
+                writer.write_table(_table(pa, schema, chunk))
+                written += len(chunk)
+                chunk = []
+        if chunk or not written:
+            writer.write_table(_table(pa, schema, chunk))
+            written += len(chunk)
+    return written
+
+
+def _table(pa: Any, schema: Any, chunk: list[tuple[Any, ...]]) -> Any:
+    names = schema.names
+    columns: list[Any] = list(zip(*chunk, strict=True)) if chunk else [[] for _ in names]
+    arrays = [
+        pa.array(
+            [bool(v) for v in col] if names[i] == "proven" else list(col),
+            type=schema.field(i).type,
+        )
+        for i, col in enumerate(columns)
+    ]
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def target_path(target: str) -> Path:
+    """``target`` as a path whose directory exists (refused otherwise)."""
+    path = Path(target)
+    if not path.parent.exists():
+        raise InvalidOption(f"{target}: the directory {path.parent} does not exist")
+    return path

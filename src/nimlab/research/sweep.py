@@ -1,0 +1,165 @@
+"""Run a sweep: the family's batches not yet committed, on an executor, into the database.
+
+>>> import os, tempfile
+>>> from nimlab.research.executors import SerialExecutor
+>>> from nimlab.research.families import subtraction_family
+>>> path = os.path.join(tempfile.mkdtemp(), "atlas.sqlite")
+>>> family = subtraction_family(sizes=(2,), max_element=10)
+>>> run_sweep(family, path, SerialExecutor(), quiet=True).computed
+45
+>>> run_sweep(family, path, SerialExecutor(), quiet=True).computed  # finished: nothing to do
+0
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from nimlab.errors import InvalidOption, TooLarge
+from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES
+from nimlab.research.compute import Job, compute_batch, no_gc, warm_up
+from nimlab.research.db import ResultsDB
+from nimlab.research.executors import Executor
+from nimlab.research.families import Family
+
+DEFAULT_MAX_TASKS = 5_000_000
+"""A sweep with more tasks is refused (``--max-tasks`` raises it)."""
+BATCH_SIZES = {"subtraction": 4096, "octal": 4, "take-away": 1, "split-delete": 1}
+"""Tasks per batch by family: thousands of subtraction sets per kernel call, one big game."""
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    """What a sweep did: tasks in all, already committed before, computed now, new rows."""
+
+    family: str
+    parameters: str
+    tasks: int
+    already_done: int
+    computed: int
+    new_results: int
+    seconds: float
+    executor: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "family": self.family,
+            "parameters": self.parameters,
+            "tasks": self.tasks,
+            "already_done": self.already_done,
+            "computed": self.computed,
+            "new_results": self.new_results,
+            "seconds": round(self.seconds, 3),
+            "tasks_per_second": round(self.computed / self.seconds, 1) if self.seconds else None,
+            "executor": self.executor,
+        }
+
+
+def check_size(family: Family, max_tasks: int) -> int:
+    """The task count of ``family``, refused over ``max_tasks``."""
+    count = family.count()
+    if count > max_tasks:
+        raise TooLarge(
+            f"this sweep has {count:,} tasks, over the limit of {max_tasks:,}; "
+            "raise it with --max-tasks"
+        )
+    return count
+
+
+def run_sweep(
+    family: Family,
+    db_path: str,
+    executor: Executor,
+    *,
+    max_tasks: int = DEFAULT_MAX_TASKS,
+    max_states: int = DEFAULT_MAX_STATES,
+    max_memory: int = DEFAULT_MAX_MEMORY,
+    batch_size: int | None = None,
+    quiet: bool = False,
+) -> SweepReport:
+    """Compute every task of ``family`` not yet in the database at ``db_path``."""
+    count = check_size(family, max_tasks)
+    if batch_size is not None and batch_size < 1:
+        raise InvalidOption(f"--batch-size must be ≥ 1, got {batch_size}")
+    start = time.perf_counter()
+    with ResultsDB.open(db_path) as db:
+        sweep = db.sweep(
+            family.name,
+            family.parameters(),
+            batch_size=batch_size or BATCH_SIZES[family.name],
+            tasks=count,
+        )
+        done = db.done_batches(sweep)
+        pending = count - sum(done.values())
+        batches = (b for b in family.batches(sweep.batch_size) if b.index not in done)
+        jobs = (Job(family.name, b, max_states, max_memory) for b in batches)
+        if pending:
+            warm_up(family.name)
+        computed = added = 0
+        with no_gc(), _progress(quiet, count, count - pending, family.name) as advance:
+            for result in executor.run(compute_batch, jobs):
+                added += db.commit_batch(sweep, result.index, result.rows)
+                computed += len(result.rows)
+                advance(len(result.rows))
+        db.finish(sweep)
+    return SweepReport(
+        family.name,
+        family.parameters(),
+        count,
+        count - pending,
+        computed,
+        added,
+        time.perf_counter() - start,
+        executor.name,
+    )
+
+
+class _progress:
+    """A rich progress bar with rate and ETA on stderr; silent when quiet or not a terminal."""
+
+    def __init__(self, quiet: bool, total: int, done: int, label: str) -> None:
+        self.bar: Any = None
+        if not quiet and sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TaskProgressColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self.bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TaskProgressColumn(),
+                TextColumn("{task.fields[rate]}"),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+            )
+            self.task = self.bar.add_task(f"sweep {label}", total=total, completed=done, rate="")
+        self.start = time.perf_counter()
+        self.count = 0
+
+    def advance(self, tasks: int) -> None:
+        self.count += tasks
+        if self.bar is not None:
+            rate = self.count / max(time.perf_counter() - self.start, 1e-9)
+            self.bar.update(self.task, advance=tasks, rate=f"{rate:,.0f} tasks/s")
+
+    def __enter__(self) -> Any:
+        if self.bar is not None:
+            self.bar.start()
+        return self.advance
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()

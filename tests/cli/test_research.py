@@ -1,0 +1,173 @@
+"""``nimlab sweep`` and ``nimlab results``: output, exports, plots, refusals and exit codes."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from nimlab.cli.main import main
+
+
+def cli(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(args), out)
+    return code, out.getvalue()
+
+
+SWEEP = ("sweep", "subtraction", "--sizes", "2,3", "--max-element", "12")
+
+
+@pytest.fixture(scope="module")
+def atlas(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = str(tmp_path_factory.mktemp("atlas") / "atlas.sqlite")
+    code, _ = cli(*SWEEP, "--db", path, "--workers", "1")
+    assert code == 0
+    split_delete = "sweep split-delete --variants delete-nim:single --heaps-from 3 --heaps-to 4"
+    code, _ = cli(*split_delete.split(), "--max-heap", "9", "--db", path, "--workers", "1")
+    assert code == 0
+    return path
+
+
+def test_sweep_reports_then_does_nothing(atlas: str) -> None:
+    code, out = cli(*SWEEP, "--db", atlas, "--workers", "1", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["tasks"] == 66 + 220 and report["computed"] == 0
+    code, out = cli(*SWEEP, "--db", atlas)
+    assert "already done; nothing to do" in out
+
+
+def test_results_top_by_period_and_filters(atlas: str) -> None:
+    code, out = cli(
+        "results", "--db", atlas, "--family", "subtraction", "--size", "2", "--limit", "2", "--json"
+    )
+    found = json.loads(out)
+    assert code == 0 and found["matching"] == 66
+    assert [(r["params"], r["period"]) for r in found["results"]] == [("11,12", 23), ("10,12", 22)]
+    code, out = cli("results", "--db", atlas, "--params", "1,2,%", "--sort", "params")
+    assert code == 0 and out.splitlines()[1].split()[:4] == ["subtraction", "1,2,3", "0", "4"]
+    code, out = cli("results", "--db", atlas, "--sweeps")
+    assert out.count("complete") == 2
+
+
+def test_exports(atlas: str, tmp_path: Path) -> None:
+    code, out = cli(
+        "results", "--db", atlas, "--family", "subtraction", "--export", str(tmp_path / "a.csv.gz")
+    )
+    assert code == 0 and "rows 286" in out
+    with gzip.open(tmp_path / "a.csv.gz", "rt") as handle:
+        table = list(csv.DictReader(handle))
+    assert len(table) == 286 and {"params", "period", "outcome_period"} <= set(table[0])
+    code, _ = cli("results", "--db", atlas, "--export", str(tmp_path / "a.parquet"))
+    import pyarrow.parquet as pq
+
+    parquet = pq.read_table(tmp_path / "a.parquet")
+    assert code == 0 and parquet.num_rows == 288
+    proven = dict(
+        zip(
+            parquet.column("family").to_pylist(), parquet.column("proven").to_pylist(), strict=False
+        )
+    )
+    assert proven == {"split-delete": False, "subtraction": True}
+
+
+def test_plots(atlas: str, tmp_path: Path) -> None:
+    for kind, name in (("period", "p.png"), ("preperiod", "h.svg")):
+        code, _ = cli(
+            "results",
+            "--db",
+            atlas,
+            "--family",
+            "subtraction",
+            "--plot",
+            kind,
+            "--out",
+            str(tmp_path / name),
+        )
+        assert code == 0 and (tmp_path / name).stat().st_size > 1000
+    code, _ = cli(
+        "results",
+        "--db",
+        atlas,
+        "--params",
+        "delete-nim:single heaps=3 max=9",
+        "--plot",
+        "ppositions",
+        "--out",
+        str(tmp_path / "s.png"),
+    )
+    assert code == 0 and (tmp_path / "s.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("args", "exit_code", "words"),
+    [
+        (["sweep", "chess", "--db", "{db}"], 2, "unknown family 'chess'"),
+        (
+            ["sweep", "subtraction", "--sizes", "4", "--max-element", "2", "--db", "{db}"],
+            2,
+            "no subtraction set",
+        ),
+        (
+            ["sweep", "subtraction", "--digits", "2", "--max-element", "5", "--db", "{db}"],
+            2,
+            "--digits is for octal sweeps",
+        ),
+        (["sweep", "octal", "--db", "{db}"], 2, "needs --digits"),
+        (
+            [
+                "sweep",
+                "subtraction",
+                "--sizes",
+                "3",
+                "--max-element",
+                "200",
+                "--max-tasks",
+                "1000",
+                "--db",
+                "{db}",
+            ],
+            3,
+            "--max-tasks",
+        ),
+        (["results", "--db", "{db}"], 2, "no such results database"),
+        (["results", "--db", "{text}"], 2, "not a nimlab results database"),
+        (["sweep", "octal", "--digits", "1", "--db", "{text}"], 2, "left untouched"),
+    ],
+)
+def test_refusals(
+    args: list[str], exit_code: int, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database")
+    filled = [a.format(db=tmp_path / "new.sqlite", text=text) for a in args]
+    code, out = cli(*filled, "--json")
+    assert code == exit_code
+    assert words in json.loads(out)["error"]["message"]
+    assert words in capsys.readouterr().err
+    assert text.read_text() == "not a database"
+    assert not (tmp_path / "new.sqlite").exists()
+
+
+def test_a_damaged_database_is_one_line_and_exit_2(
+    atlas: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+    import sqlite3
+
+    damaged = tmp_path / "damaged.sqlite"
+    with sqlite3.connect(atlas) as source:  # a copy with the WAL folded in
+        source.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copy(atlas, damaged)
+    size = damaged.stat().st_size
+    assert size > 4 * 4096
+    with damaged.open("r+b") as handle:
+        handle.seek(2 * 4096)
+        handle.write(b"\xff" * (size - 2 * 4096))
+    code, _ = cli("results", "--db", str(damaged), "--limit", "3")
+    assert code == 2
+    assert "database disk image is malformed" in capsys.readouterr().err

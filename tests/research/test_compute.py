@@ -1,0 +1,65 @@
+"""Each family's rows are what the public API says."""
+
+from __future__ import annotations
+
+import json
+
+import nimlab
+from nimlab.research.compute import Job, compute_batch
+from nimlab.research.families import (
+    Batch,
+    octal_family,
+    split_delete_family,
+    take_away_family,
+)
+
+LIMITS = (5_000_000, 2**30)
+
+
+def _rows(family: str, payload: list[object]) -> list[tuple[object, ...]]:
+    return compute_batch(Job(family, Batch(0, 0, len(payload), payload), *LIMITS)).rows
+
+
+def test_subtraction_rows_match_periodicity() -> None:
+    rows = _rows("subtraction", [(3,), (2, 3), (1, 4, 9), (2, 4, 7)])
+    for row in rows:
+        found = nimlab.periodicity(f"subtraction:{row[1]}")
+        assert row[4:8] == (found.preperiod, found.period, 0, 1)
+        assert row[10] == found.checked_to
+
+
+def test_octal_rows_match_periodicity() -> None:
+    codes = [*octal_family(2).items()[:12], "0.77", "0.07"]
+    for row in _rows("octal", codes):
+        found = nimlab.periodicity(f"octal:{row[1]}")
+        assert row[4:8] == (found.preperiod, found.period, found.saltus, int(found.proven))
+        if found.proven:
+            assert found.preperiod is not None and found.period is not None
+            seen = found.preperiod + found.period
+            values = nimlab.grundy_sequence(f"octal:{row[1]}", seen)
+            assert row[8] == int(values.max())
+
+
+def test_take_away_rows_agree_with_the_theorem() -> None:
+    rows = _rows("take-away", take_away_family(1, 3, 60).items())
+    first = {row[2]: json.loads(str(row[11]))["first"] for row in rows}
+    assert first[1][:6] == [1, 2, 4, 8, 16, 32]  # Game II: powers of two
+    assert first[2][:8] == [1, 2, 3, 5, 8, 13, 21, 34]  # Fibonacci Nim
+    assert all(json.loads(str(row[11]))["agrees_with_theorem"] for row in rows)
+
+
+def test_split_delete_rows_are_p_positions() -> None:
+    items = split_delete_family(["split-delete-nim:single"], 3, 3, [20]).items()
+    (row,) = _rows("split-delete", items)
+    expected = nimlab.p_positions("split-delete-nim:single", heaps=3, max_heap=20)
+    data = json.loads(str(row[11]))
+    assert row[9] == len(expected)
+    assert [tuple(p) for p in data["positions"]] == list(expected.positions)
+    assert data["first"][:3] == [[1, 1, 1], [1, 3, 3], [1, 4, 4]]
+
+
+def test_a_task_over_its_limit_is_recorded_as_refused() -> None:
+    job = Job("split-delete", Batch(0, 0, 1, [["delete-nim:single", 5, 40]]), 1000, 2**30)
+    (row,) = compute_batch(job).rows
+    assert row[7] == 0 and row[9] is None
+    assert "--max-states" in json.loads(str(row[11]))["error"]

@@ -1,0 +1,76 @@
+"""The results database: schema, idempotent batches, foreign files left untouched."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from nimlab.errors import InvalidOption
+from nimlab.research.db import SCHEMA_VERSION, ResultsDB
+
+ROW = ("subtraction", "2,4,7", 3, 7, 8, 3, 0, 1, 3, None, 64, "{}", 4, 3)
+
+
+def test_a_batch_counts_once(tmp_path: Path) -> None:
+    path = tmp_path / "r.sqlite"
+    with ResultsDB.open(path) as db:
+        sweep = db.sweep("subtraction", "{}", batch_size=1, tasks=1)
+        assert db.commit_batch(sweep, 0, [ROW]) == 1
+        assert db.commit_batch(sweep, 0, [ROW]) == 0  # a batch redone: nothing twice
+        assert db.done_batches(sweep) == {0: 1}
+        unproven = (*ROW[:4], None, None, None, 0, *ROW[8:])
+        assert db.commit_batch(sweep, 1, [unproven]) == 0  # a proof is never replaced
+        other = db.sweep("octal", "{}", batch_size=1, tasks=1)
+        octal = ("octal", "0.16", 2, 2, None, None, None, 0, 20, None, 16384, "{}", None, None)
+        assert db.commit_batch(other, 0, [octal]) == 1
+        proven = ("octal", "0.16", 2, 2, 105351, 149459, 0, 1, 23, None, 524288, "{}", None, None)
+        assert db.commit_batch(other, 1, [proven]) == 1  # a proof replaces an unproven result
+        assert db.commit_batch(other, 2, [octal]) == 0
+        period = "SELECT period FROM results WHERE params = '0.16'"
+        assert db.connection.execute(period).fetchone() == (149459,)
+        assert db.count("subtraction") == 1 and db.count() == 2
+        again = db.sweep("subtraction", "{}", batch_size=99, tasks=1)
+        assert again.id == sweep.id and again.batch_size == 1  # the stored batch size wins
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert raw.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == (
+            str(SCHEMA_VERSION),
+        )
+
+
+def test_a_text_file_is_refused_and_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("my notes\n")
+    with pytest.raises(InvalidOption, match="not a nimlab results database"):
+        ResultsDB.open(path)
+    assert path.read_text() == "my notes\n"
+
+
+def test_another_sqlite_database_is_refused_and_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE t (x)")
+    before = path.read_bytes()
+    with pytest.raises(InvalidOption, match="not a nimlab results database"):
+        ResultsDB.open(path)
+    assert path.read_bytes() == before
+
+
+def test_another_schema_version_is_refused_and_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    ResultsDB.open(path).close()
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    raw.close()
+    before = path.read_bytes()
+    with pytest.raises(InvalidOption, match="schema version 99"):
+        ResultsDB.open(path)
+    assert path.read_bytes() == before
+
+
+def test_reading_needs_an_existing_database(tmp_path: Path) -> None:
+    with pytest.raises(InvalidOption, match="no such results database"):
+        ResultsDB.open(tmp_path / "missing.sqlite", create=False)
+    assert not (tmp_path / "missing.sqlite").exists()

@@ -1,0 +1,99 @@
+"""Every executor gives the same results; a worker that dies has its jobs redone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nimlab.errors import InvalidOption
+from nimlab.research import query
+from nimlab.research.executors import (
+    DaskExecutor,
+    PoolExecutor,
+    SerialExecutor,
+    executor,
+)
+from nimlab.research.families import subtraction_family, take_away_family
+from nimlab.research.sweep import run_sweep
+from sweep_faults import die_once
+
+
+def _all_rows(path: Path) -> list[tuple[object, ...]]:
+    return [r[:-2] for r in query.rows(str(path), query.Filter())]  # without version, time
+
+
+def test_serial_pool_and_dask_agree(tmp_path: Path) -> None:
+    families = [subtraction_family(sizes=(1, 2, 3), max_element=24), take_away_family(1, 3, 40)]
+    runs = {}
+    for name, make in (
+        ("serial", SerialExecutor),
+        ("pool", lambda: PoolExecutor(2)),
+        ("dask", lambda: DaskExecutor(workers=2)),
+    ):
+        path = tmp_path / f"{name}.sqlite"
+        runner = make()
+        try:
+            for family in families:
+                run_sweep(family, str(path), runner, batch_size=100, quiet=True)
+        finally:
+            runner.close()
+        runs[name] = _all_rows(path)
+    assert len(runs["serial"]) == 24 + 276 + 2024 + 3
+    assert runs["pool"] == runs["serial"]
+    assert runs["dask"] == runs["serial"]
+
+
+def test_a_dead_worker_has_its_jobs_redone(tmp_path: Path) -> None:
+    marker = str(tmp_path / "died")
+    pool = PoolExecutor(2)
+    try:
+        results = sorted(pool.run(die_once, [(marker, v) for v in range(8)]))
+    finally:
+        pool.close()
+    assert results == [v * v for v in range(8)]
+    assert Path(marker).exists() and pool.restarts == 1
+
+
+def test_executor_choice() -> None:
+    assert isinstance(executor(workers=1), SerialExecutor)
+    assert isinstance(executor(), PoolExecutor)
+    with pytest.raises(InvalidOption, match="not both"):
+        executor(dask_local=2, scheduler="tcp://localhost:8786")
+    with pytest.raises(InvalidOption, match="tcp://HOST"):
+        executor(scheduler="localhost:8786")
+    with pytest.raises(InvalidOption, match="--workers must be"):
+        executor(workers=0)
+
+
+def test_an_existing_scheduler_by_address(tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=":0") as cluster:
+        runner = executor(scheduler=cluster.scheduler_address)
+        try:
+            assert runner.workers == 1 and "scheduler" in runner.name
+            family = subtraction_family(sizes=(2,), max_element=15)
+            report = run_sweep(family, str(tmp_path / "s.sqlite"), runner, quiet=True)
+        finally:
+            runner.close()
+    assert report.computed == 105
+    serial = tmp_path / "serial.sqlite"
+    run_sweep(family, str(serial), SerialExecutor(), quiet=True)
+    assert _all_rows(tmp_path / "s.sqlite") == _all_rows(serial)
+
+
+def test_an_unreachable_scheduler_is_refused() -> None:
+    with pytest.raises(InvalidOption, match="cannot reach it"):
+        executor(scheduler="tcp://127.0.0.1:9")
+
+
+def test_a_dead_dask_worker_has_its_jobs_redone(tmp_path: Path) -> None:
+    marker = str(tmp_path / "died")
+    runner = DaskExecutor(workers=2)
+    try:
+        results = sorted(runner.run(die_once, [(marker, v) for v in range(8)]))
+    finally:
+        runner.close()
+    assert results == [v * v for v in range(8)]
+    assert Path(marker).exists()

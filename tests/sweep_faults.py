@@ -1,0 +1,15 @@
+"""Faults for the executor tests: a job function whose worker dies once (importable by workers)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def die_once(job: tuple[str, int]) -> int:
+    """Square ``job[1]``; but the first worker to see job 3 kills its own process."""
+    marker, value = Path(job[0]), job[1]
+    if value == 3 and not marker.exists():
+        marker.write_text("died")
+        os._exit(9)  # a worker killed mid-batch
+    return value * value
