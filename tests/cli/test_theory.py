@@ -38,7 +38,7 @@ def test_verify_unknown_name_lists_the_names() -> None:
     r = run("verify", "wythof")
     assert (
         r.returncode == 2
-        and "verify knows: nim, game-one" in r.stderr
+        and "verify knows: nim, misere-nim, game-one" in r.stderr
         and "wythoff-beatty" in r.stderr
     )
 

@@ -9,7 +9,8 @@ import nimlab
 from nimlab.games.heap import Nim
 from nimlab.limits import Limits
 from nimlab.solve.heaps import HeapValues
-from nimlab.theory.nim import NIM_SUM, nim_value
+from nimlab.solve.search import Search
+from nimlab.theory.nim import MISERE_NIM, NIM_SUM, nim_value
 from reference import Brute
 
 BRUTE = Brute(Nim())
@@ -44,3 +45,20 @@ def test_seed003_example_and_value_source() -> None:
     assert nim_value(nimlab.game("kayles"), 5) is None  # type: ignore[arg-type]
     values = HeapValues(Nim(), Limits().budget())
     assert values(10**40) == 10**40 and values.sources_used == {"G(n) = n (Nim, seed 003)"}
+
+
+@given(st.lists(st.integers(0, 6), max_size=4).map(lambda hs: tuple(sorted(hs))))
+def test_misere_rule_against_misere_search(heaps: tuple[int, ...]) -> None:
+    game, search = Nim(), Search(Nim(), misere=True)
+    answer = MISERE_NIM.analyze(game, heaps)
+    assert answer.grundy == search.grundy(heaps) and answer.complete
+    assert answer.outcome == ("P" if search.is_p(heaps) else "N")
+    assert {m.to for m in answer.winning_moves} == {
+        o for o in game.options(heaps) if search.is_p(o)
+    }
+
+
+def test_misere_huge_heap_is_answered_by_the_rule() -> None:
+    a = nimlab.analyze("nim", str(10**40), misere=True)
+    assert a.outcome == "N" and a.method.startswith("Bouton's misère rule")
+    assert [m.to for m in a.winning_moves] == ["1"]

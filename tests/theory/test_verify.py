@@ -26,7 +26,7 @@ def test_every_check_agrees_at_a_small_bound() -> None:
 
 
 def test_names_and_bounds_are_checked() -> None:
-    with pytest.raises(InvalidOption, match="verify knows: nim, game-one"):
+    with pytest.raises(InvalidOption, match="verify knows: nim, misere-nim, game-one"):
         verify(["nim", "nimm"])
     with pytest.raises(InvalidOption, match="--max"):
         verify(["nim"], bound=0)

@@ -28,6 +28,7 @@ NAMES = {
     "Wythoff",
     "Whinihan",
     "Schwenk",
+    "Conway",
     "Abuku",
     "Suetsugu",
     "Guy",

@@ -16,7 +16,7 @@ oracle names its source and is checked against exhaustive search by
 from nimlab.solve.heaps import register_value_source
 from nimlab.solve.oracles import Oracle, register_oracle
 from nimlab.theory.half import HALF_THEOREM_3
-from nimlab.theory.nim import NIM_SUM, nim_value
+from nimlab.theory.nim import MISERE_NIM, NIM_SUM, nim_value
 from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
 from nimlab.theory.subtraction import GAME_ONE, game_one_value
 from nimlab.theory.take_away import FIBONACCI_NIM, GAME_TWO, TAKE_AWAY_C
@@ -24,6 +24,7 @@ from nimlab.theory.wythoff import WYTHOFF_BEATTY, WYTHOFF_FIBONACCI
 
 THEOREMS: tuple[Oracle, ...] = (
     NIM_SUM,
+    MISERE_NIM,
     GAME_ONE,
     GAME_TWO,
     FIBONACCI_NIM,

@@ -54,9 +54,60 @@ class NimSum(Oracle):
         return moves
 
 
+class MisereNim(Oracle):
+    """Bouton's misère rule: play as in normal Nim until every heap would be 0 or 1.
+
+    A position with a heap of 2 or more is a misère P-position exactly when its
+    nim-sum is 0; a position of heaps 0 and 1 only, exactly when the number of
+    1-heaps is odd. Its misère Grundy value is the nim-sum, or the nim-sum ⊕ 1
+    when no heap exceeds 1 (Conway, *On Numbers and Games*, ch. 12).
+
+    >>> from nimlab.games.heap import Nim
+    >>> MISERE_NIM.analyze(Nim(), (1, 1, 1)).outcome
+    'P'
+    >>> [m.text for m in MISERE_NIM.analyze(Nim(), (1, 1, 5)).winning_moves]
+    ['take 4 from the heap of 5']
+    """
+
+    name: ClassVar[str] = "misere-nim"
+    title: ClassVar[str] = "Bouton's misère rule: nim-sum, except when every heap is 0 or 1"
+    source: ClassVar[str] = "Bouton 1902; Conway 1976 (beyond the seeds)"
+    misere: ClassVar[bool] = True
+
+    def applies(self, game: Ruleset, position: Position) -> bool:
+        return type(game) is Nim
+
+    def grundy(self, game: Ruleset, position: Position) -> int:
+        return misere_nim_value(position)
+
+    def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        assert isinstance(game, HeapRuleset)
+        value = misere_nim_value(position)
+        s = nim_sum(position)
+        moves: list[Move] = []
+        for i, h in enumerate(position):
+            if h in position[:i]:
+                continue
+            rest = position[:i] + position[i + 1 :]
+            # A move to value 0 keeps a heap ≥ 2 (then h → h ⊕ s) or leaves heaps ≤ 1 only.
+            candidates = {h ^ s} | ({0, 1} if all(r <= 1 for r in rest) else set())
+            for left in sorted(candidates, reverse=True):
+                to = tuple(sorted((*rest, left)))
+                if left < h and misere_nim_value(to) == 0:
+                    moves.append(Move(to, game.heap_move_text(h, (left,))))
+        return OracleAnswer("P" if value == 0 else "N", value, tuple(moves), True)
+
+
+def misere_nim_value(position: Position) -> int:
+    """The misère Grundy value of a Nim position (terminal positions have value 1)."""
+    s = nim_sum(position)
+    return s if any(h > 1 for h in position) else s ^ 1
+
+
 def nim_value(game: HeapRuleset, n: int) -> int | None:
     """Value source: G(n) = n for a heap of Nim."""
     return n if type(game) is Nim else None
 
 
 NIM_SUM = NimSum()
+MISERE_NIM = MisereNim()

@@ -127,7 +127,7 @@ class OracleCheck(Check):
     def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
         for spec in self.specs:
             game = as_game(spec)
-            search = Search(game, budget=budget)
+            search = Search(game, self.oracle.misere, budget)
             for position in self.positions(bound):
                 yield compare(self.oracle, game, position, search)
 
@@ -173,7 +173,7 @@ def checks() -> dict[str, Check]:
     """Every check ``verify`` knows, by name, in the order they run."""
     from nimlab.theory import properties
     from nimlab.theory.half import HALF_THEOREM_3
-    from nimlab.theory.nim import NIM_SUM
+    from nimlab.theory.nim import MISERE_NIM, NIM_SUM
     from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
     from nimlab.theory.subtraction import GAME_ONE
     from nimlab.theory.take_away import FIBONACCI_NIM, GAME_TWO, TAKE_AWAY_C
@@ -184,6 +184,9 @@ def checks() -> dict[str, Check]:
     )
     found: list[Check] = [
         OracleCheck(NIM_SUM, ("nim",), heaps(0, (1, 2, 3)), 12, "1–3 heaps, each ≤ {bound}"),
+        OracleCheck(
+            MISERE_NIM, ("nim",), heaps(0, (1, 2, 3)), 12, "misère, 1–3 heaps, each ≤ {bound}"
+        ),
         OracleCheck(
             GAME_ONE,
             ("subtraction:1", "subtraction:1,2", "subtraction:1,2,3", "subtraction:1,2,3,4"),

@@ -163,6 +163,7 @@ _METHOD_PARTS_JA = {
 ORACLES_JA = {
     # nimlab.theory's oracles by name: their titles in Japanese (sources follow SOURCES_JA)
     "nim": "Bouton の定理: グランディ数は各山のニム和",
+    "misere-nim": "Bouton の逆形ルール: ニム和、ただしすべての山が 0 か 1 のときは例外",
     "game-one": "ゲーム I: 1〜k 個取る、G(n) = n mod (k+1)",
     "game-two": "ゲーム II: n = 2^p(2q+1) は 2^p 個取れるときちょうど N局面",
     "fibonacci-nim": "ゲーム III: 取れるならフィボナッチ表現の最小項 ℓ(n) 個を取る",
