@@ -82,3 +82,10 @@ def test_kernel_work_is_charged_per_step_or_per_position() -> None:
     assert budget.used == 50 and budget.kernel_steps() == 50 * 64
     with pytest.raises(TooLarge):
         budget.spend_kernel(51)
+
+
+def test_huge_amounts_are_written_as_powers_of_ten() -> None:
+    from nimlab.limits import amount
+
+    assert amount(999) == "999" and amount(10**6) == "1,000,000"
+    assert amount(10**5000) == "≈10^5000"

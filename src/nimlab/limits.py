@@ -95,13 +95,27 @@ class Limits:
         """Refuse up front when a computation is known to need ``needed`` states."""
         if needed > self.max_states:
             raise TooLarge(
-                f"this needs {needed:,} {what}, over the limit of {self.max_states:,}; "
+                f"this needs {amount(needed)} {what}, over the limit of {amount(self.max_states)}; "
                 "raise the limit with --max-states (Python: Limits(max_states=...))"
             )
 
     def check_memory(self, needed: int, what: str) -> None:
         """Refuse up front an allocation of ``needed`` bytes over ``max_memory``."""
         check_memory(needed, self.max_memory, what)
+
+
+def amount(n: int) -> str:
+    """``n`` with thousands separators, or its order of magnitude when it is huge.
+
+    Messages name counts derived from positions of thousands of digits; Python
+    refuses to print an int of over 4,300 digits, so those are shown as powers of 10.
+
+    >>> amount(1234567), amount(10**5000)
+    ('1,234,567', '≈10^5000')
+    """
+    if n.bit_length() <= 3000:
+        return f"{n:,}"
+    return f"≈10^{n.bit_length() * 30103 // 100000}"
 
 
 def check_memory(needed: int, limit: int, what: str) -> None:
@@ -114,7 +128,7 @@ def check_memory(needed: int, limit: int, what: str) -> None:
     """
     if needed > limit:
         raise TooLarge(
-            f"{what} needs {needed:,} bytes, over the limit of {limit:,}; "
+            f"{what} needs {amount(needed)} bytes, over the limit of {amount(limit)}; "
             "raise the limit with --max-memory (Python: Limits(max_memory=...))"
         )
 
@@ -180,7 +194,7 @@ class Budget:
     def _check(self) -> None:
         if self.used > self.limit:
             raise TooLarge(
-                f"this needs more than {self.limit:,} states; raise the limit with "
+                f"this needs more than {amount(self.limit)} states; raise the limit with "
                 f"{self.option} (Python: Limits({self.field}=...))"
             )
         self.clock_at = min(self.used + CLOCK_EVERY, self.limit)

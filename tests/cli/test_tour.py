@@ -28,3 +28,17 @@ def test_table9_corner_matches_the_seed() -> None:
         ["3", "5", "1", "×"],
         ["4", "×", "×", "1"],
     ]
+
+
+def test_tour_json_carries_the_same_results() -> None:
+    import json
+
+    out = io.StringIO()
+    assert tour(Namespace(json=True), out) == 0
+    steps = json.loads(out.getvalue())["tour"]
+    assert steps[0]["values"][:8] == [0, 0, 1, 1, 2, 2, 0, 3]
+    assert steps[0]["periodicity"]["period"] == 3 and steps[0]["periodicity"]["proven"]
+    assert steps[1]["analysis"]["winning_moves"][0]["to"] == "1,4,5"
+    assert steps[2]["p_positions"][:3] == [[0, 0], [1, 2], [3, 5]]
+    assert steps[4]["table9_corner"][0][:4] == [1, None, 3, 4] and steps[4]["searched_to"] == 16
+    assert all(step["commands"] for step in steps)

@@ -57,3 +57,11 @@ def test_plain_and_compiled_agree_and_hold(
 def test_the_least_period_is_found_first() -> None:
     assert least_period([1, 2] * 10, WINDOW, 2, False) == (0, 2, 0)
     assert least_period([0, 1, 2, 3], WINDOW, 3, False) == (-1, -1, -1)
+
+
+def test_the_period_search_stops_at_its_step_limit() -> None:
+    values = [0] * 500 + [1] * 500 + [0] * 500  # long runs: wrong periods are slow to reject
+    assert least_period(values, WINDOW, 500, False, 1000) == (-2, -2, -2)
+    arr = np.array(values, dtype=np.uint8)
+    assert least_period_compiled(arr, WINDOW, 500, False, 1000) == (-2, -2, -2)
+    assert least_period(values, WINDOW, 500, False) == (-1, -1, -1)

@@ -71,3 +71,17 @@ def test_a_theorem_giving_the_outcome_only_is_completed_by_a_compiled_table() ->
 def test_a_theorem_answers_even_when_no_table_fits() -> None:
     a = analyze("wythoff", "100000,200000", limits=Limits(max_states=10_000))
     assert a.outcome == "N" and a.grundy is None
+
+
+def test_positions_of_thousands_of_digits_never_crash_a_message() -> None:
+    big = str(10**2199)
+    assert analyze("wythoff", f"{big},3").outcome == "N"
+    assert analyze("fibonacci-nim", big).grundy is None
+    with pytest.raises(TooLarge, match="≈10"):
+        analyze("nim + wythoff", f"1 + {big},{big}")
+
+
+@pytest.mark.parametrize("value", [None, 5, 3.5])
+def test_a_position_that_is_not_a_sequence_is_refused(value: object) -> None:
+    with pytest.raises(InvalidPosition, match="text"):
+        analyze("nim", value)  # type: ignore[arg-type]

@@ -116,3 +116,9 @@ def _xor(values: Iterable[int]) -> int:
 def test_max_length_must_be_positive(bad: int) -> None:
     with pytest.raises(InvalidOption, match="--max-length"):
         periodicity("kayles", max_length=bad)
+
+
+def test_a_period_search_over_the_limit_reports_not_proven() -> None:
+    # S = {k}: G(n) = ⌊n/k⌋ mod 2 has long runs; the search is bounded by --max-states.
+    p = nimlab.periodicity("subtraction:20000", limits=nimlab.Limits(max_states=300_000))
+    assert not p.proven and p.period is None

@@ -35,3 +35,14 @@ def test_table_and_ppositions_dicts() -> None:
         "positions": [[0, 0], [1, 1], [2, 2]],
     }
     assert len(p) == 3 and "count=3" in repr(p)
+
+
+def test_every_result_displays_in_a_notebook() -> None:
+    import nimlab
+
+    assert "preperiod 71, period 12 (proven" in nimlab.periodicity("kayles")._repr_markdown_()
+    html = nimlab.grundy_table("wythoff", size=3)._repr_html_()
+    assert html.count("<tr>") == 4 and html.count("<b>0</b>") == 3
+    text = nimlab.p_positions("wythoff", heaps=2, max_heap=10)._repr_markdown_()
+    assert "5 P-positions" in text and "⟨3, 5⟩" in text
+    assert "Grundy value 2" in nimlab.analyze("nim", "3,4,5")._repr_markdown_()

@@ -47,3 +47,19 @@ def test_cycles_are_reported() -> None:
 def test_the_budget_stops_search() -> None:
     with pytest.raises(TooLarge):
         Search(nimlab.Wythoff(), budget=Limits(max_states=1000).budget()).value((30, 50))
+
+
+def test_a_deep_search_is_refused_by_its_memory_estimate() -> None:
+    # Misère play has no Sprague–Grundy shortcut: a huge heap means a deep search.
+    search = Search(nimlab.game("subtraction:1,2,3"), True, Limits(max_memory=10**7).budget())
+    with pytest.raises(TooLarge, match="--max-memory"):
+        search.value((10**6,))
+
+
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=3))
+def test_the_bitset_mex_agrees_with_brute_force(heaps: list[int]) -> None:
+    game = nimlab.game("subtraction:2,3")
+    position = tuple(sorted(heaps))
+    brute = Brute(game)
+    assert Search(game).grundy(position) == brute.grundy(position)
+    assert Search(game, misere=True).is_p(position) == brute.is_p(position, misere=True)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+import json
+from typing import Any, TextIO
 
 from nimlab.cli import render
 from nimlab.limits import Limits
@@ -30,7 +31,56 @@ def table9_corner(size: int, bound: int) -> list[list[str]]:
     return p_matrix("split-delete-nim:single", size, bound).labels()
 
 
+def tour_data() -> dict[str, Any]:
+    """The tour's results as JSON-ready data: one entry per seed result, with its commands."""
+    seq = periodicity("subtraction:2,4,7")
+    return {
+        "tour": [
+            {
+                "seed": "004",
+                "commands": [
+                    "nimlab sequence subtraction:2,4,7 --to 20",
+                    "nimlab period subtraction:2,4,7",
+                ],
+                "values": sequence_values(game("subtraction:2,4,7"), 20, Limits()),
+                "periodicity": seq.to_dict(),
+            },
+            {
+                "seed": "003",
+                "commands": ["nimlab analyze nim 3,4,5"],
+                "analysis": analyze("nim", "3,4,5").to_dict(),
+            },
+            {
+                "seed": "000, 002",
+                "commands": ["nimlab ppositions wythoff --heaps 2 --max 20"],
+                "p_positions": p_positions("wythoff", heaps=2, max_heap=20).to_dict()["positions"],
+            },
+            {
+                "seed": "001 (Theorem 1)",
+                "commands": ["nimlab ppositions split-delete-nim:single --heaps 2 --max 20"],
+                "p_positions": p_positions(
+                    "split-delete-nim:single", heaps=2, max_heap=20
+                ).to_dict()["positions"],
+            },
+            {
+                "seed": "001 (Table 9)",
+                "commands": [
+                    f"nimlab ppositions split-delete-nim:single --heaps 3 --max {TABLE9_BOUND}"
+                ],
+                "table9_corner": [  # null: no partner c ≤ searched_to
+                    [int(c) if c.isdigit() else None for c in row]
+                    for row in table9_corner(TABLE9_CORNER, TABLE9_BOUND)
+                ],
+                "searched_to": TABLE9_BOUND,
+            },
+        ]
+    }
+
+
 def tour(args: argparse.Namespace, out: TextIO) -> int:
+    if getattr(args, "json", False):
+        out.write(json.dumps(tour_data(), ensure_ascii=False) + "\n")
+        return 0
     out.write("nimlab tour — one result from each of the five seed documents\n")
 
     _section(

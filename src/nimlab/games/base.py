@@ -84,7 +84,14 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         """A canonical position from text or from a sequence of values."""
         if isinstance(value, str):
             return self.parse_position(value)
-        return self.validate(tuple(value))
+        try:
+            values = tuple(value)
+        except TypeError:
+            raise InvalidPosition(
+                f"a position of {self.spec} is text (e.g. '3,4,5') or a sequence, "
+                f"not {type(value).__name__}"
+            ) from None
+        return self.validate(values)
 
     # -- moves ---------------------------------------------------------------
 

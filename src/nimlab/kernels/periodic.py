@@ -31,14 +31,24 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 OBSERVED, WINDOW, GUY_SMITH = 0, 1, 2
+NO_STEP_LIMIT = 1 << 62
 
 
 def least_period(
-    values: Sequence[int], kind: int, parameter: int, arithmetic: bool
+    values: Sequence[int],
+    kind: int,
+    parameter: int,
+    arithmetic: bool,
+    max_steps: int = NO_STEP_LIMIT,
 ) -> tuple[int, int, int]:
-    """(preperiod, period, saltus) of the least period ``kind`` accepts; (-1, -1, -1) if none."""
+    """(preperiod, period, saltus) of the least period ``kind`` accepts; (-1, -1, -1) if none.
+
+    (-2, -2, -2) when more than ``max_steps`` comparisons would be needed (long
+    constant runs make wrong periods slow to reject).
+    """
     length = len(values)
     last = int(values[length - 1]) if length else 0
+    steps = 0
     for p in range(1, length // 2 + 1):
         saltus = last - int(values[length - 1 - p]) if arithmetic else 0
         if saltus < 0 or (arithmetic and saltus == 0):
@@ -46,6 +56,9 @@ def least_period(
         n = length - p - 1
         while n >= 0 and int(values[n + p]) == int(values[n]) + saltus:
             n -= 1
+        steps += length - p - n
+        if steps > max_steps:
+            return -2, -2, -2
         n0 = n + 1
         verified_to = length - p  # G(n+p) = G(n) + s is known for n0 <= n < verified_to
         if kind == WINDOW:
@@ -64,7 +77,7 @@ _compiled: Callable[..., tuple[int, int, int]] | None = None
 
 
 def least_period_compiled(
-    values: Any, kind: int, parameter: int, arithmetic: bool
+    values: Any, kind: int, parameter: int, arithmetic: bool, max_steps: int = NO_STEP_LIMIT
 ) -> tuple[int, int, int]:
     """:func:`least_period` compiled by numba, for a numpy array of values."""
     global _compiled
@@ -72,5 +85,5 @@ def least_period_compiled(
         from numba import njit
 
         _compiled = njit(cache=True)(least_period)
-    n0, p, s = _compiled(values, kind, parameter, arithmetic)
+    n0, p, s = _compiled(values, kind, parameter, arithmetic, max_steps)
     return int(n0), int(p), int(s)

@@ -24,7 +24,7 @@ from nimlab.games.heap import GrundyGame, Nim, Subtraction
 from nimlab.games.octal import Octal
 from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
 from nimlab.games.wythoff import Wythoff
-from nimlab.limits import Budget
+from nimlab.limits import Budget, amount
 
 if TYPE_CHECKING:
     import numpy as np
@@ -121,19 +121,19 @@ def one_heap_array(
         budget.spend(count)  # refused before anything is allocated
     if isinstance(game, Nim):
         dtype = smallest_unsigned(max(count - 1, 0))
-        budget.check_memory(count * np.dtype(dtype).itemsize, f"{count:,} Grundy values")
+        budget.check_memory(count * np.dtype(dtype).itemsize, f"{amount(count)} Grundy values")
         budget.spend_kernel(count)
         return np.arange(count, dtype=dtype)  # G(n) = n: every smaller heap is an option
     if isinstance(game, Subtraction):
         size = len(game.subtraction_set)
         itemsize = np.dtype(smallest_unsigned(size)).itemsize
-        budget.check_memory(count * itemsize, f"{count:,} Grundy values")
+        budget.check_memory(count * itemsize, f"{amount(count)} Grundy values")
         budget.spend_kernel(count, count * size)
         from nimlab.kernels.one_heap import subtraction_sequence
 
         return subtraction_sequence(game.subtraction_set, count)
     digits, unequal = ((4,), True) if isinstance(game, GrundyGame) else (game.digits, False)  # type: ignore[attr-defined]
-    budget.check_memory(2 * count, f"{count:,} Grundy values")
+    budget.check_memory(2 * count, f"{amount(count)} Grundy values")
     from nimlab.kernels.sparse import sparse_sequence
 
     values, info = sparse_sequence(digits, unequal, count, budget.kernel_steps(), prefix)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from nimlab.games.base import HeapsRuleset, Move, Position, Ruleset
 from nimlab.games.take_away import TakeAway
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, k_heap_moves, two_heap_moves
-from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -52,7 +52,7 @@ def table_2(game: Ruleset, size: int, budget: Budget) -> npt.NDArray[Any] | None
 def _table_2(moves: int, lo: int, size: int, budget: Budget) -> npt.NDArray[Any]:
     from nimlab.kernels.two_heap import grundy_table_2, table_bytes, value_bound
 
-    budget.check_memory(table_bytes(moves, lo, size), f"a {size:,}×{size:,} table")
+    budget.check_memory(table_bytes(moves, lo, size), f"a {amount(size)}×{amount(size)} table")
     words = value_bound(moves, lo + size - 1) // 64 + 1
     budget.spend_kernel(size * size, size * size * words // 4)
     return grundy_table_2(moves, lo, size)
@@ -84,7 +84,7 @@ def p_positions_k(
         found = (p_positions_3 if heaps == 3 else p_positions_4)(moves, top)
     # Most of a big answer is Python objects: a tuple and its ints per position.
     need = len(found) * (TUPLE_BYTES + heaps * PYTHON_VALUE_BYTES)
-    budget.check_memory(need, f"{len(found):,} P-positions")
+    budget.check_memory(need, f"{amount(len(found))} P-positions")
     return [tuple(p) for p in found.tolist()]
 
 
@@ -159,7 +159,9 @@ def _table(game: Ruleset, rows: int, budget: Budget) -> Any:
     if isinstance(game, TakeAway):
         from nimlab.kernels.take_away import cells, take_away_table, value_bytes
 
-        budget.check_memory(cells(rows) * value_bytes(rows), f"{cells(rows):,} take-away states")
+        budget.check_memory(
+            cells(rows) * value_bytes(rows), f"{amount(cells(rows))} take-away states"
+        )
         budget.spend_kernel(cells(rows))
         table = take_away_table(game.multiplier, rows)
     else:

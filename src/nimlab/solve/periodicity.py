@@ -37,12 +37,13 @@ from nimlab.games.heap import Nim, Subtraction
 from nimlab.games.octal import Octal
 from nimlab.kernels.periodic import (
     GUY_SMITH,
+    NO_STEP_LIMIT,
     OBSERVED,
     WINDOW,
     least_period,
     least_period_compiled,
 )
-from nimlab.limits import Limits
+from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.heaps import heap_array, register_value_source
 from nimlab.solve.results import Periodicity
@@ -96,7 +97,10 @@ def criterion_name(game: Ruleset) -> str | None:
 
 
 def find_period(
-    values: Sequence[int] | Array, proof: Criterion | None, arithmetic: bool = False
+    values: Sequence[int] | Array,
+    proof: Criterion | None,
+    arithmetic: bool = False,
+    budget: Budget | None = None,
 ) -> tuple[int, int, int] | None:
     """The least period (and its preperiod, saltus) of ``values`` that ``proof`` accepts.
 
@@ -110,11 +114,14 @@ def find_period(
         kind, parameter = OBSERVED, OBSERVED_PERIODS
     else:
         kind, parameter = proof.kind, proof.parameter
+    steps = NO_STEP_LIMIT if budget is None else budget.kernel_steps()
     if len(values) >= COMPILED_FROM and not isinstance(values, list):
-        found = least_period_compiled(values, kind, parameter, arithmetic)
+        found = least_period_compiled(values, kind, parameter, arithmetic, steps)
     else:
         plain = values if isinstance(values, list) else values.tolist()  # type: ignore[union-attr]
-        found = least_period(plain, kind, parameter, arithmetic)
+        found = least_period(plain, kind, parameter, arithmetic, steps)
+    if found[0] == -2 and budget is not None:
+        budget.spend_kernel(0, steps + 1)  # raises TooLarge, naming the option
     return None if found[1] < 0 else found
 
 
@@ -173,15 +180,22 @@ def _search(g: HeapRuleset, limits: Limits, max_length: int | None) -> _Search:
         except TooLarge:
             break
         checked = length
-        found = find_period(values, proof)
+        try:
+            found = find_period(values, proof, budget=budget)
+        except TooLarge:
+            break
         if found is not None:
             found = _least_divisor_period(values, *found)
             return _Search(found if proof else None, None if proof else found, checked, values)
         length *= 2
     if values is None:
         return _Search(None, None, checked, values)
-    seen = find_period(values, None) if proof else None
-    return _Search(None, seen or find_period(values, None, arithmetic=True), checked, values)
+    try:
+        seen = find_period(values, None, budget=budget) if proof else None
+        seen = seen or find_period(values, None, arithmetic=True, budget=budget)
+    except TooLarge:
+        seen = None
+    return _Search(None, seen, checked, values)
 
 
 def _least_divisor_period(

@@ -14,6 +14,10 @@ from typing import Any, Literal
 Outcome = Literal["P", "N"]
 
 
+NOTEBOOK_ROWS = 64
+"""Rows (or positions) a notebook display shows at most."""
+
+
 @dataclass(frozen=True)
 class WinningMove:
     """A move to a P-position: where it goes (canonical text) and what it does."""
@@ -97,6 +101,16 @@ class Periodicity:
             "checked_to": self.checked_to,
         }
 
+    def _repr_markdown_(self) -> str:
+        if self.period is None:
+            return f"**{self.game}**: no period found in the first {self.checked_to:,} values"
+        how = "proven" if self.proven else "observed, not proven"
+        saltus = f", saltus {self.saltus}" if self.saltus else ""
+        return (
+            f"**{self.game}**: preperiod {self.preperiod}, period {self.period}{saltus} "
+            f"({how}; {self.checked_to:,} values computed)"
+        )
+
 
 @dataclass(frozen=True)
 class GrundyTable:
@@ -116,6 +130,21 @@ class GrundyTable:
     def __repr__(self) -> str:
         n = len(self.rows)
         return f"GrundyTable({self.game!r}, origin={self.origin}, size={n})"
+
+    def _repr_html_(self) -> str:
+        """The table as in seed 001's tables 5–8 (P-positions, value 0, in bold); 64² at most."""
+        shown = self.rows[:NOTEBOOK_ROWS]
+        labels = range(self.origin, self.origin + len(shown))
+        head = "".join(f"<th>{b}</th>" for b in labels)
+        body = "".join(
+            f"<tr><th>{a}</th>"
+            + "".join(f"<td>{'<b>0</b>' if v == 0 else v}</td>" for v in row[:NOTEBOOK_ROWS])
+            + "</tr>"
+            for a, row in zip(labels, shown, strict=False)
+        )
+        more = "" if len(self.rows) <= NOTEBOOK_ROWS else f"<p>first {NOTEBOOK_ROWS} rows</p>"
+        title = f"<p><b>{self.game}</b>: G⟨a, b⟩</p>"
+        return f"{title}<table><tr><th>a\\b</th>{head}</tr>{body}</table>{more}"
 
 
 @dataclass(frozen=True)
@@ -142,4 +171,14 @@ class PPositions:
         return (
             f"PPositions({self.game!r}, heaps={self.heaps}, max={self.max}, "
             f"count={len(self.positions)})"
+        )
+
+    def _repr_markdown_(self) -> str:
+        shown = ", ".join(
+            "⟨" + ", ".join(map(str, p)) + "⟩" for p in self.positions[:NOTEBOOK_ROWS]
+        )
+        more = " …" if len(self.positions) > NOTEBOOK_ROWS else ""
+        return (
+            f"**{self.game}**: {len(self.positions):,} P-positions with {self.heaps} heaps, "
+            f"each ≤ {self.max}: {shown}{more}"
         )

@@ -6,7 +6,10 @@ value, where a terminal position has value 1) and the remoteness:
 0 at the end; otherwise, if some option is a P-position, one more than the
 least remoteness among those, else one more than the greatest remoteness of
 any option (Steinhaus). Work is counted per option generated; a position of many heaps
-counts as one state per 16 heaps, since it costs that much more to build.
+counts as one state per 16 heaps, since it costs that much more to build. Memory
+is estimated as the search goes (memo entries and open frames, measured sizes)
+and checked against ``max_memory``, so a deep search of a huge heap is refused
+naming ``--max-memory`` instead of exhausting the machine.
 
 >>> from nimlab.games.heap import Subtraction
 >>> s = Search(Subtraction((1, 2, 3)))
@@ -19,6 +22,7 @@ counts as one state per 16 heaps, since it costs that much more to build.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain, islice
 
 from nimlab.errors import InvalidGame
 from nimlab.games.base import Position, Ruleset
@@ -35,6 +39,18 @@ def mex(values: set[int]) -> int:
     while m in values:
         m += 1
     return m
+
+
+MEMO_BYTES = 250
+"""Bytes per memoised position (dict entry, position tuple, value pair), measured."""
+FRAME_BYTES = 400
+"""Bytes per open frame, without its materialised options, measured."""
+OPTION_BYTES = 100
+"""Bytes per materialised option and per heap in it (tuple and int objects), measured."""
+MEMORY_CHECK_EVERY = 1 << 14
+"""Open frames between two checks of the memory estimate."""
+CHUNK = 8
+"""Options materialised when a frame opens (the generator is dropped when they are all)."""
 
 
 class Search:
@@ -57,6 +73,8 @@ class Search:
         # the greatest remoteness of any option, and the option being solved.
         stack: list[_Frame] = [_Frame(root, game.options(root))]
         open_: set[Position] = {root}
+        check_at = MEMORY_CHECK_EVERY
+        open_bytes = stack[0].bytes
         while stack:
             frame = stack[-1]
             if frame.waiting is not None:
@@ -74,12 +92,21 @@ class Search:
                         "reached from itself, so play need not end"
                     )
                 frame.waiting = option
-                stack.append(_Frame(option, game.options(option)))
+                opened = _Frame(option, game.options(option))
+                stack.append(opened)
                 open_.add(option)
+                open_bytes += opened.bytes
+                if len(stack) + len(memo) >= check_at:
+                    check_at += MEMORY_CHECK_EVERY
+                    self.budget.check_memory(
+                        len(memo) * MEMO_BYTES + open_bytes,
+                        f"a search {len(stack):,} moves deep over {len(memo):,} positions",
+                    )
                 break
             else:
                 memo[frame.position] = frame.result(terminal)
                 open_.discard(frame.position)
+                open_bytes -= frame.bytes
                 stack.pop()
         return memo[root]
 
@@ -93,18 +120,23 @@ class Search:
 class _Frame:
     """One position being solved by :class:`Search`."""
 
-    __slots__ = ("best_p", "options", "position", "seen", "waiting", "worst")
+    __slots__ = ("best_p", "bytes", "options", "position", "seen", "waiting", "worst")
 
     def __init__(self, position: Position, options: Iterator[Position]) -> None:
         self.position = position
-        self.options = options
-        self.seen: set[int] = set()
+        first = list(islice(options, CHUNK))
+        # A few options are held as a list, so the (larger) generator chain is freed.
+        self.options = iter(first) if len(first) < CHUNK else chain(first, options)
+        self.bytes = FRAME_BYTES + OPTION_BYTES * sum(1 + len(o) for o in first)
+        if len(first) == CHUNK:
+            self.bytes += FRAME_BYTES  # the generator chain stays alive
+        self.seen = 0  # the Grundy values of the options, as a bitset
         self.best_p = -1  # least remoteness of an option that is a P-position
         self.worst = -1  # greatest remoteness of any option
         self.waiting: Position | None = None
 
     def absorb(self, grundy: int, remoteness: int) -> None:
-        self.seen.add(grundy)
+        self.seen |= 1 << grundy
         if grundy == 0 and (self.best_p < 0 or remoteness < self.best_p):
             self.best_p = remoteness
         if remoteness > self.worst:
@@ -113,4 +145,6 @@ class _Frame:
     def result(self, terminal: int) -> tuple[int, int]:
         if self.worst < 0:
             return terminal, 0
-        return mex(self.seen), 1 + (self.best_p if self.best_p >= 0 else self.worst)
+        seen = self.seen
+        least_missing = (~seen & (seen + 1)).bit_length() - 1
+        return least_missing, 1 + (self.best_p if self.best_p >= 0 else self.worst)

@@ -19,7 +19,7 @@ from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, Ruleset
 from nimlab.games.take_away import TakeAway
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, as_array, smallest_unsigned
-from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.heaps import heap_array
 from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, ProvenPeriod, proven_period
@@ -62,7 +62,9 @@ def sequence_values(game: Ruleset, n: int, limits: Limits, start: int = 0) -> li
     """G(start..n-1) as a list (heap games; fresh games for take-away)."""
     if isinstance(n, int) and isinstance(start, int) and n > start:
         limits.check(n - start, "values")  # the state limit is named first
-        limits.check_memory((n - start) * PYTHON_VALUE_BYTES, f"{n - start:,} values as a list")
+        limits.check_memory(
+            (n - start) * PYTHON_VALUE_BYTES, f"{amount(n - start)} values as a list"
+        )
     return sequence_array(game, n, limits, start).tolist()  # type: ignore[no-any-return]
 
 
@@ -87,7 +89,7 @@ def _from_period(
     head = heap_array(game, min(stop, n0), budget)[start:] if start < n0 else as_array([])
     block = np.asarray(known.block, dtype=smallest_unsigned(max(known.block)))
     dtype = np.promote_types(head.dtype, block.dtype)
-    budget.check_memory((stop - start) * dtype.itemsize, f"{stop - start:,} Grundy values")
+    budget.check_memory((stop - start) * dtype.itemsize, f"{amount(stop - start)} Grundy values")
     out = np.empty(stop - start, dtype=dtype)
     out[: len(head)] = head
     first = max(start, n0)
@@ -114,7 +116,7 @@ def _fresh_take_away(game: TakeAway, start: int, stop: int, limits: Limits) -> A
     from nimlab.kernels.take_away import take_away_table, value_bytes
 
     need = states * value_bytes(stop)
-    limits.budget().check_memory(need, f"the {states:,} take-away states below {stop}")
+    limits.budget().check_memory(need, f"the {amount(states)} take-away states below {stop}")
     table = take_away_table(game.multiplier, stop)
     rows = np.arange(start, stop, dtype=np.int64)
     values: Array = table[rows * (rows + 1) // 2 + np.maximum(rows - 1, 0)]

@@ -22,7 +22,7 @@ from typing import Any
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, HeapsRuleset, Ruleset
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
-from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import p_positions_k, table_2
 from nimlab.solve.heaps import heap_array, heap_values
@@ -62,7 +62,9 @@ def grundy_table(
 
             budget = limits.budget()
             values = heap_array(g, lo + size, budget)[lo:]
-            budget.check_memory(size * size * values.itemsize * 2, f"a {size:,}×{size:,} table")
+            budget.check_memory(
+                size * size * values.itemsize * 2, f"a {amount(size)}×{amount(size)} table"
+            )
             return _table(g, lo, np.bitwise_xor.outer(values, values), budget)
         values_list = heap_values(g, lo + size, limits.budget())[lo:]
         rows = tuple(tuple(x ^ y for y in values_list) for x in values_list)
@@ -115,7 +117,9 @@ def p_positions(
 
 def _table(g: Ruleset, origin: int, cells: Any, budget: Budget) -> GrundyTable:
     """A GrundyTable from a square numpy array of values (refused if too big for Python)."""
-    budget.check_memory(cells.size * PYTHON_VALUE_BYTES, f"a {len(cells):,}² table of Python ints")
+    budget.check_memory(
+        cells.size * PYTHON_VALUE_BYTES, f"a {amount(len(cells))}² table of Python ints"
+    )
     return GrundyTable(g.spec, origin, tuple(map(tuple, cells.tolist())))
 
 
