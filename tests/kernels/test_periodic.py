@@ -59,9 +59,17 @@ def test_the_least_period_is_found_first() -> None:
     assert least_period([0, 1, 2, 3], WINDOW, 3, False) == (-1, -1, -1)
 
 
-def test_the_period_search_stops_at_its_step_limit() -> None:
-    values = [0] * 500 + [1] * 500 + [0] * 500  # long runs: wrong periods are slow to reject
-    assert least_period(values, WINDOW, 500, False, 1000) == (-2, -2, -2)
-    arr = np.array(values, dtype=np.uint8)
-    assert least_period_compiled(arr, WINDOW, 500, False, 1000) == (-2, -2, -2)
-    assert least_period(values, WINDOW, 500, False) == (-1, -1, -1)
+def test_the_arithmetic_period_search_stops_at_its_step_limit() -> None:
+    # Differences 1 then 2: every p agrees for a long way back before it fails.
+    values = list(range(1000)) + [999 + 2 * k for k in range(1, 1000)]
+    assert least_period(values, WINDOW, 5000, True, 1000) == (-2, -2, -2)
+    arr = np.array(values, dtype=np.int64)
+    assert least_period_compiled(arr, WINDOW, 5000, True, 1000) == (-2, -2, -2)
+    assert least_period(values, WINDOW, 5000, True) == (-1, -1, -1)
+
+
+def test_long_runs_cost_linear_time_without_saltus() -> None:
+    # S = {k}: G(n) = ⌊n/k⌋ mod 2; wrong periods agree on long runs (the Z-function is O(L)).
+    k = 3000
+    values = [(n // k) % 2 for n in range(8 * k)]
+    assert least_period(values, WINDOW, k, False) == (0, 2 * k, 0)

@@ -118,7 +118,9 @@ def test_max_length_must_be_positive(bad: int) -> None:
         periodicity("kayles", max_length=bad)
 
 
-def test_a_period_search_over_the_limit_reports_not_proven() -> None:
-    # S = {k}: G(n) = ⌊n/k⌋ mod 2 has long runs; the search is bounded by --max-states.
-    p = nimlab.periodicity("subtraction:20000", limits=nimlab.Limits(max_states=300_000))
+def test_long_runs_are_no_obstacle_and_the_limit_is_honest() -> None:
+    # S = {k}: G(n) = ⌊n/k⌋ mod 2, period 2k, long runs of equal values.
+    p = nimlab.periodicity("subtraction:20000")
+    assert (p.preperiod, p.period, p.proven) == (0, 40000, True)
+    p = nimlab.periodicity("subtraction:20001", limits=nimlab.Limits(max_states=30_000))
     assert not p.proven and p.period is None

@@ -43,31 +43,45 @@ def least_period(
 ) -> tuple[int, int, int]:
     """(preperiod, period, saltus) of the least period ``kind`` accepts; (-1, -1, -1) if none.
 
-    (-2, -2, -2) when more than ``max_steps`` comparisons would be needed (long
-    constant runs make wrong periods slow to reject).
+    Without saltus, how far back from the end G(n+p) = G(n) holds is known for
+    every p at once from the Z-function of the reversed sequence, in O(length)
+    (Gusfield, *Algorithms on Strings, Trees and Sequences*, 1997, §1.4). With
+    saltus each p is scanned backwards; (-2, -2, -2) when that would take more
+    than ``max_steps`` comparisons.
     """
     length = len(values)
     last = int(values[length - 1]) if length else 0
+    run = [0] * (length + 1)  # run[p]: the values n, counted back from the end, where p holds
+    if not arithmetic:
+        left = right = 0
+        for i in range(1, length):
+            k = min(right - i, run[i - left]) if i < right else 0
+            while i + k < length and values[length - 1 - k] == values[length - 1 - i - k]:
+                k += 1
+            run[i] = k
+            if i + k > right:
+                left, right = i, i + k
     steps = 0
     for p in range(1, length // 2 + 1):
         saltus = last - int(values[length - 1 - p]) if arithmetic else 0
-        if saltus < 0 or (arithmetic and saltus == 0):
-            continue
-        n = length - p - 1
-        while n >= 0 and int(values[n + p]) == int(values[n]) + saltus:
-            n -= 1
-        steps += length - p - n
-        if steps > max_steps:
-            return -2, -2, -2
-        n0 = n + 1
+        if arithmetic:
+            if saltus <= 0:
+                continue
+            n = length - p - 1
+            while n >= 0 and int(values[n + p]) == int(values[n]) + saltus:
+                n -= 1
+            run[p] = length - p - 1 - n
+            steps += run[p] + 1
+            if steps > max_steps:
+                return -2, -2, -2
         verified_to = length - p  # G(n+p) = G(n) + s is known for n0 <= n < verified_to
+        n0 = verified_to - run[p]
         if kind == WINDOW:
-            accepted = verified_to - n0 >= parameter
+            accepted = run[p] >= parameter
         elif kind == GUY_SMITH:
             accepted = verified_to >= 2 * n0 + p + parameter
         else:
-            run = verified_to - n0
-            accepted = run >= parameter * p and 2 * run >= verified_to
+            accepted = run[p] >= parameter * p and 2 * run[p] >= verified_to
         if accepted:
             return n0, p, saltus
     return -1, -1, -1
