@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nimlab.errors import TooLarge
+from nimlab.errors import InvalidOption, TooLarge
 from nimlab.research import query
 from nimlab.research.executors import SerialExecutor
 from nimlab.research.families import subtraction_family
@@ -89,4 +89,6 @@ def test_too_many_tasks_is_refused(tmp_path: Path) -> None:
     family = subtraction_family(sizes=(3,), max_element=50)
     with pytest.raises(TooLarge, match="--max-tasks"):
         run_sweep(family, str(tmp_path / "x.sqlite"), SerialExecutor(), max_tasks=1000)
+    with pytest.raises(InvalidOption, match="--max-tasks must be ≥ 1"):
+        run_sweep(family, str(tmp_path / "x.sqlite"), SerialExecutor(), max_tasks=-5)
     assert not (tmp_path / "x.sqlite").exists()

@@ -60,6 +60,8 @@ class SweepReport:
 
 def check_size(family: Family, max_tasks: int) -> int:
     """The task count of ``family``, refused over ``max_tasks``."""
+    if max_tasks < 1:
+        raise InvalidOption(f"--max-tasks must be ≥ 1, got {max_tasks}")
     count = family.count()
     if count > max_tasks:
         raise TooLarge(
