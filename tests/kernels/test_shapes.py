@@ -76,3 +76,14 @@ def test_small_commands_never_load_numba() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.splitlines()[-1].split()[0] == "False"
+
+
+def test_a_theorem_answer_too_big_for_any_table_never_loads_numpy() -> None:
+    # Wythoff's theorem answers; the table that would give the Grundy value is refused first.
+    code = (
+        "import sys; from nimlab.cli.main import main; "
+        f"main(['analyze', 'wythoff', '{10**40},{3 * 10**40}']); "
+        "print('numba' in sys.modules, 'numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1] == "False False"

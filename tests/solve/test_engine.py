@@ -6,7 +6,7 @@ import pytest
 
 import nimlab
 from nimlab.errors import InvalidPosition, TooLarge
-from nimlab.limits import Limits
+from nimlab.limits import Limits, amount
 from nimlab.solve.engine import Evaluator, analyze, grundy
 
 
@@ -77,8 +77,10 @@ def test_positions_of_thousands_of_digits_never_crash_a_message() -> None:
     big = str(10**2199)
     assert analyze("wythoff", f"{big},3").outcome == "N"
     assert analyze("fibonacci-nim", big).grundy is None
-    with pytest.raises(TooLarge, match="≈10"):
+    with pytest.raises(TooLarge, match="--max-states"):  # refused before the table is sized
         analyze("nim + wythoff", f"1 + {big},{big}")
+    with pytest.raises(TooLarge, match="≈10"):
+        Limits().budget().check_memory(10**4400, f"a table of {amount(10**4400)} cells")
 
 
 @pytest.mark.parametrize("value", [None, 5, 3.5])

@@ -156,6 +156,9 @@ def _table(game: Ruleset, rows: int, budget: Budget) -> Any:
     known = _TABLES.get(game)
     if known is not None and known[0] >= rows:
         return known[1]
+    least_cells = rows * (rows + 1) // 2  # both shapes have at least a triangle of cells
+    if least_cells > budget.remaining:
+        budget.spend_kernel(least_cells)  # refused before numpy and the kernels are loaded
     if isinstance(game, TakeAway):
         from nimlab.kernels.take_away import cells, take_away_table, value_bytes
 

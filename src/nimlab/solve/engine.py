@@ -279,8 +279,6 @@ def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int 
 
     Used where a theorem gave the outcome only: the answer stands either way.
     """
-    if _state_box(game, pos) > 4 * limits.max_states:
-        return None  # no table of that size fits; do not even size it
     try:
         return kernel_grundy(game, pos, limits.budget())
     except TooLarge:
