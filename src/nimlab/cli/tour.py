@@ -78,28 +78,24 @@ def tour_data() -> dict[str, Any]:
 
 
 def tour(args: argparse.Namespace, out: TextIO) -> int:
+    data = tour_data()
     if getattr(args, "json", False):
-        out.write(json.dumps(tour_data(), ensure_ascii=False) + "\n")
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
+    seq, nim, wythoff, theorem1, table9 = data["tour"]
     out.write("nimlab tour — one result from each of the five seed documents\n")
 
-    _section(
-        out,
-        "Seed 004: the subtraction game {2, 4, 7}",
-        "nimlab sequence subtraction:2,4,7 --to 20",
-        "nimlab period subtraction:2,4,7",
-    )
-    values = sequence_values(game("subtraction:2,4,7"), 20, Limits())
-    p = periodicity("subtraction:2,4,7")
-    assert p.preperiod is not None and p.period is not None
-    head = "".join(map(str, values[: p.preperiod]))
-    cycle = "".join(map(str, values[p.preperiod : p.preperiod + p.period]))
+    _section(out, "Seed 004: the subtraction game {2, 4, 7}", *seq["commands"])
+    values, p = seq["values"], seq["periodicity"]
+    n0, period = p["preperiod"], p["period"]
+    head = "".join(map(str, values[:n0]))
+    cycle = "".join(map(str, values[n0 : n0 + period]))
     out.write(
-        f"   G = {head} {cycle} {cycle} {cycle} …  (preperiod {p.preperiod}, "
-        f"period {p.period}, proven by the max(S)-window criterion)\n"
+        f"   G = {head} {cycle} {cycle} {cycle} …  (preperiod {n0}, "
+        f"period {period}, proven by the max(S)-window criterion)\n"
     )
 
-    _section(out, "Seed 003: three-heap Nim and the nim-sum", "nimlab analyze nim 3,4,5")
+    _section(out, "Seed 003: three-heap Nim and the nim-sum", *nim["commands"])
     heaps = (3, 4, 5)
     width = max(h.bit_length() for h in heaps)
     total = 0
@@ -109,33 +105,22 @@ def tour(args: argparse.Namespace, out: TextIO) -> int:
     out.write(
         f"   ⊕     {'─' * width}\n     {total} = {total:0{width}b}   (nim-sum ≠ 0: N-position)\n"
     )
-    a = analyze("nim", "3,4,5")
-    for m in a.winning_moves:
-        out.write(f"   winning move: {m.move} → {m.to} (nim-sum 0)\n")
+    for m in nim["analysis"]["winning_moves"]:
+        out.write(f"   winning move: {m['move']} → {m['to']} (nim-sum 0)\n")
 
-    _section(
-        out,
-        "Seeds 000 and 002: Wythoff's game, first P-positions",
-        "nimlab ppositions wythoff --heaps 2 --max 20",
-    )
-    pairs = p_positions("wythoff", heaps=2, max_heap=20).positions
-    out.write("   " + " ".join(f"({x},{y})" for x, y in pairs) + "\n")
+    _section(out, "Seeds 000 and 002: Wythoff's game, first P-positions", *wythoff["commands"])
+    out.write("   " + " ".join(f"({x},{y})" for x, y in wythoff["p_positions"]) + "\n")
 
-    _section(
-        out,
-        "Seed 001, Theorem 1: two-heap Split-and-delete Nim",
-        "nimlab ppositions split-delete-nim:single --heaps 2 --max 20",
-    )
-    pairs = p_positions("split-delete-nim:single", heaps=2, max_heap=20).positions
-    out.write("   " + " ".join(f"⟨{x},{y}⟩" for x, y in pairs) + "\n")
+    _section(out, "Seed 001, Theorem 1: two-heap Split-and-delete Nim", *theorem1["commands"])
+    out.write("   " + " ".join(f"⟨{x},{y}⟩" for x, y in theorem1["p_positions"]) + "\n")
     out.write("   exactly ⟨a, a⟩ with v2(a) even, as Theorem 1 says\n")
 
     _section(
         out,
         f"Seed 001, Table 9: c with ⟨a, b, c⟩ a P-position, a, b ≤ {TABLE9_CORNER}",
-        f"nimlab ppositions split-delete-nim:single --heaps 3 --max {TABLE9_BOUND}",
+        *table9["commands"],
     )
-    corner = table9_corner(TABLE9_CORNER, TABLE9_BOUND)
+    corner = [["×" if c is None else str(c) for c in row] for row in table9["table9_corner"]]
     out.write("\n".join("   " + line for line in render.matrix(corner, 1).splitlines()) + "\n")
     out.write(f"   × = no partner c ≤ {TABLE9_BOUND} (the bound searched)\n")
     out.write("\nEvery command above takes --json. `nimlab games` lists all games.\n")
