@@ -85,9 +85,11 @@ class MisereNim(Oracle):
         value = misere_nim_value(position)
         s = nim_sum(position)
         moves: list[Move] = []
+        seen: set[int] = set()
         for i, h in enumerate(position):
-            if h in position[:i]:
+            if h in seen:
                 continue
+            seen.add(h)
             rest = position[:i] + position[i + 1 :]
             # A move to value 0 keeps a heap ≥ 2 (then h → h ⊕ s) or leaves heaps ≤ 1 only.
             candidates = {h ^ s} | ({0, 1} if all(r <= 1 for r in rest) else set())
