@@ -1,9 +1,11 @@
 """The least period of a computed Grundy sequence that a criterion accepts.
 
-For each candidate period p (smallest first) the values are compared from the
-end backwards, G(n+p) = G(n) + s, until the first disagreement; the preperiod
-n0 is one past it. A wrong p is usually rejected after a few comparisons, so
-the search costs about the length of the sequence plus the run of the right p.
+For each candidate period p (smallest first), how far back from the end
+G(n+p) = G(n) + s holds gives the preperiod n0 (one past the first
+disagreement). Without saltus these runs come for every p at once from the
+Z-function of the reversed sequence, in O(length) even when the values have
+long constant runs (S = {k}); with saltus each p is scanned backwards, a
+number of comparisons bounded by the caller (``max_steps``).
 
 The criteria (see :mod:`nimlab.solve.periodicity`): ``WINDOW`` — agreement on
 ``parameter`` consecutive values proves it (subtraction games, max S);
