@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidPosition
+from nimlab.games.capabilities import Capabilities
 
 Position = tuple[Any, ...]
 """A canonical position: a hashable tuple (heap sizes, or game-specific)."""
@@ -116,6 +117,17 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
     def __str__(self) -> str:
         return self.spec
 
+    # -- what the solvers may use -------------------------------------------
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What this ruleset offers the solvers (shape, kernels, period criterion)."""
+        return Capabilities("general")
+
+    def summands(self) -> tuple[Ruleset, ...]:
+        """The components of a disjunctive sum; ``()`` for a game that is not a sum."""
+        return ()
+
 
 def parse_heaps(text: str, spec: str) -> Heaps:
     """Read comma-separated non-negative integer heap sizes.
@@ -175,6 +187,10 @@ class HeapsRuleset(Ruleset):
 
     min_heap: ClassVar[int] = 0
 
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("heaps", least_heap=self.min_heap)
+
     def check_count(self, count: int) -> str | None:
         """None if ``count`` heaps are allowed, else what is accepted (for the message)."""
         return None
@@ -204,6 +220,10 @@ class HeapRuleset(HeapsRuleset):
     Sprague–Grundy theorem the Grundy value of a position is the nim-sum of
     the values of its heaps.
     """
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("heap", least_heap=self.min_heap)
 
     @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:

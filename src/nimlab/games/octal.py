@@ -22,6 +22,7 @@ from typing import ClassVar
 
 from nimlab.errors import InvalidGame
 from nimlab.games.base import HeapRuleset, Heaps
+from nimlab.games.capabilities import GUY_SMITH_KIND, Capabilities, OneHeapKernel, PeriodCriterion
 
 _CODE = re.compile(r"([0-7]?)\.([0-7]*)|([0-7])")
 MAX_DIGITS = 64
@@ -80,6 +81,14 @@ class Octal(HeapRuleset):
     @property
     def spec(self) -> str:
         return "octal:" + self.code
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            "heap",
+            one_heap=OneHeapKernel("sparse", digits=self.digits),
+            period_criterion=PeriodCriterion(GUY_SMITH_KIND, self.max_removal),
+        )
 
     @property
     def max_removal(self) -> int:

@@ -29,6 +29,18 @@ from typing import ClassVar
 
 from nimlab.errors import InvalidGame
 from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
+from nimlab.games.capabilities import (
+    K_REDUCE,
+    PAIR_AND_ONE,
+    REDUCE,
+    SPLIT_ALL,
+    SPLIT_KEEP,
+    SPLIT_KEEP_SPLITTABLE,
+    SUMS,
+    TWO_PAIRS,
+    TWO_REDUCED,
+    Capabilities,
+)
 
 SPLIT_DELETE_VARIANTS = ("single", "half")
 DELETE_VARIANTS = ("single", "half", "less-than-half", "all-but-one")
@@ -91,6 +103,20 @@ class _FixedCountGame(HeapsRuleset):
     def spec(self) -> str:
         return f"{self.family}:{self.variant}"
 
+    _two_heap_moves: ClassVar[int]
+    _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]]
+
+    @property
+    def capabilities(self) -> Capabilities:
+        # With two heaps every split-delete variant is Split-and-delete Nim and every
+        # delete-nim variant Delete-and-split Nim (seed 001 §4): one two-heap kernel each.
+        return Capabilities(
+            "heaps",
+            least_heap=self.min_heap,
+            two_heap_kernel=self._two_heap_moves,
+            k_heap_kernels=self._k_heap_moves.get(self.variant, ()),
+        )
+
     def check_count(self, count: int) -> str | None:
         if count < 2:
             return "at least 2 heaps"
@@ -106,6 +132,11 @@ class SplitDeleteNim(_FixedCountGame):
     variant: str
     family: ClassVar[str] = "split-delete-nim"
     variants: ClassVar[tuple[str, ...]] = SPLIT_DELETE_VARIANTS
+    _two_heap_moves: ClassVar[int] = REDUCE | SUMS
+    _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {
+        "single": ((3, K_REDUCE | SPLIT_KEEP), (4, K_REDUCE | SPLIT_KEEP)),
+        "half": ((4, TWO_PAIRS | PAIR_AND_ONE | SPLIT_KEEP_SPLITTABLE | TWO_REDUCED),),
+    }
 
     def moves(self, position: Position) -> Iterator[Move]:
         heaps: Heaps = position
@@ -146,6 +177,13 @@ class DeleteNim(_FixedCountGame):
     variant: str
     family: ClassVar[str] = "delete-nim"
     variants: ClassVar[tuple[str, ...]] = DELETE_VARIANTS
+    _two_heap_moves: ClassVar[int] = SUMS
+    _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {
+        "single": ((3, SPLIT_KEEP), (4, SPLIT_KEEP)),
+        "less-than-half": ((3, SPLIT_KEEP), (4, SPLIT_KEEP | TWO_PAIRS)),
+        "half": ((4, TWO_PAIRS),),
+        "all-but-one": ((3, SPLIT_ALL), (4, SPLIT_ALL)),
+    }
 
     def _delete_counts(self, n: int) -> range:
         if self.variant == "single":

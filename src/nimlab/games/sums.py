@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
 from nimlab.games.base import Move, Position, Ruleset
+from nimlab.games.capabilities import Capabilities
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,13 @@ class Sum(Ruleset):
     @property
     def spec(self) -> str:
         return " + ".join(c.spec for c in self.components)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("sum")
+
+    def summands(self) -> tuple[Ruleset, ...]:
+        return self.components
 
     def parse_position(self, text: str) -> Position:
         if not isinstance(text, str):

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
 from nimlab.games.base import Move, Position, Ruleset, to_int
+from nimlab.games.capabilities import Capabilities
 
 _POSITION = re.compile(r"\s*(-?[0-9]+)\s*(?:/\s*(-?[0-9]+)\s*)?")
 
@@ -39,6 +40,10 @@ class TakeAway(Ruleset):
             raise InvalidGame(
                 f"take-away needs an integer multiplier C ≥ 1, got {c!r}; e.g. take-away:2"
             )
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("take-away", take_away_multiplier=self.multiplier)
 
     @property
     def spec(self) -> str:

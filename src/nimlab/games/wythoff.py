@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
+from nimlab.games.capabilities import DIAGONAL, REDUCE, Capabilities
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,10 @@ class Wythoff(HeapsRuleset):
     """Wythoff's game (Wythoff 1907); P-positions (⌊kφ⌋, ⌊kφ²⌋)."""
 
     family: ClassVar[str] = "wythoff"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("heaps", two_heap_kernel=REDUCE | DIAGONAL)
 
     @property
     def spec(self) -> str:

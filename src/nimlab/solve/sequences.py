@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, Ruleset
-from nimlab.games.take_away import TakeAway
-from nimlab.kernels.shapes import KERNEL_MIN_STATES, as_array, smallest_unsigned
+from nimlab.kernels.arrays import as_array, smallest_unsigned
+from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.heaps import heap_array
@@ -26,7 +26,7 @@ from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, ProvenPeriod, proven_pe
 from nimlab.solve.search import Search
 
 if TYPE_CHECKING:
-    from nimlab.kernels.shapes import Array
+    from nimlab.kernels.arrays import Array
 
 
 def check_count(n: object, what: str = "--to") -> int:
@@ -50,8 +50,9 @@ def sequence_array(game: Ruleset, stop: int, limits: Limits, start: int = 0) -> 
         if known is not None:
             return _from_period(game, known, start, stop, budget)
         return heap_array(game, stop, budget)[start:]
-    if isinstance(game, TakeAway):
-        return _fresh_take_away(game, start, stop, limits)
+    multiplier = game.capabilities.take_away_multiplier
+    if multiplier is not None:
+        return _fresh_take_away(game, multiplier, start, stop, limits)
     raise NotApplicable(
         f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and take-away; "
         f"{game.spec} is not one — try `table` or `ppositions`"
@@ -105,7 +106,9 @@ def _from_period(
     return out
 
 
-def _fresh_take_away(game: TakeAway, start: int, stop: int, limits: Limits) -> Array:
+def _fresh_take_away(
+    game: Ruleset, multiplier: int, start: int, stop: int, limits: Limits
+) -> Array:
     states = stop * (stop + 1) // 2
     limits.check(states, "take-away states")
     if states <= KERNEL_MIN_STATES:
@@ -117,7 +120,7 @@ def _fresh_take_away(game: TakeAway, start: int, stop: int, limits: Limits) -> A
 
     need = states * value_bytes(stop)
     limits.budget().check_memory(need, f"the {amount(states)} take-away states below {stop}")
-    table = take_away_table(game.multiplier, stop)
+    table = take_away_table(multiplier, stop)
     rows = np.arange(start, stop, dtype=np.int64)
     values: Array = table[rows * (rows + 1) // 2 + np.maximum(rows - 1, 0)]
     return values.astype(smallest_unsigned(int(values.max(initial=0))))

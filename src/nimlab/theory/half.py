@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.split_delete import SplitDeleteNim
 from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
 from nimlab.games.split_delete import _split_text as split_text
 from nimlab.solve.oracles import OracleAnswer
@@ -64,7 +63,7 @@ class HalfTheorem3(Theorem):
     source: ClassVar[str] = "seed 001 §5.1–5.2, Theorem 3 (4-heap half Split-and-delete Nim)"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is SplitDeleteNim and game.variant == "half" and len(position) == 4
+        return game.spec == "split-delete-nim:half" and len(position) == 4
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         a, b, c, d = position

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
-from nimlab.games.heap import Nim
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.common import nim_sum
 
@@ -28,7 +27,7 @@ class NimSum(Oracle):
     source: ClassVar[str] = "seed 003, Theorems 3.5 and 4.2; Bouton 1902"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is Nim
+        return game.spec == "nim"
 
     def grundy(self, game: Ruleset, position: Position) -> int:
         return nim_sum(position)
@@ -75,7 +74,7 @@ class MisereNim(Oracle):
     misere: ClassVar[bool] = True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is Nim
+        return game.spec == "nim"
 
     def grundy(self, game: Ruleset, position: Position) -> int:
         return misere_nim_value(position)
@@ -108,7 +107,7 @@ def misere_nim_value(position: Position) -> int:
 
 def nim_value(game: HeapRuleset, n: int) -> int | None:
     """Value source: G(n) = n for a heap of Nim."""
-    return n if type(game) is Nim else None
+    return n if game.spec == "nim" else None
 
 
 NIM_SUM = NimSum()

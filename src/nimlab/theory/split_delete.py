@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem, v2
 
@@ -76,7 +75,7 @@ class SplitDeleteTheorem1(Theorem):
     source: ClassVar[str] = "seed 001 §3, Theorem 1 (Grundy value 1: Proposition 2)"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is SplitDeleteNim and len(position) == 2
+        return game.family == "split-delete-nim" and len(position) == 2
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         a, b = position
@@ -116,7 +115,7 @@ class DeleteNimTwoHeaps(Theorem):
     source: ClassVar[str] = "seed 001 §3–4 (Abuku–Suetsugu, Delete Nim [1])"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is DeleteNim and len(position) == 2
+        return game.family == "delete-nim" and len(position) == 2
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         return all(h % 2 == 1 for h in position)

@@ -17,16 +17,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
-from nimlab.games.heap import Subtraction
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.common import nim_sum
 
 
 def take_limit(game: Ruleset) -> int | None:
     """k if ``game`` is the subtraction game {1, ..., k}, else None."""
-    if type(game) is not Subtraction:
+    kernel = game.capabilities.one_heap
+    if game.family != "subtraction" or kernel is None or kernel.kind != "subtraction":
         return None
-    s = game.subtraction_set
+    s = kernel.subtraction_set
     return s[-1] if s[-1] == len(s) else None
 
 

@@ -24,7 +24,6 @@ from typing import Any
 
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapsRuleset, Ruleset
-from nimlab.games.take_away import TakeAway
 from nimlab.limits import Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.results import PPositions
@@ -70,13 +69,14 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     code(w(n)) + code(n − w(n)), added as binary numbers.
     """
     g = as_game(game)
-    if not isinstance(g, TakeAway):
+    multiplier = g.capabilities.take_away_multiplier
+    if multiplier is None:
         raise NotApplicable(f"wtable applies to {WTABLE_GAMES}; {g.spec} is not one")
     to = _count(to, "--to")
     limits = limits or Limits()
     limits.check(to, "table rows")
     budget = limits.budget()
-    c = g.multiplier
+    c = multiplier
     w = [0] * (to + 1)
     codes = [0] * (to + 1)
     fresh = 1  # the code the next n with w(n) = n gets

@@ -28,18 +28,18 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import ClassVar
 
+from nimlab.errors import NotApplicable
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.take_away import TakeAway
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.zeckendorf import smallest_term, take_away_sequence
 
 
-def take(game: TakeAway, position: Position, k: int) -> Move:
+def take(game: Ruleset, position: Position, k: int) -> Move:
     """The move that takes k stones from n/m, described as ``TakeAway.moves`` does."""
     n, _ = position
     left = n - k
-    limit = min(game.multiplier * k, left)
+    limit = min(_multiplier(game) * k, left)
     return Move((left, limit), f"take {k} (the opponent may then take up to {limit})")
 
 
@@ -58,26 +58,20 @@ class TakeAwayTheorem(Theorem):
         return True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return (
-            isinstance(game, TakeAway)
-            and self.multiplier in (None, game.multiplier)
-            and self.reaches(game.multiplier, position[0])
-        )
+        c = game.capabilities.take_away_multiplier
+        return c is not None and self.multiplier in (None, c) and self.reaches(c, position[0])
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
-        assert isinstance(game, TakeAway)
         n: int = position[0]
-        return n == 0 or self.smallest(game.multiplier, n) > position[1]
+        return n == 0 or self.smallest(_multiplier(game), n) > position[1]
 
     def move_count(self, game: Ruleset, position: Position) -> int:
         return int(position[1])
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
-        assert isinstance(game, TakeAway)
         n = position[0]
-        return self.answer(
-            game, position, lambda: [take(game, position, self.smallest(game.multiplier, n))]
-        )
+        c = _multiplier(game)
+        return self.answer(game, position, lambda: [take(game, position, self.smallest(c, n))])
 
 
 class GameTwo(TakeAwayTheorem):
@@ -118,3 +112,11 @@ class TakeAwayC(TakeAwayTheorem):
 GAME_TWO = GameTwo()
 FIBONACCI_NIM = FibonacciNim()
 TAKE_AWAY_C = TakeAwayC()
+
+
+def _multiplier(game: Ruleset) -> int:
+    """C of a take-away game (the oracles apply only to games that declare one)."""
+    c = game.capabilities.take_away_multiplier
+    if c is None:
+        raise NotApplicable(f"{game.spec} is not a take-away game")
+    return c

@@ -28,7 +28,6 @@ from math import isqrt
 from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.wythoff import Wythoff
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.zeckendorf import down, is_even_zero, up
@@ -100,7 +99,7 @@ class WythoffTheorem(Theorem):
         """The y with {x, y} a P-position."""
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is Wythoff
+        return game.spec == "wythoff"
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         a, b = position
