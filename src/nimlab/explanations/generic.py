@@ -25,9 +25,14 @@ def too_large(error: TooLarge, game: Ruleset) -> TooLarge:
     )
 
 
-def search(game: Ruleset, position: Position, lang: str, limits: Limits) -> list[Step]:
-    """Search every option: the mex of their Grundy values, and a P-option if there is one."""
-    solver = Search(game, budget=limits.budget())
+def search(
+    game: Ruleset, position: Position, lang: str, limits: Limits, misere: bool = False
+) -> list[Step]:
+    """Search every option: the mex of their Grundy values, and a P-option if there is one.
+
+    Under misère play the values are misère Grundy values (an end position has value 1).
+    """
+    solver = Search(game, misere, budget=limits.budget())
     try:
         options: dict[Position, tuple[str, int]] = {}
         for move in game.moves(position):
@@ -35,6 +40,15 @@ def search(game: Ruleset, position: Position, lang: str, limits: Limits) -> list
                 options[move.to] = (move.text, solver.grundy(move.to))
     except TooLarge as error:
         raise too_large(error, game) from None
+    if not options and misere:
+        text = say(
+            lang,
+            "No move is possible: this is an end position, and under misère play the player "
+            "who cannot move wins (misère Grundy value 1).",
+            "可能な着手がない終了局面である。ミゼール（最後に取った方が負け）では、"
+            "手番のプレイヤーの勝ち（ミゼールのグランディ数 1）。",
+        )
+        return [Step("search", text, data={"options": 0})]
     if not options:
         text = say(
             lang,
@@ -54,6 +68,12 @@ def search(game: Ruleset, position: Position, lang: str, limits: Limits) -> list
         )
     else:
         found = say(lang, "every option is an N-position", "どの移行先も先手必勝の局面である")
+    if misere:
+        found += say(
+            lang,
+            " (misère play: the last player to move loses; values are misère Grundy values)",
+            "（ミゼール：最後に取ったプレイヤーの負け。値はミゼールのグランディ数）",
+        )
     text = say(
         lang,
         "No theorem covers {spec} here, so all {k} options were searched ({states} positions): "

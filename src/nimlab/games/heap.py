@@ -17,7 +17,7 @@ from typing import ClassVar
 from nimlab.errors import InvalidGame
 from nimlab.games.base import HeapRuleset, Heaps
 from nimlab.games.capabilities import (
-        IDENTITY_KIND,
+    IDENTITY_KIND,
     WINDOW_KIND,
     Capabilities,
     OneHeapKernel,

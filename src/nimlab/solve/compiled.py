@@ -122,9 +122,7 @@ def kernel_answer(
     return KernelAnswer(pos in p, None, moves, method + " (Grundy value not computed)")
 
 
-def kernel_grundy(
-    game: Ruleset, pos: Position, budget: Budget, force: bool = False
-) -> int | None:
+def kernel_grundy(game: Ruleset, pos: Position, budget: Budget, force: bool = False) -> int | None:
     """The Grundy value of a large two-heap or take-away position from a compiled table.
 
     Small positions are left to search, unless ``force`` (the planner chose the kernel).
@@ -133,8 +131,6 @@ def kernel_grundy(
         return None
     lookup = _grundy_lookup(game, pos, budget)
     return None if lookup is None else lookup(pos)
-
-
 
 
 def _grundy_lookup(

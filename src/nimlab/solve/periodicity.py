@@ -131,7 +131,11 @@ def find_period(
 
 
 def periodicity(
-    game: str | Ruleset, *, limits: Limits | None = None, max_length: int | None = None
+    game: str | Ruleset,
+    *,
+    limits: Limits | None = None,
+    max_length: int | None = None,
+    misere: bool = False,
 ) -> Periodicity:
     """The periodicity of a heap game's Grundy sequence, computing as far as needed.
 
@@ -153,6 +157,8 @@ def periodicity(
     ):
         raise InvalidOption(f"--max-length must be an integer ≥ 1, got {max_length!r}")
     limits = limits or Limits()
+    if misere:
+        return _misere_periodicity(g, limits, max_length)
     results = current().results
     key = ("periodicity", g, limits, max_length)
     known: Periodicity | None = results.get(key)
@@ -161,6 +167,33 @@ def periodicity(
     result = _periodicity(g, limits, max_length)
     results.put(key, result, 256)
     return result
+
+
+MISERE_LENGTH = 512
+"""Misère values searched by default (each heap's search may reach many-heap positions)."""
+
+
+def _misere_periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) -> Periodicity:
+    """A period observed in the misère Grundy values of single heaps; never called proven.
+
+    No criterion like Guy–Smith's is known for misère values in general, so a
+    period is reported as observed in the values computed (within the state limit).
+    """
+    from nimlab.solve.search import Search
+
+    budget = limits.budget()
+    search = Search(g, True, budget)
+    values: list[int] = []
+    for n in range(max_length or MISERE_LENGTH):
+        try:
+            values.append(search.grundy(g.position((n,))))
+        except TooLarge:
+            break
+    seen = find_period(values, None) or find_period(values, None, arithmetic=True)
+    if seen is None:
+        return Periodicity(None, None, None, proven=False, checked_to=len(values), game=g.spec)
+    n0, p, s = seen
+    return Periodicity(n0, p, s, proven=False, checked_to=len(values), game=g.spec)
 
 
 def _periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) -> Periodicity:

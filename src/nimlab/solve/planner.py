@@ -386,7 +386,10 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
     kernel = caps.one_heap
     if kernel is not None and kernel.work(stop) > KERNEL_MIN_STATES:
         method = kernel_method("one-heap", kind=kernel.kind)
-        steps.append(Step(method, "values", stop, 2 * stop, exact=kernel.kind != "sparse"))
+        if steps:  # only the values up to a proven period may be needed: cost known later
+            steps.append(Step(method, "values", None))
+        else:
+            steps.append(Step(method, "values", stop, 2 * stop, exact=kernel.kind != "sparse"))
     else:
         steps.append(Step(Method("mex", "mex recursion over single heaps"), "values", None))
     return tuple(steps)
