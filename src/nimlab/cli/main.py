@@ -147,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="a game spec, e.g. nim, subtraction:2,4,7, 'nim + kayles'")
     p.add_argument("positions", nargs="+", metavar="POSITION", help="e.g. 3,4,5 (several allowed)")
     p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
+    _plan_flag(p)
     p.add_argument(
         "--remoteness-states",
         type=_count,
@@ -167,6 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="M",
         help="start at heap M: print G(M..N-1) (default 0)",
     )
+    p.add_argument("--misere", action="store_true", help="misère Grundy values of single heaps")
+    _plan_flag(p)
 
     p = command("period", commands.period, "exact periodicity (preperiod, period, saltus)")
     p.add_argument("game")
@@ -177,11 +180,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="compute at most N values before reporting no period",
     )
+    p.add_argument(
+        "--misere", action="store_true", help="period of the misère values (observed, never proven)"
+    )
+    _plan_flag(p)
 
     p = command("table", commands.table, "the Grundy table of a two-heap game")
     p.add_argument("game")
     p.add_argument("--size", type=_count, required=True, metavar="N", help="N×N table")
     p.add_argument("--misere", action="store_true", help="misère Grundy values")
+    _plan_flag(p)
     p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
     p.add_argument(
         "--origin",
@@ -196,6 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--heaps", type=_count, required=True, metavar="K")
     p.add_argument("--max", type=_count, required=True, metavar="N")
     p.add_argument("--misere", action="store_true", help="misère play")
+    _plan_flag(p)
     p.add_argument(
         "--layout",
         choices=("list", "matrix"),
@@ -234,6 +243,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="address space of each worker process in MiB (default 2048; 0: no limit)",
     )
     return parser
+
+
+def _plan_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--plan",
+        action="store_true",
+        help="print the methods that would answer, with their estimated cost, without running",
+    )
 
 
 def _report(error: NimlabError, as_json: bool, out: TextIO) -> int:

@@ -56,6 +56,7 @@ def add_commands(command: Adder) -> None:
     p.add_argument("game")
     p.add_argument("position")
     p.add_argument("--lang", choices=("en", "ja"), default="en", help="language (default en)")
+    p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
 
     p = command("wtable", wtable, "seed 000's table of w(n) and codes for a take-away game")
     p.add_argument("game", help="take-le-prev, fibonacci-nim or take-away:C")
@@ -114,7 +115,9 @@ def verify(args: argparse.Namespace, out: TextIO) -> int:
 def explain(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.explanations import explain as run
 
-    result = run(args.game, args.position, lang=args.lang, limits=limits_of(args))
+    result = run(
+        args.game, args.position, lang=args.lang, misere=args.misere, limits=limits_of(args)
+    )
     if args.json:
         emit_json(out, result.to_dict())
     else:

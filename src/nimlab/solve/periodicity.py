@@ -150,7 +150,7 @@ def periodicity(
             f"period applies to heap games (subtraction, octal, nim, grundy-game); "
             f"{g.spec} is not one"
         )
-    if _identity(g):
+    if _identity(g) and not misere:
         return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
     if max_length is not None and (
         not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1

@@ -112,37 +112,76 @@ class Periodicity:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GrundyTable:
-    """Grundy values of the two-heap positions ⟨origin+i, origin+j⟩."""
+    """Grundy values of the two-heap positions ⟨origin+i, origin+j⟩, as a 2-D numpy array.
+
+    ``values`` holds the table (read-only); ``rows`` gives it as tuples of
+    Python ints and ``to_dict()`` as lists, for JSON.
+
+    >>> t = GrundyTable.from_rows("nim", 0, [[0, 1], [1, 0]])
+    >>> t[1, 0], t.rows, t.to_dict()["rows"]
+    (1, ((0, 1), (1, 0)), [[0, 1], [1, 0]])
+    """
 
     game: str
     origin: int
-    rows: tuple[tuple[int, ...], ...]
+    values: Any
+
+    def __post_init__(self) -> None:
+        self.values.flags.writeable = False
+
+    @classmethod
+    def from_rows(cls, game: str, origin: int, rows: Any) -> GrundyTable:
+        """A table from rows of ints (the smallest unsigned dtype that holds them)."""
+        import numpy as np
+
+        from nimlab.kernels.arrays import smallest_unsigned
+
+        top = max((max(r, default=0) for r in rows), default=0)
+        array = np.array(rows, dtype=smallest_unsigned(int(top))).reshape(len(rows), len(rows))
+        return cls(game, origin, array)
+
+    @property
+    def size(self) -> int:
+        return int(self.values.shape[0])
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """The table as tuples of Python ints (built on demand)."""
+        return tuple(map(tuple, self.values.tolist()))
 
     def __getitem__(self, heaps: tuple[int, int]) -> int:
         a, b = heaps
-        return self.rows[a - self.origin][b - self.origin]
+        return int(self.values[a - self.origin, b - self.origin])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GrundyTable):
+            return NotImplemented
+        return (self.game, self.origin) == (other.game, other.origin) and bool(
+            self.values.shape == other.values.shape and (self.values == other.values).all()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "origin": self.origin, "rows": [list(r) for r in self.rows]}
+        return {"game": self.game, "origin": self.origin, "rows": self.values.tolist()}
 
     def __repr__(self) -> str:
-        n = len(self.rows)
-        return f"GrundyTable({self.game!r}, origin={self.origin}, size={n})"
+        return f"GrundyTable({self.game!r}, origin={self.origin}, size={self.size})"
 
     def _repr_html_(self) -> str:
         """The table as in seed 001's tables 5–8 (P-positions, value 0, in bold); 64² at most."""
-        shown = self.rows[:NOTEBOOK_ROWS]
+        shown = self.values[:NOTEBOOK_ROWS, :NOTEBOOK_ROWS].tolist()
         labels = range(self.origin, self.origin + len(shown))
         head = "".join(f"<th>{b}</th>" for b in labels)
         body = "".join(
             f"<tr><th>{a}</th>"
-            + "".join(f"<td>{'<b>0</b>' if v == 0 else v}</td>" for v in row[:NOTEBOOK_ROWS])
+            + "".join(f"<td>{'<b>0</b>' if v == 0 else v}</td>" for v in row)
             + "</tr>"
             for a, row in zip(labels, shown, strict=False)
         )
-        more = "" if len(self.rows) <= NOTEBOOK_ROWS else f"<p>first {NOTEBOOK_ROWS} rows</p>"
+        more = "" if self.size <= NOTEBOOK_ROWS else f"<p>first {NOTEBOOK_ROWS} rows</p>"
         title = f"<p><b>{self.game}</b>: G⟨a, b⟩</p>"
         return f"{title}<table><tr><th>a\\b</th>{head}</tr>{body}</table>{more}"
 
