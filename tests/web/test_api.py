@@ -199,3 +199,26 @@ def test_hostile_parameters_never_cause_a_server_error(
     if response.status_code >= 400:
         error = response.json()["error"]
         assert error["kind"] and error["message"]
+
+
+def test_misere_is_answered_not_ignored(client: TestClient) -> None:
+    # Regression: misere=true was silently ignored by /api/sequence, /api/period and
+    # /api/explain (normal-play answers; explain recommended a losing move).
+    explained = get(client, "/api/explain", game="nim", position="1,1,2", misere="true").json()
+    moves = explained["steps"][-1]["data"]["moves"]
+    assert [m["to"] for m in moves] == ["1,1,1"]
+    seq = get(client, "/api/sequence", game="nim", to=4, misere="true").json()
+    assert seq == {"game": "nim", "values": [1, 0, 2, 3], "misere": True}
+    period = get(client, "/api/period", game="subtraction:1,2,3", misere="true").json()
+    assert period["misere"] is True and period["proven"] is False and period["period"] == 4
+
+
+def test_wythoff_small_positions_have_a_grundy_value(client: TestClient) -> None:
+    # Regression: /api/analyze for wythoff 50,60 returned grundy null (the CLI gives 26).
+    # A cold worker loads the compiled kernel first, which may overrun the tests' 2 s limit
+    # on a busy machine: that is a 413 (retried), never a null Grundy value.
+    for _ in range(3):
+        response = get(client, "/api/analyze", game="wythoff", position="50,60")
+        if response.status_code != 413:
+            break
+    assert response.status_code == 200 and response.json()["grundy"] == 26

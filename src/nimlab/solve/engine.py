@@ -88,7 +88,13 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
                 value = searched[0] if value is None else value
                 remoteness = searched[1] if remoteness is None else remoteness
         elif step.answers == "grundy" and value is None:
-            value = _kernel_grundy_if_fits(g, pos, limits)
+            if step.method.name.startswith("kernel:"):
+                value = _kernel_grundy_if_fits(g, pos, limits)
+            else:  # a small search within the state limit gives both values
+                searched = _search_within(g, pos, misere, limits, limits.budget())
+                if searched is not None:
+                    value = searched[0]
+                    remoteness = searched[1] if remoteness is None else remoteness
     return _analysis(g, pos, outcome, value, remoteness, moves, complete, method)
 
 
@@ -261,10 +267,13 @@ def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int 
 
 
 def _search_within(
-    game: Ruleset, pos: Position, misere: bool, limits: Limits
+    game: Ruleset, pos: Position, misere: bool, limits: Limits, budget: Budget | None = None
 ) -> tuple[int, int] | None:
-    """(Grundy value, remoteness) by search within ``limits.remoteness_states``, else None."""
+    """(Grundy value, remoteness) by search within ``budget``, else None.
+
+    The budget defaults to ``limits.remoteness_states``, the limit of the optional search.
+    """
     try:
-        return Search(game, misere, limits.remoteness_budget()).value(pos)
+        return Search(game, misere, budget or limits.remoteness_budget()).value(pos)
     except TooLarge:
         return None

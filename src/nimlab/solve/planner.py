@@ -302,8 +302,13 @@ def _analyze_steps(
     oracle = find_oracle(g, pos, misere)
     if oracle is not None:
         steps.append(Step(oracle_method(oracle), "outcome", 1, exact=True))
-        keep_remoteness(remoteness)
         cells = None if misere else _two_heap_cells(g, pos)
+        if cells is not None and work <= KERNEL_MIN_STATES:
+            # Small: one search within the state limit gives the Grundy value the theorem
+            # may leave open and the remoteness, without loading a kernel.
+            steps.append(Step(search, "grundy", work, optional=True))
+            return tuple(steps), tuple(dropped)
+        keep_remoteness(remoteness)
         if cells is not None:  # for the Grundy value where the theorem gives only the outcome
             kernel = _table_step(g, cells, "grundy", optional=True)
             (steps if cells <= limits.max_states else dropped).append(kernel)

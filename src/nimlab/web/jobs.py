@@ -25,9 +25,7 @@ from itertools import islice
 from typing import Any
 
 from nimlab.errors import NimlabError, TooLarge
-from nimlab.games.base import HeapRuleset, HeapsRuleset, Position, Ruleset
-from nimlab.games.sums import Sum
-from nimlab.games.take_away import TakeAway
+from nimlab.games.base import HeapsRuleset, Position, Ruleset
 from nimlab.registry import FAMILIES
 from nimlab.registry import game as parse_game_spec
 from nimlab.solve.engine import analyze as run_analyze
@@ -123,22 +121,15 @@ def describe(game: str) -> dict[str, Any]:
     ``take-away``, ``sum`` or ``other``.
     """
     g = parse_game(game)
-    shape = "other"
-    if isinstance(g, Sum):
-        shape = "sum"
-    elif isinstance(g, TakeAway):
-        shape = "take-away"
-    elif isinstance(g, HeapRuleset):
-        shape = "heap"
-    elif isinstance(g, HeapsRuleset):
-        shape = "heaps"
+    caps = g.capabilities
+    shape = "other" if caps.shape == "general" else caps.shape
     family = FAMILIES.get(g.family)
     return {
         "game": g.spec,
         "family": g.family,
         "parameter": family.parameter if family else None,
         "shape": shape,
-        "origin": g.min_heap if isinstance(g, HeapsRuleset) else 0,
+        "origin": caps.least_heap,
         "two_heaps": isinstance(g, HeapsRuleset) and g.check_count(2) is None,
         "example": example_position(g),
         "play": PLAY_MODES.get(g.family, "list"),
@@ -148,8 +139,8 @@ def describe(game: str) -> dict[str, Any]:
 
 def example_position(game: Ruleset) -> str:
     """A position to start from: the registry's example for the family."""
-    if isinstance(game, Sum):
-        return " + ".join(example_position(c) for c in game.components)
+    if game.summands():
+        return " + ".join(example_position(c) for c in game.summands())
     family = FAMILIES.get(game.family)
     return family.position if family is not None else ""
 
@@ -161,23 +152,26 @@ def analyze(game: str, position: str, misere: bool = False) -> dict[str, Any]:
     return run_analyze(g, pos, misere=misere, limits=_CONFIG.limits()).to_dict()
 
 
-def sequence(game: str, to: int) -> dict[str, Any]:
-    """``nimlab sequence GAME --to N --json``."""
+def sequence(game: str, to: int, misere: bool = False) -> dict[str, Any]:
+    """``nimlab sequence GAME --to N [--misere] --json``."""
     g = parse_game(game)
     to = count(to, "to", 0, _CONFIG.max_sequence)
     with field("game"):
-        values = sequence_values(g, to, _CONFIG.limits())
-    return {"game": g.spec, "values": values}
+        values = sequence_values(g, to, _CONFIG.limits(), misere=misere)
+    return {"game": g.spec, "values": values} | ({"misere": True} if misere else {})
 
 
-def period(game: str, max_length: int | None = None) -> dict[str, Any]:
-    """``nimlab period GAME --json``, plus the name of the theorem that proves it."""
+def period(game: str, max_length: int | None = None, misere: bool = False) -> dict[str, Any]:
+    """``nimlab period GAME [--misere] --json``, plus the name of the theorem that proves it."""
     g = parse_game(game)
     if max_length is not None:
         max_length = count(max_length, "max_length", 1, 10**9)
     with field("game"):
-        result = run_periodicity(g, limits=_CONFIG.limits(), max_length=max_length).to_dict()
+        result = run_periodicity(
+            g, limits=_CONFIG.limits(), max_length=max_length, misere=misere
+        ).to_dict()
     result["criterion"] = criterion_name(g) if result["proven"] else None
+    result["misere"] = misere
     return result
 
 

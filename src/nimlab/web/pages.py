@@ -151,9 +151,9 @@ async def game_page(
         ]
         analysis["method_shown"] = translate.method_text(lang, analysis["method"])
     explanation = None
-    if not misere and not isinstance(analysis, JobError):
+    if not isinstance(analysis, JobError):
         explanation = await _attempt(
-            workers.run("explain", game=spec, position=position, lang=lang)
+            workers.run("explain", game=spec, position=position, lang=lang, misere=misere)
         )
     heaps = _heaps(position) if info["shape"] in ("heap", "heaps") else None
 

@@ -70,6 +70,7 @@ class AnalysisOut(BaseModel):
 class SequenceOut(BaseModel):
     game: str
     values: list[int]
+    misere: bool | None = Field(default=None, description="true for misère Grundy values")
 
 
 class PeriodOut(BaseModel):
@@ -80,6 +81,7 @@ class PeriodOut(BaseModel):
     proven: bool
     checked_to: int
     criterion: str | None = Field(description="the theorem checked, when proven")
+    misere: bool = False
 
 
 class TableOut(BaseModel):
