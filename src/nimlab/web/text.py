@@ -28,10 +28,13 @@ _QUOTES = "'\"`"
 
 def _cut(match: re.Match[str]) -> str:
     run = match.group(0)
+    keep = ECHO + (run[0] in _QUOTES)
+    if len(run) <= keep + 1:
+        return run
     end = run[-1] if run[0] in _QUOTES and run[-1] == run[0] else ""
     if end == "" and len(run) > 1 and run[-2] in _QUOTES and run[-1] in ",.;:)]}":
         end = run[-2:]  # keep a quote and the punctuation after it: '…',
-    return run[:ECHO] + ELLIPSIS + end
+    return run[:keep] + ELLIPSIS + end
 
 
 def shorten(message: str) -> str:

@@ -60,6 +60,8 @@ CANCEL_GRACE = 1.0
 WATCHDOG_PERIOD = 0.5
 """Seconds between a worker's checks that the server is still there."""
 BUSY = "the server is busy; try again in a moment"
+SERVED_MEMORY = 4_096
+"""Clients whose last turn is remembered (beyond: only those waiting or running)."""
 
 CLIENT: ContextVar[str] = ContextVar("nimlab_web_client", default="")
 """The client address of the request being served: the unit of fair queueing."""
@@ -242,9 +244,12 @@ class WorkerPool:
         self.idle: deque[_Worker] = deque()
         self.workers: set[_Worker] = set()
         self.queues: OrderedDict[str, deque[asyncio.Future[_Worker]]] = OrderedDict()
-        """Waiting requests per client, clients in turn order (the next served first)."""
+        """Waiting requests per client."""
         self.running: Counter[str] = Counter()
         """Jobs running per client."""
+        self.served: dict[str, int] = {}
+        """When each client was last given a worker (a tick): the least recent goes first."""
+        self.ticks = 0
         self.waiting = 0
         self.killed = 0
         self.cancelled = 0
@@ -334,6 +339,11 @@ class WorkerPool:
     def _assign(self, worker: _Worker, client: str) -> _Worker:
         worker.client = client
         self.running[client] += 1
+        self.ticks += 1
+        self.served[client] = self.ticks
+        if len(self.served) > SERVED_MEMORY:
+            busy = self.queues.keys() | self.running.keys()
+            self.served = {c: t for c, t in self.served.items() if c in busy}
         return worker
 
     def _release(self, worker: _Worker) -> None:
@@ -346,13 +356,14 @@ class WorkerPool:
         if worker not in self.workers:
             return
         while self.queues:
-            # The waiting client with the fewest jobs running; among equals, the first in turn.
-            client = min(self.queues, key=lambda c: self.running[c])
-            queue = self.queues.pop(client)
+            # The waiting client with the fewest jobs running; among equals, the one served
+            # least recently (round robin).
+            client = min(self.queues, key=lambda c: (self.running[c], self.served.get(c, 0)))
+            queue = self.queues[client]
             waiter = queue.popleft()
             self.waiting -= 1
-            if queue:
-                self.queues[client] = queue  # to the back of the turn order
+            if not queue:
+                del self.queues[client]
             if not waiter.done():
                 waiter.set_result(self._assign(worker, client))
                 return
