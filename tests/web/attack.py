@@ -69,7 +69,9 @@ def get(
 ) -> tuple[int, dict[str, str], bytes, float]:
     """``GET path`` as a normal client: status, headers, body and seconds taken."""
     start = time.monotonic()
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=timeout, source_address=(source, 0)
+    )
     try:
         conn.request("GET", path)
         response = conn.getresponse()

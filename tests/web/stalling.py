@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from typing import Any
@@ -32,10 +33,8 @@ def stubborn(seconds: float) -> dict[str, Any]:
     """Ignores interruptions: only a kill stops it."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        try:
+        with contextlib.suppress(BaseException):
             time.sleep(0.05)
-        except BaseException:  # noqa: S110 - on purpose: swallow the pool's interruption
-            pass
     return {"slept": seconds, "pid": os.getpid()}
 
 

@@ -51,7 +51,7 @@ def test_refusals_carry_them_too(client: TestClient) -> None:
 
 
 def test_pages_have_no_inline_script_or_event_handler(client: TestClient) -> None:
-    for path in PAGES + ["/play?game=wythoff&position=4,7", "/game?game=kayles&position=9"]:
+    for path in [*PAGES, "/play?game=wythoff&position=4,7", "/game?game=kayles&position=9"]:
         html = client.get(path).text.lower()
         for tag in html.split("<script")[1:]:
             head = tag.split(">")[0]
@@ -95,9 +95,7 @@ def test_only_ascii_digits_are_digits(client: TestClient, text: str) -> None:
 def test_a_unicode_digit_typed_as_a_move_is_refused(client: TestClient) -> None:
     game = {"game": "take-away:2", "start": "10", "moves": [], "first": "you"}
     for typed in ("²", "٣", "take ٣", "#١"):
-        r = client.post(
-            "/api/play/move", json={**game, "level": "perfect", "seed": 0, "to": typed}
-        )
+        r = client.post("/api/play/move", json={**game, "level": "perfect", "seed": 0, "to": typed})
         assert r.status_code == 400, (typed, r.text[:200])
 
 

@@ -185,6 +185,4 @@ class GuardedH11Protocol(H11Protocol):
 
 def guarded_protocol(config: WebConfig) -> type[GuardedH11Protocol]:
     """A protocol class for one server, its connections sharing counts and limits."""
-    return type(
-        "ServerProtocol", (GuardedH11Protocol,), {"connections_state": Connections(config)}
-    )
+    return type("ServerProtocol", (GuardedH11Protocol,), {"connections_state": Connections(config)})

@@ -23,6 +23,7 @@ from nimlab.errors import InvalidOption
 from nimlab.web.config import WebConfig, max_workers
 from nimlab.web.text import shorten
 
+
 def add_options(parser: argparse.ArgumentParser) -> None:
     """``nimlab serve``'s options for the worker pool and the connection limits."""
     parser.add_argument(

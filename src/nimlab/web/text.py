@@ -22,7 +22,7 @@ ECHO = 60
 MAX_MESSAGE = 400
 """Characters of a whole message."""
 ELLIPSIS = "…"
-_RUN = re.compile(r"\S{%d,}" % (ECHO + 1))
+_RUN = re.compile(r"\S{" + str(ECHO + 1) + ",}")
 _QUOTES = "'\"`"
 
 
