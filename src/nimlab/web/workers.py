@@ -14,8 +14,10 @@ job whose request is cancelled (its client disconnected) leaves the queue, or,
 if it is running, is interrupted in its worker (``SIGUSR1``), which is killed
 and replaced if it does not stop at once.
 
-Workers die with the server: ``PR_SET_PDEATHSIG`` on Linux, and a watchdog
-thread that exits when the worker's parent changes or the server is gone.
+Workers die with the server: ``PR_SET_PDEATHSIG`` on Linux (the workers die
+with the forkserver, which dies with the server: :mod:`nimlab.web.lifeline`),
+and a watchdog thread that exits when the worker's parent changes or the server
+is gone.
 
 Jobs are the functions of :mod:`nimlab.web.jobs`, named by a string; their
 errors come back as ``JobError`` with the kind, message and field.
@@ -29,6 +31,7 @@ import ctypes
 import ctypes.util
 import importlib
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import resource
 import signal
@@ -103,13 +106,18 @@ def die_with_parent() -> None:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie (dead, not yet reaped)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True
-    return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True  # no /proc: existence is all we know
 
 
 def watch_parent(server: int, period: float = WATCHDOG_PERIOD) -> threading.Thread:
@@ -239,8 +247,9 @@ class WorkerPool:
         self.config = config
         self.jobs = jobs
         self.context = multiprocessing.get_context(start_method)
+        self.start_method = start_method
         if start_method == "forkserver":
-            self.context.set_forkserver_preload([jobs])
+            self.context.set_forkserver_preload(["nimlab.web.lifeline", jobs])
         self.idle: deque[_Worker] = deque()
         self.workers: set[_Worker] = set()
         self.queues: OrderedDict[str, deque[asyncio.Future[_Worker]]] = OrderedDict()
@@ -259,6 +268,9 @@ class WorkerPool:
 
     async def start(self) -> None:
         """Start the worker processes (in a thread: starting one takes a moment)."""
+        if self.start_method == "forkserver":
+            # From this thread, not a passing one: the forkserver dies with its parent thread.
+            multiprocessing.forkserver.ensure_running()
         for _ in range(self.config.workers):
             worker = await asyncio.to_thread(_Worker, self.context, self.config, self.jobs)
             self.workers.add(worker)
