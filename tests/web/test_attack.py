@@ -144,6 +144,30 @@ def test_abandoned_expensive_requests_are_cancelled_and_a_normal_client_is_answe
         assert status == 200 and json.loads(body)["grundy"] == 4
 
 
+def test_over_the_queue_bound_a_request_gets_503_with_retry_after() -> None:
+    options = ("--workers", "1", "--queue-limit", "1", "--time-limit", "3", "--max-states")
+    with serve(*options, "1000000000000") as server:
+        answers: list[tuple[int, dict[str, str], bytes]] = []
+
+        def ask(path: str) -> None:
+            status, headers, body, _ = get(server.port, path, source=ATTACKER, timeout=60)
+            answers.append((status, headers, body))
+
+        paths = [EXPENSIVE.format(9970 + k) for k in range(4)] + ["/game?game=kayles&position=9"]
+        askers = [threading.Thread(target=ask, args=(path,)) for path in paths]
+        for t in askers:
+            t.start()
+        for t in askers:
+            t.join()
+        busy = [a for a in answers if a[0] == 503]
+        assert len(busy) >= 2, [a[0] for a in answers]  # one runs, one waits
+        for _, headers, body in busy:
+            assert headers["retry-after"] == "1" and "x-frame-options" in headers
+            if headers["content-type"].startswith("application/json"):
+                error = json.loads(body)["error"]
+                assert error["kind"] == "busy" and set(error) == {"kind", "message", "field"}
+
+
 def _descendants(pid: int) -> list[psutil.Process]:
     return psutil.Process(pid).children(recursive=True)
 
