@@ -203,3 +203,7 @@ def test_answers_over_a_real_socket_carry_the_security_headers() -> None:
             assert headers["x-content-type-options"] == "nosniff"
             assert "script-src 'self'" in headers["content-security-policy"]
             assert "referrer-policy" in headers
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+            answer = _read_response(sock, 10).lower()
+            assert answer.startswith(b"http/1.1 400") and b"x-frame-options: deny" in answer

@@ -172,6 +172,11 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
         self._stop()  # counted out now: connection_lost comes a loop iteration later
 
+    def send_400_response(self, msg: str) -> None:
+        """A request that is not HTTP: 400 as JSON, with the security headers, then close."""
+        self.transport.write(raw_response(400, "invalid_request", msg))
+        self.transport.close()
+
     def _refuse(self, status: int, kind: str, message: str) -> None:
         """Answer at once and close, reading (and dropping) what the client still sends."""
         self.connections_state.refused += 1
