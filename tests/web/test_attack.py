@@ -145,7 +145,7 @@ def test_abandoned_expensive_requests_are_cancelled_and_a_normal_client_is_answe
 
 
 def test_over_the_queue_bound_a_request_gets_503_with_retry_after() -> None:
-    options = ("--workers", "1", "--queue-limit", "1", "--time-limit", "3", "--max-states")
+    options = ("--workers", "1", "--queue-limit", "1", "--time-limit", "1", "--max-states")
     with serve(*options, "1000000000000") as server:
         answers: list[tuple[int, dict[str, str], bytes]] = []
 
