@@ -180,13 +180,13 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
 
 def serve(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.web.config import WebConfig
+    from nimlab.web.server import options as web_options
     from nimlab.web.server import serve as run
 
     options: dict[str, Any] = {"max_states": args.max_states, "max_memory": args.max_memory}
     if args.time_limit is not None:
         options["time_limit"] = args.time_limit
-    if args.workers is not None:
-        options["workers"] = args.workers
+    options.update(web_options(args))
     if args.worker_memory is not None:
         options["worker_memory_mb"] = args.worker_memory
     return run(args.host, args.port, WebConfig(**options), out)

@@ -19,6 +19,7 @@ from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
 _EXAMPLES = {
@@ -234,7 +235,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds of work per request (default 5)",
     )
-    p.add_argument("--workers", type=_count, default=None, metavar="N", help="worker processes")
     p.add_argument(
         "--worker-memory",
         type=_count,
@@ -242,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MB",
         help="address space of each worker process in MiB (default 2048; 0: no limit)",
     )
+    web_server.add_options(p)  # --workers (capped), read deadlines, connection and queue caps
     return parser
 
 

@@ -42,7 +42,9 @@ LISTED = 12
 SCAN = 200_000
 """The most moves listed to check a move by enumeration."""
 
-_TAKE = re.compile(r"take\s+(\d+)(?:\s+from\s+(?:the\s+heap\s+of\s+|a\s+heap\s+of\s+)?(\d+|both))?")
+_TAKE = re.compile(
+    r"take\s+([0-9]+)(?:\s+from\s+(?:the\s+heap\s+of\s+|a\s+heap\s+of\s+)?([0-9]+|both))?"
+)
 
 
 def split_cost(game: Ruleset, position: Position) -> int:
@@ -116,7 +118,7 @@ def find_move(
 
 def _by_index(game: Ruleset, position: Position, typed: str, listed: list[Move] | None) -> Move:
     moves = listed if listed is not None else some_moves(game, position, LISTED)
-    if not re.fullmatch(r"#\d+", typed) or not 1 <= int(typed[1:]) <= len(moves):
+    if not re.fullmatch(r"#[0-9]+", typed) or not 1 <= int(typed[1:]) <= len(moves):
         raise IllegalMove(
             f"{typed!r}: type #1 to #{len(moves)} for a listed move; legal moves: "
             f"{describe(game, position)}"
@@ -139,7 +141,7 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
         heap = _which_heap(game, position, where)
         i = position.index(heap)
         return tuple(sorted((*position[:i], heap - k, *position[i + 1 :])))
-    if isinstance(game, TakeAway) and typed.isdigit():
+    if isinstance(game, TakeAway) and typed.isascii() and typed.isdigit():
         return _target(game, position, f"take {typed}")
     try:
         return game.parse_position(typed)
