@@ -28,6 +28,7 @@ from itertools import combinations, product
 from typing import ClassVar
 
 from nimlab.errors import InvalidGame
+from nimlab.games.meter import charge
 from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
 from nimlab.games.capabilities import (
     K_REDUCE,
@@ -70,7 +71,12 @@ def _without(heaps: Heaps, indices: tuple[int, ...]) -> Heaps:
 def _distinct_choices(heaps: Heaps, k: int, minimum: int = 1) -> Iterator[tuple[int, ...]]:
     """Index sets of k heaps (each ≥ minimum), one per multiset of chosen sizes."""
     seen: set[Heaps] = set()
+    examined = 0
     for chosen in combinations(range(len(heaps)), k):
+        examined += 1
+        if examined == 64:  # every choice examined is work, whether it yields or not
+            charge(examined)
+            examined = 0
         values = tuple(heaps[i] for i in chosen)
         if min(values, default=minimum) >= minimum and values not in seen:
             seen.add(values)
