@@ -62,9 +62,9 @@ def test_japanese_uses_the_seeds_terms() -> None:
 def test_refusals() -> None:
     with pytest.raises(InvalidOption, match="en, ja"):
         explain("nim", "1", lang="fr")
-    with pytest.raises(TooLarge, match="theorems cover nim"):
-        with Context():  # fresh caches: values computed by earlier tests would cost nothing
-            explain("grundy-game", "300,400", limits=Limits(max_states=500))
+    # Fresh caches: values computed by earlier tests would cost nothing.
+    with pytest.raises(TooLarge, match="theorems cover nim"), Context():
+        explain("grundy-game", "300,400", limits=Limits(max_states=500))
 
 
 def test_huge_positions_are_explained_by_their_theorems() -> None:

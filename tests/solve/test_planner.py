@@ -26,7 +26,7 @@ def test_the_plan_is_a_value_naming_each_method_and_cost() -> None:
 def test_a_plan_over_the_limits_is_refused_before_any_work() -> None:
     p = plan("split-delete-nim:single", "analyze", "300,400,500")
     assert p.steps[0].method.name == "kernel:3-heap" and p.steps[0].exact
-    with pytest.raises(TooLarge, match="max-states"):
+    with pytest.raises(TooLarge, match="max_states"):
         p.check(Limits(max_states=1000))
     with pytest.raises(TooLarge, match="max_memory"):
         plan("wythoff", "table", size=5000).check(Limits(max_states=10**9, max_memory=1000))

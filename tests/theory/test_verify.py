@@ -28,7 +28,7 @@ def test_every_check_agrees_at_a_small_bound() -> None:
 def test_names_and_bounds_are_checked() -> None:
     with pytest.raises(InvalidOption, match="verify knows: nim, misere-nim, game-one"):
         verify(["nim", "nimm"])
-    with pytest.raises(InvalidOption, match="--max"):
+    with pytest.raises(InvalidOption, match="bound"):
         verify(["nim"], bound=0)
     assert verify(["game-two"])[0].bound == checks()["game-two"].default_bound
 

@@ -14,7 +14,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
+from nimlab.checks import parse_int
 from nimlab.cli import commands, research, theory
+from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
@@ -78,11 +80,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _count(text: str) -> int:
-    if not re.fullmatch(r"-?[0-9]+", text.strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
     if len(text.strip()) > 100:
         raise argparse.ArgumentTypeError(f"{text[:20]}... has more than 100 digits")
-    return int(text)
+    try:
+        return parse_int(text, "the value")
+    except NimlabError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
 
 
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
@@ -255,9 +258,10 @@ def _plan_flag(p: argparse.ArgumentParser) -> None:
 
 
 def _report(error: NimlabError, as_json: bool, out: TextIO) -> int:
-    print(f"nimlab: {error}", file=sys.stderr)
+    message = error.render(FLAGS)
+    print(f"nimlab: {message}", file=sys.stderr)
     if as_json:
-        out.write(json.dumps({"error": {"kind": error.kind, "message": str(error)}}) + "\n")
+        out.write(json.dumps({"error": {"kind": error.kind, "message": message}}) + "\n")
     return error.exit_code
 
 

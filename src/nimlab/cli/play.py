@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
+from nimlab.cli.flags import FLAGS
 from nimlab.errors import IllegalMove, NimlabError
 
 HELP = {
@@ -130,9 +131,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 continue
             _show_turn(term, session, session.play(line), lang)
         except IllegalMove as error:
-            term.show("error", str(error))
+            term.show("error", error.render(FLAGS))
         except NimlabError as error:
-            term.show("error", str(error))
+            term.show("error", error.render(FLAGS))
     winner = session.winner
     text = (
         _say(

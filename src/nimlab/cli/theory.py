@@ -81,9 +81,15 @@ def add_commands(command: Adder) -> None:
 
 
 def _positive(text: str) -> int:
-    if not text.strip().isdigit() or len(text.strip()) > 100 or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer ≥ 1")
-    return int(text)
+    from nimlab.checks import parse_int
+    from nimlab.errors import NimlabError
+
+    try:
+        if len(text.strip()) > 100:
+            raise ValueError
+        return parse_int(text, "the value", least=1)
+    except (NimlabError, ValueError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer ≥ 1") from None
 
 
 def verify(args: argparse.Namespace, out: TextIO) -> int:

@@ -21,7 +21,9 @@ THEOREM_GAMES = (
 def too_large(error: TooLarge, game: Ruleset) -> TooLarge:
     """The refusal of a search, saying which games are explained at any size."""
     return TooLarge(
-        f"{error}; no theorem covers {game.spec} at this size (theorems cover {THEOREM_GAMES})"
+        error.reason,
+        error.limit,
+        f"no theorem covers {game.spec} at this size (theorems cover {THEOREM_GAMES})",
     )
 
 

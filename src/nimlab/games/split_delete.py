@@ -28,7 +28,6 @@ from itertools import combinations, product
 from typing import ClassVar
 
 from nimlab.errors import InvalidGame
-from nimlab.games.meter import charge
 from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
 from nimlab.games.capabilities import (
     K_REDUCE,
@@ -42,6 +41,7 @@ from nimlab.games.capabilities import (
     TWO_REDUCED,
     Capabilities,
 )
+from nimlab.games.meter import charge
 
 SPLIT_DELETE_VARIANTS = ("single", "half")
 DELETE_VARIANTS = ("single", "half", "less-than-half", "all-but-one")

@@ -156,7 +156,9 @@ def _row(family: str, params: str, size: int, top: int, **known: Any) -> Row:
 
 def _failed(family: str, params: str, size: int, top: int, error: NimlabError) -> Row:
     """The row of a task refused by its limits: nothing known but the refusal."""
-    return _row(family, params, size, top, data=_json({"error": str(error)}))
+    from nimlab.cli.flags import FLAGS
+
+    return _row(family, params, size, top, data=_json({"error": error.render(FLAGS)}))
 
 
 def _octal(code: str, limits: Limits) -> Row:

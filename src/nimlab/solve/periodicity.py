@@ -32,7 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nimlab.errors import InvalidOption, NotApplicable, TooLarge
+from nimlab.checks import check_int
+from nimlab.errors import NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.capabilities import GUY_SMITH_KIND, IDENTITY_KIND, WINDOW_KIND
 from nimlab.kernels.periodic import (
@@ -152,10 +153,8 @@ def periodicity(
         )
     if _identity(g) and not misere:
         return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
-    if max_length is not None and (
-        not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
-    ):
-        raise InvalidOption(f"--max-length must be an integer ≥ 1, got {max_length!r}")
+    if max_length is not None:
+        check_int(max_length, "max_length", least=1)
     limits = limits or Limits()
     if misere:
         return _misere_periodicity(g, limits, max_length)

@@ -133,14 +133,14 @@ class Plan:
             if s.exact and s.states is not None and s.states > limits.max_states:
                 raise TooLarge(
                     f"{s.method.title} needs {amount(s.states)} states, over the limit of "
-                    f"{amount(limits.max_states)}; raise the limit with --max-states "
-                    "(Python: Limits(max_states=...))"
+                    f"{amount(limits.max_states)}",
+                    "max_states",
                 )
             if s.memory > limits.max_memory:
                 raise TooLarge(
                     f"{s.method.title} needs {amount(s.memory)} bytes, over the limit of "
-                    f"{amount(limits.max_memory)}; raise the limit with --max-memory "
-                    "(Python: Limits(max_memory=...))"
+                    f"{amount(limits.max_memory)}",
+                    "max_memory",
                 )
         return self
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, Ruleset
 from nimlab.kernels.arrays import as_array, smallest_unsigned
@@ -30,11 +31,9 @@ if TYPE_CHECKING:
     from nimlab.kernels.arrays import Array
 
 
-def check_count(n: object, what: str = "--to") -> int:
-    """Check a count argument: an integer ≥ 0."""
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InvalidOption(f"{what} must be an integer ≥ 0, got {n!r}")
-    return n
+def check_count(n: object, what: str = "to") -> int:
+    """Check a count argument: an integer ≥ 0 (the shared :func:`~nimlab.checks.check_int`)."""
+    return check_int(n, what)
 
 
 def sequence_array(
@@ -45,9 +44,9 @@ def sequence_array(
     With ``misere`` the misère Grundy values of single heaps (heap games only).
     """
     stop = check_count(stop)
-    start = check_count(start, "--from")
+    start = check_count(start, "start")
     if start > stop:
-        raise InvalidOption(f"--from ({start}) must not be past --to ({stop})")
+        raise InvalidOption(f"start ({start}) must not be past to ({stop})", field="start")
     limits.check(stop - start, "values")
     steps = plan(game, "sequence", stop=stop, misere=misere).check(limits).steps
     first = steps[0].method.name

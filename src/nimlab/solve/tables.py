@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from math import comb
 
-from nimlab.errors import InvalidOption, NotApplicable
+from nimlab.checks import check_int
+from nimlab.errors import NotApplicable
 from nimlab.games.base import HeapRuleset, HeapsRuleset, Ruleset
 from nimlab.limits import Limits, amount
 from nimlab.registry import game as as_game
@@ -27,12 +28,6 @@ from nimlab.solve.heaps import heap_array, heap_values
 from nimlab.solve.planner import plan
 from nimlab.solve.results import GrundyTable, PPositions
 from nimlab.solve.search import Search
-
-
-def _positive(value: object, option: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidOption(f"{option} must be an integer ≥ 1, got {value!r}")
-    return value
 
 
 def _heaps_game(game: Ruleset, command: str, count: int) -> HeapsRuleset:
@@ -63,13 +58,12 @@ def grundy_table(
     1
     """
     g = _heaps_game(as_game(game), "table", 2)
-    size = _positive(size, "--size")
+    size = check_int(size, "size", least=1)
     limits = limits or Limits()
     lo = g.min_heap
     if origin is None:
         origin = lo
-    if not isinstance(origin, int) or isinstance(origin, bool) or origin < lo:
-        raise InvalidOption(f"--origin must be an integer ≥ {lo} for {g.spec}, got {origin!r}")
+    check_int(origin, "origin", least=lo)
     span = size + origin - lo  # computed from the least heap, then cut at the origin
     limits.check(span * span, "table cells")
     plan(g, "table", size=span, misere=misere).check(limits)
@@ -104,11 +98,10 @@ def p_positions(
     limits: Limits | None = None,
 ) -> PPositions:
     """Every P-position with ``heaps`` heaps, each at most ``max_heap``, sorted."""
-    heaps = _positive(heaps, "--heaps")
+    heaps = check_int(heaps, "heaps", least=1)
     g = _heaps_game(as_game(game), "ppositions", heaps)
     lo = g.min_heap
-    if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < lo:
-        raise InvalidOption(f"--max must be an integer ≥ {lo} for {g.spec}, got {max_heap!r}")
+    check_int(max_heap, "max_heap", least=lo)
     limits = limits or Limits()
     span = max_heap - lo + 1
     if isinstance(g, HeapRuleset) and not misere:

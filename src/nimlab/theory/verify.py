@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any
 
+from nimlab.checks import check_int
 from nimlab.errors import InvalidOption
 from nimlab.games.base import Position, Ruleset
 from nimlab.limits import Budget, Limits
@@ -234,8 +235,8 @@ def verify(
     unknown = [n for n in wanted if n not in known]
     if unknown:
         raise InvalidOption(f"unknown result {unknown[0]!r}; verify knows: {', '.join(known)}")
-    if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool) or bound < 1):
-        raise InvalidOption(f"--max must be an integer ≥ 1, got {bound!r}")
+    if bound is not None:
+        check_int(bound, "bound", least=1)
     limits = limits or Limits()
     return [
         known[n].run(known[n].default_bound if bound is None else bound, limits) for n in wanted

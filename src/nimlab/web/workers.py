@@ -47,7 +47,7 @@ from multiprocessing.context import BaseContext
 from types import FrameType
 from typing import Any
 
-from nimlab.errors import NimlabError
+from nimlab.errors import NimlabError, TooLarge
 from nimlab.web.config import WebConfig
 from nimlab.web.text import shorten
 
@@ -162,6 +162,15 @@ def _worker_main(conn: Connection, config: WebConfig, module: str, server: int) 
             return  # memory may stay fragmented: the pool starts a fresh process
 
 
+SERVER_LIMITS = {
+    "max_states": "nimlab serve --max-states",
+    "max_memory": "nimlab serve --max-memory",
+    "remoteness_states": "nimlab serve --max-states",
+    "max_seconds": "nimlab serve --time-limit",
+}
+"""How a refusal names the server's limit that raises it."""
+
+
 def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
     """``("ok", result)``, ``("error", kind, message, field)``, ``("retire", ...)`` or
     ``("cancelled",)``."""
@@ -172,7 +181,9 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
     except Cancelled:
         return ("cancelled",)
     except NimlabError as error:
-        return ("error", error.kind, str(error), getattr(error, "field", None))
+        if isinstance(error, TooLarge):  # a limit of the server, not a field of the request
+            return ("error", error.kind, error.render(SERVER_LIMITS), None)
+        return ("error", error.kind, error.render(), getattr(error, "field", None))
     except MemoryError:
         return ("retire", "too_large", OUT_OF_MEMORY, None)
     except RecursionError:
