@@ -5,8 +5,11 @@ theorem. It carries its source (seed file, theorem) and is cross-checked
 against exhaustive search by ``nimlab verify`` and the tests. ``analyze``
 asks the registered oracles first and names the one it used in ``method``.
 
-Oracles live in :mod:`nimlab.theory`, which registers them when imported;
-:func:`find_oracle` imports it on first use.
+Theories register their oracles through an entry point this module owns:
+the group ``nimlab.theories`` of the package metadata (nimlab's own is
+:mod:`nimlab.theory`; another package may add its own theorems the same way).
+:func:`oracles` loads every registered theory once, on first use, so the
+solver never imports the modules above it.
 """
 
 from __future__ import annotations
@@ -74,12 +77,22 @@ def register_oracle(oracle: Oracle) -> Oracle:
     return oracle
 
 
+THEORY_GROUP = "nimlab.theories"
+"""The entry-point group through which packages register their theories."""
+FALLBACK_THEORIES = ("nimlab.theory",)
+"""Loaded when the package metadata is unavailable (running from a source tree)."""
+
+
 def oracles() -> list[Oracle]:
-    """Every registered oracle (importing :mod:`nimlab.theory` once)."""
+    """Every registered oracle (loading the registered theories once)."""
     global _loaded
     if not _loaded:
         _loaded = True
-        importlib.import_module("nimlab.theory")
+        from importlib.metadata import entry_points
+
+        found = [e.value for e in entry_points(group=THEORY_GROUP)]
+        for module in dict.fromkeys(found or FALLBACK_THEORIES):
+            importlib.import_module(module)
     return list(_ORACLES)
 
 

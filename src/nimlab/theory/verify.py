@@ -16,11 +16,8 @@ not oracles are checked the same way (:mod:`nimlab.theory.properties`).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any
 
 from nimlab.checks import check_int
 from nimlab.errors import InvalidOption
@@ -29,66 +26,10 @@ from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.oracles import Oracle
 from nimlab.solve.search import Search
-
-MAX_PROBLEMS = 5
-"""Disagreements reported per check (the count is always complete)."""
-
-
-@dataclass(frozen=True)
-class Verification:
-    """The result of one check: how many positions, and whether all agreed."""
-
-    name: str
-    source: str
-    bound: int
-    checked: int
-    agree: bool
-    scope: str
-    problems: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "source": self.source,
-            "bound": self.bound,
-            "checked": self.checked,
-            "agree": self.agree,
-        }
-
-
-class Check(ABC):
-    """One verifiable statement: a name, its source and a default bound."""
-
-    name: str
-    source: str
-    default_bound: int
-
-    @abstractmethod
-    def scope(self, bound: int) -> str:
-        """What is checked at this bound, in words."""
-
-    @abstractmethod
-    def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
-        """One item per thing checked: None when it agrees, else what disagrees."""
-
-    def run(self, bound: int, limits: Limits) -> Verification:
-        checked, found = 0, []
-        for problem in self.problems(bound, limits.budget()):
-            checked += 1
-            if problem is not None:
-                found.append(problem)
-        return Verification(
-            self.name,
-            self.source,
-            bound,
-            checked,
-            not found,
-            self.scope(bound),
-            tuple(found[:MAX_PROBLEMS]),
-        )
-
+from nimlab.theory.claims import Check, Verification
 
 Positions = Callable[[int], Iterable[Position]]
+"""The positions a check enumerates up to a bound."""
 
 
 def pairs(low: int) -> Positions:
