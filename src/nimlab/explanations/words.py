@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from nimlab.errors import InvalidOption
 from nimlab.games.actions import Action
-from nimlab.games.wording import HasAction, render_move
-
-LANGUAGES = ("en", "ja")
+from nimlab.games.wording import LANGUAGES, HasAction, render_move
 
 
 def check_lang(lang: str) -> str:

@@ -233,7 +233,7 @@ class HeapRuleset(HeapsRuleset):
             return RemoveHeap(n)
         if len(result) == 1:
             return Take(n, n - result[0])
-        return ReplaceHeap(n, tuple(result))
+        return ReplaceHeap(n, result)
 
     def moves_by_heap(self, heaps: Heaps) -> Iterator[tuple[int, Heaps, Heaps]]:
         """(heap moved in, heaps left in its place, canonical position reached)."""

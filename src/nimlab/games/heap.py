@@ -110,7 +110,7 @@ class GrundyGame(HeapRuleset):
         return ((a, n - a) for a in range(1, (n + 1) // 2))
 
     def heap_move(self, n: int, result: Heaps) -> Action:
-        return Split(n, tuple(result))
+        return Split(n, result)
 
 
 @dataclass(frozen=True)

@@ -116,5 +116,5 @@ class Octal(HeapRuleset):
         if len(result) == 1:
             return Take(n, taken)
         if taken == 0:
-            return Split(n, tuple(result))
-        return TakeAndSplit(n, taken, tuple(result))
+            return Split(n, result)
+        return TakeAndSplit(n, taken, result)
