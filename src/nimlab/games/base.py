@@ -46,9 +46,9 @@ MAX_DIGITS = 4000
 class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
     """An impartial game under normal play: positions and their moves.
 
-    Subclasses override :meth:`moves` (or only :meth:`options`, then each move
-    is a :class:`~nimlab.games.actions.MoveTo` the position reached). Positions default to tuples of
-    non-negative integers written ``3,4,5``.
+    Subclasses override :meth:`moves` (or only :meth:`options`; then each move's
+    action is :class:`~nimlab.games.actions.MoveTo`, naming the position reached).
+    Positions default to tuples of non-negative integers written ``3,4,5``.
     """
 
     family: ClassVar[str] = "user"
