@@ -36,7 +36,7 @@ def test_refusals() -> None:
 def test_a_window_from_start() -> None:
     whole = nimlab.grundy_sequence("kayles", 300).tolist()
     assert nimlab.grundy_sequence("kayles", 300, start=250).tolist() == whole[250:]
-    with pytest.raises(InvalidOption, match="^start"):
+    with pytest.raises(InvalidOption, match=r"^start"):
         nimlab.grundy_sequence("kayles", 5, start=6)
 
 

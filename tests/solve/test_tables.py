@@ -58,9 +58,9 @@ def test_refusals() -> None:
         grundy_table("take-away:2", 4)
     with pytest.raises(NotApplicable, match="even number"):
         p_positions("delete-nim:half", heaps=3, max_heap=4)
-    with pytest.raises(InvalidOption, match="^max_heap"):
+    with pytest.raises(InvalidOption, match=r"^max_heap"):
         p_positions("split-delete-nim:single", heaps=2, max_heap=0)
-    with pytest.raises(InvalidOption, match="^size"):
+    with pytest.raises(InvalidOption, match=r"^size"):
         grundy_table("nim", 0)
     with pytest.raises(TooLarge):
         grundy_table("wythoff", 10**6)

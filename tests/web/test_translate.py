@@ -50,7 +50,7 @@ def test_every_move_text_of_every_game_translates(spec: str) -> None:
     g = game(spec)
     for text in POSITIONS.get(spec, [example_position(g)]):
         for move in islice(g.moves(g.parse_position(text)), 400):
-            ja = translate.move_text("ja", move.text)
+            ja = translate.move_text("ja", move)
             leftover = [w for w in english_words(ja) if w not in spec and w not in g.spec]
             assert not leftover, (spec, move.text, ja)
 
@@ -76,8 +76,18 @@ def test_criteria_translate() -> None:
 
 
 def test_unknown_text_is_left_as_written() -> None:
-    assert translate.move_text("ja", "something new") == "something new"
     assert translate.method_text("ja", "a new theorem") == "a new theorem"
+
+
+def test_moves_are_rendered_from_their_action_never_parsed() -> None:
+    with pytest.raises(TypeError):
+        translate.move_text("ja", "something new")  # type: ignore[arg-type]
+    a = analyze("nim + kayles", "3 + 4")
+    assert [translate.move_text("ja", m) for m in a.winning_moves] == [
+        "nim（成分 1）で 3 個の山から 2 個取る",
+        "octal:0.77（成分 2）で 4 個の山から 1 個取る",
+        "octal:0.77（成分 2）で 4 個の山から 1 個取り 1+2 に分ける",
+    ]
 
 
 def test_families_and_seeds_in_both_languages() -> None:

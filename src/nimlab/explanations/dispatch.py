@@ -96,7 +96,7 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
             "どう取っても相手の先手必勝の局面になるので、相手が必勝法から外れるまで粘るしかない。",
         )
         return [*steps, Step("move", text, data={"moves": []})]
-    shown = [f"{move_words(m.move, lang)} → {m.to}" for m in moves[:SHOWN_MOVES]]
+    shown = [f"{move_words(m, lang)} → {m.to}" for m in moves[:SHOWN_MOVES]]
     text = say(lang, "Winning move: ", "必勝法: ") + "; ".join(shown)
     more = len(moves) - len(shown)
     if more > 0:

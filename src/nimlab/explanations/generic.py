@@ -5,6 +5,7 @@ from __future__ import annotations
 from nimlab.errors import TooLarge
 from nimlab.explanations import Step
 from nimlab.explanations.words import move_words, say
+from nimlab.games.actions import Action
 from nimlab.games.base import Position, Ruleset
 from nimlab.limits import Limits
 from nimlab.solve.search import Search, mex
@@ -36,10 +37,10 @@ def search(
     """
     solver = Search(game, misere, budget=limits.budget())
     try:
-        options: dict[Position, tuple[str, int]] = {}
+        options: dict[Position, tuple[Action, int]] = {}
         for move in game.moves(position):
             if move.to not in options:
-                options[move.to] = (move.text, solver.grundy(move.to))
+                options[move.to] = (move.action, solver.grundy(move.to))
     except TooLarge as error:
         raise too_large(error, game) from None
     if not options and misere:
@@ -91,8 +92,8 @@ def search(
         g=mex(values),
     )
     lines = tuple(
-        f"{move_words(text, lang)} → {game.format_position(to)}: {'P' if g == 0 else 'N'}, G = {g}"
-        for to, (text, g) in list(options.items())[:SHOWN_OPTIONS]
+        f"{move_words(act, lang)} → {game.format_position(to)}: {'P' if g == 0 else 'N'}, G = {g}"
+        for to, (act, g) in list(options.items())[:SHOWN_OPTIONS]
     )
     if len(options) > SHOWN_OPTIONS:
         lines += (

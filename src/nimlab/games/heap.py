@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from nimlab.errors import InvalidGame
+from nimlab.games.actions import Action, Split
 from nimlab.games.base import HeapRuleset, Heaps
 from nimlab.games.capabilities import (
     IDENTITY_KIND,
@@ -108,8 +109,8 @@ class GrundyGame(HeapRuleset):
     def heap_options(self, n: int) -> Iterator[Heaps]:
         return ((a, n - a) for a in range(1, (n + 1) // 2))
 
-    def heap_move_text(self, n: int, result: Heaps) -> str:
-        return f"split the heap of {n} into {result[0]}+{result[1]}"
+    def heap_move(self, n: int, result: Heaps) -> Action:
+        return Split(n, result)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from itertools import combinations, product
 from typing import ClassVar
 
 from nimlab.errors import InvalidGame
+from nimlab.games.actions import DeleteSplit, SplitDelete
 from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
 from nimlab.games.capabilities import (
     K_REDUCE,
@@ -81,14 +82,6 @@ def _distinct_choices(heaps: Heaps, k: int, minimum: int = 1) -> Iterator[tuple[
         if min(values, default=minimum) >= minimum and values not in seen:
             seen.add(values)
             yield chosen
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _split_text(parts: list[tuple[int, Heaps]]) -> str:
-    return "split " + _and([f"{h} into {'+'.join(map(str, p))}" for h, p in parts])
 
 
 class _FixedCountGame(HeapsRuleset):
@@ -151,10 +144,10 @@ class SplitDeleteNim(_FixedCountGame):
             rest = _without(heaps, chosen)
             for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
                 pool = rest + tuple(x for pair in pieces for x in pair)
-                done = _split_text([(heaps[i], p) for i, p in zip(chosen, pieces, strict=True)])
+                done = tuple((heaps[i], p) for i, p in zip(chosen, pieces, strict=True))
                 for deleted in _distinct_choices(pool, k):
-                    names = _and([str(pool[i]) for i in deleted])
-                    yield Move(tuple(sorted(_without(pool, deleted))), f"{done}, delete {names}")
+                    names = tuple(pool[i] for i in deleted)
+                    yield Move(tuple(sorted(_without(pool, deleted))), SplitDelete(done, names))
 
     def options(self, position: Position) -> Iterator[Position]:
         heaps: Heaps = position
@@ -206,17 +199,15 @@ class DeleteNim(_FixedCountGame):
         for k in self._delete_counts(n):
             for deleted in _distinct_choices(heaps, k):
                 rest = _without(heaps, deleted)
-                gone = "delete " + _and([str(heaps[i]) for i in deleted])
+                gone = tuple(heaps[i] for i in deleted)
                 if self.variant == "all-but-one":
                     (h,) = rest
                     for parts in partitions(h, n):
-                        yield Move(parts, f"{gone}, {_split_text([(h, parts)])}")
+                        yield Move(parts, DeleteSplit(gone, ((h, parts),)))
                     continue
                 for chosen in _distinct_choices(rest, k, minimum=2):
                     kept = _without(rest, chosen)
                     for pieces in product(*(list(splits(rest[i])) for i in chosen)):
                         to = tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
-                        text = _split_text(
-                            [(rest[i], p) for i, p in zip(chosen, pieces, strict=True)]
-                        )
-                        yield Move(to, f"{gone}, {text}")
+                        done = tuple((rest[i], p) for i, p in zip(chosen, pieces, strict=True))
+                        yield Move(to, DeleteSplit(gone, done))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
+from nimlab.games.actions import InComponent
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.games.capabilities import Capabilities
 
@@ -74,7 +75,7 @@ class Sum(Ruleset):
         for i, (c, p) in enumerate(zip(self.components, position, strict=True)):
             for move in c.moves(p):
                 to = (*position[:i], move.to, *position[i + 1 :])
-                yield Move(to, f"in {c.spec} (component {i + 1}): {move.text}")
+                yield Move(to, InComponent(i, c.spec, move.action))
 
     def options(self, position: Position) -> Iterator[Position]:
         for i, (c, p) in enumerate(zip(self.components, position, strict=True)):

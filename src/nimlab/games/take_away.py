@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
+from nimlab.games.actions import TakeCapped
 from nimlab.games.base import Move, Position, Ruleset, to_int
 from nimlab.games.capabilities import Capabilities
 
@@ -92,7 +93,7 @@ class TakeAway(Ruleset):
         for k in range(1, m + 1):
             left = n - k
             limit = min(c * k, left)
-            yield Move((left, limit), f"take {k} (the opponent may then take up to {limit})")
+            yield Move((left, limit), TakeCapped(k, limit))
 
     def options(self, position: Position) -> Iterator[Position]:
         n, m = position

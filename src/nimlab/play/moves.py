@@ -25,11 +25,10 @@ from collections.abc import Iterator
 from itertools import islice
 
 from nimlab.errors import IllegalMove, InvalidPosition
+from nimlab.games.actions import DeleteSplit, InComponent, SplitDelete
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
 from nimlab.games.heap import Nim, Subtraction
 from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
-from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
-from nimlab.games.split_delete import _split_text as split_text
 from nimlab.games.sums import Sum
 from nimlab.games.take_away import TakeAway
 from nimlab.games.wythoff import Wythoff
@@ -62,7 +61,7 @@ def some_moves(game: Ruleset, position: Position, limit: int) -> list[Move]:
         for i, (c, p) in enumerate(zip(game.components, position, strict=True)):
             for m in some_moves(c, p, limit - len(moves)):
                 to = (*position[:i], m.to, *position[i + 1 :])
-                moves.append(Move(to, f"in {c.spec} (component {i + 1}): {m.text}"))
+                moves.append(Move(to, InComponent(i, c.spec, m.action)))
         return moves
     if split_cost(game, position) > SCAN:
         return _small_splits(game, position)[:limit]
@@ -82,13 +81,13 @@ def _small_splits(game: Ruleset, position: Position) -> list[Move]:
     assert isinstance(game, DeleteNim)
     k = {"single": 1, "less-than-half": 1, "half": n // 2, "all-but-one": n - 1}[game.variant]
     gone, kept = heaps[:k], heaps[k:]  # delete the smallest heaps
-    names = "delete " + and_list([str(h) for h in gone])
+    deleted = tuple(gone)
     if game.variant == "all-but-one":
         (h,) = kept
         if h < n:
             return []
         parts = (1,) * (n - 1) + (h - n + 1,)
-        return [Move(parts, f"{names}, {split_text([(h, parts)])}")]
+        return [Move(parts, DeleteSplit(deleted, ((h, parts),)))]
     split = [h for h in kept if h >= 2][-k:]
     if len(split) < k:
         return []
@@ -96,7 +95,7 @@ def _small_splits(game: Ruleset, position: Position) -> list[Move]:
     for h in split:
         rest.remove(h)
     to = tuple(sorted([*rest, *(x for h in split for x in (1, h - 1))]))
-    return [Move(to, f"{names}, {split_text([(h, (1, h - 1)) for h in split])}")]
+    return [Move(to, DeleteSplit(deleted, tuple((h, (1, h - 1)) for h in split)))]
 
 
 def find_move(
@@ -181,7 +180,7 @@ def legal_move(game: Ruleset, position: Position, to: Position) -> Move | None:
         move = legal_move(c, position[i], to[i])
         if move is None:
             return None
-        return Move(to, f"in {c.spec} (component {i + 1}): {move.text}")
+        return Move(to, InComponent(i, c.spec, move.action))
     if isinstance(game, TakeAway):
         k = position[0] - to[0]
         if 1 <= k <= position[1] and take(game, position, k).to == to:
@@ -209,7 +208,7 @@ def _heap_move(game: HeapRuleset, position: Position, to: Position) -> Move | No
         ok = len(result) == 1 and h - result[0] in game.subtraction_set
     else:
         ok = result in {tuple(sorted(r)) for r in islice(game.heap_options(h), SCAN)}
-    return Move(to, game.heap_move_text(h, result)) if ok else None
+    return Move(to, game.heap_move(h, result)) if ok else None
 
 
 def _split_move(game: Ruleset, position: Position, to: Position) -> Move | None:
@@ -237,16 +236,16 @@ def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterat
             continue
         (d,) = extra.elements()
         if isinstance(game, DeleteNim):
-            yield Move(to, f"delete {d}, split {h} into {x}+{y}")
+            yield Move(to, DeleteSplit((d,), ((h, (x, y)),)))
         else:
-            yield Move(to, f"split {h} into {x}+{y}, delete {d}")
+            yield Move(to, SplitDelete(((h, (x, y)),), (d,)))
     if isinstance(game, SplitDeleteNim):
         gone, came = before - after, after - before
         if sum(gone.values()) == 1 and sum(came.values()) == 1:
             (h,), (r,) = gone.elements(), came.elements()
             if 1 <= r < h:
                 x, y = min(r, h - r), max(r, h - r)
-                yield Move(to, f"split {h} into {x}+{y}, delete {h - r}")
+                yield Move(to, SplitDelete(((h, (x, y)),), (h - r,)))
 
 
 def describe(game: Ruleset, position: Position) -> str:

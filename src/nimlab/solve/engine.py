@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from nimlab.errors import TooLarge
+from nimlab.games.actions import InComponent
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
 from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
@@ -178,7 +179,7 @@ class Evaluator:
             for i, (c, p) in enumerate(zip(game.summands(), pos, strict=True)):
                 for move in self.moves_to_value(c, p, total ^ parts[i] ^ target):
                     to = (*pos[:i], move.to, *pos[i + 1 :])
-                    found.setdefault(to, Move(to, f"in {c.spec} (component {i + 1}): {move.text}"))
+                    found.setdefault(to, Move(to, InComponent(i, c.spec, move.action)))
         else:
             for move in game.moves(pos):
                 self.budget.spend()
@@ -216,12 +217,12 @@ def _heap_moves(
         if by_period is not None:
             evaluator.complete &= by_period[1]
             for result in by_period[0]:
-                yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
+                yield Move(tuple(sorted(rest + result)), game.heap_move(n, result))
             continue
         for result in game.heap_options(n):
             evaluator.budget.spend()
             if values.of(result) == need:
-                yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
+                yield Move(tuple(sorted(rest + result)), game.heap_move(n, result))
 
 
 def _outcome(value: int) -> Outcome:
@@ -248,7 +249,7 @@ def _analysis(
         grundy=value,
         remoteness=remoteness,
         winning_moves=tuple(
-            WinningMove(game.format_position(m.to), m.text) for m in unique.values()
+            WinningMove(game.format_position(m.to), m.action) for m in unique.values()
         ),
         winning_moves_complete=complete,
         method=method,

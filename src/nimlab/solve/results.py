@@ -2,7 +2,8 @@
 
 >>> Periodicity(8, 3, 0, proven=True, checked_to=40)
 Periodicity(8, 3, 0, proven=True)
->>> WinningMove("0,1,1", "take 3 from the heap of 3").to_dict()
+>>> from nimlab.games.actions import Take
+>>> WinningMove("0,1,1", Take(3, 3)).to_dict()
 {'to': '0,1,1', 'move': 'take 3 from the heap of 3'}
 """
 
@@ -10,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from nimlab.games.actions import Action
+from nimlab.games.wording import render_move
 
 Outcome = Literal["P", "N"]
 
@@ -20,10 +24,19 @@ NOTEBOOK_ROWS = 64
 
 @dataclass(frozen=True)
 class WinningMove:
-    """A move to a P-position: where it goes (canonical text) and what it does."""
+    """A move to a P-position: where it goes (canonical text) and what it does (an action).
+
+    ``move`` is the action in English, as JSON carries it; other languages come
+    from :func:`nimlab.games.wording.render_move` on ``action``.
+    """
 
     to: str
-    move: str
+    action: Action
+
+    @property
+    def move(self) -> str:
+        """What the move does, in English."""
+        return render_move(self.action, "en")
 
     def to_dict(self) -> dict[str, Any]:
         return {"to": self.to, "move": self.move}

@@ -49,7 +49,7 @@ class NimSum(Oracle):
                 continue
             seen.add(h)
             rest = position[:i] + position[i + 1 :]
-            moves.append(Move(tuple(sorted((*rest, left))), game.heap_move_text(h, (left,))))
+            moves.append(Move(tuple(sorted((*rest, left))), game.heap_move(h, (left,))))
         return moves
 
 
@@ -95,7 +95,7 @@ class MisereNim(Oracle):
             for left in sorted(candidates, reverse=True):
                 to = tuple(sorted((*rest, left)))
                 if left < h and misere_nim_value(to) == 0:
-                    moves.append(Move(to, game.heap_move_text(h, (left,))))
+                    moves.append(Move(to, game.heap_move(h, (left,))))
         return OracleAnswer("P" if value == 0 else "N", value, tuple(moves), True)
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from nimlab.games.actions import DeleteSplit, SplitDelete
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem, v2
@@ -100,12 +101,12 @@ class SplitDeleteTheorem1(Theorem):
         found: dict[Position, Move] = {}
         if a < b and in_s(a):  # split b into a + (b − a) and delete b − a
             x, y = min(a, b - a), max(a, b - a)
-            found[a, a] = Move((a, a), f"split {b} into {x}+{y}, delete {b - a}")
+            found[a, a] = Move((a, a), SplitDelete(((b, (x, y)),), (b - a,)))
         for h, other in ((a, b), (b, a)) if a != b else ((a, b),):
             half = h // 2
             if h % 2 == 0 and in_s(half):  # split h in half and delete the other heap
-                text = f"split {h} into {half}+{half}, delete {other}"
-                found.setdefault((half, half), Move((half, half), text))
+                split = SplitDelete(((h, (half, half)),), (other,))
+                found.setdefault((half, half), Move((half, half), split))
         return list(found.values())
 
 
@@ -137,7 +138,7 @@ class DeleteNimTwoHeaps(Theorem):
         moves: list[Move] = []
         for h, other in ((a, b), (b, a)) if a != b else ((a, b),):
             if h % 2 == 0:
-                moves.append(Move((1, h - 1), f"delete {other}, split {h} into 1+{h - 1}"))
+                moves.append(Move((1, h - 1), DeleteSplit((other,), ((h, (1, h - 1)),))))
         return moves
 
 

@@ -68,7 +68,7 @@ class GameOne(Oracle):
                 continue
             rest = position[:i] + position[i + 1 :]
             left = (h - take,)
-            moves.append(Move(tuple(sorted(rest + left)), game.heap_move_text(h, left)))
+            moves.append(Move(tuple(sorted(rest + left)), game.heap_move(h, left)))
         return moves
 
 

@@ -29,6 +29,7 @@ from abc import abstractmethod
 from typing import ClassVar
 
 from nimlab.errors import NotApplicable
+from nimlab.games.actions import TakeCapped
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
@@ -40,7 +41,7 @@ def take(game: Ruleset, position: Position, k: int) -> Move:
     n, _ = position
     left = n - k
     limit = min(_multiplier(game) * k, left)
-    return Move((left, limit), f"take {k} (the opponent may then take up to {limit})")
+    return Move((left, limit), TakeCapped(k, limit))
 
 
 class TakeAwayTheorem(Theorem):

@@ -21,6 +21,7 @@ from itertools import combinations_with_replacement
 
 from nimlab.checks import check_int
 from nimlab.errors import InvalidOption
+from nimlab.games.actions import Action
 from nimlab.games.base import Position, Ruleset
 from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
@@ -89,15 +90,15 @@ def compare(oracle: Oracle, game: Ruleset, position: Position, search: Search) -
             return f"{where}: Grundy value {claimed}, search says {value}"
     if answer.remoteness is not None and answer.remoteness != remoteness:
         return f"{where}: remoteness {answer.remoteness}, search says {remoteness}"
-    texts: dict[Position, set[str]] = {}
+    legal: dict[Position, set[Action]] = {}  # the legal moves, by the position reached
     for move in game.moves(position):
-        texts.setdefault(move.to, set()).add(move.text)
+        legal.setdefault(move.to, set()).add(move.action)
     for move in answer.winning_moves:
-        if move.text not in texts.get(move.to, set()):
+        if move.action not in legal.get(move.to, set()):
             return f"{where}: '{move.text}' is not a legal move to {game.format_position(move.to)}"
         if search.grundy(move.to) != 0:
             return f"{where}: '{move.text}' leads to an N-position"
-    winning = {to for to in texts if search.grundy(to) == 0}
+    winning = {to for to in legal if search.grundy(to) == 0}
     if answer.complete and {m.to for m in answer.winning_moves} != winning:
         return (
             f"{where}: {len(winning)} winning moves, the theorem lists {len(answer.winning_moves)}"
@@ -105,7 +106,7 @@ def compare(oracle: Oracle, game: Ruleset, position: Position, search: Search) -
     for target in range(4):
         listed = oracle.moves_to_value(game, position, target)
         if listed is not None and {m.to for m in listed} != {
-            to for to in texts if search.grundy(to) == target
+            to for to in legal if search.grundy(to) == target
         }:
             return f"{where}: the moves to Grundy value {target} differ from search"
     return None

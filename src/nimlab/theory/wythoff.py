@@ -27,6 +27,7 @@ from abc import abstractmethod
 from math import isqrt
 from typing import ClassVar
 
+from nimlab.games.actions import Take, TakeBoth
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
@@ -76,14 +77,12 @@ def wythoff_move(position: Position, to: Position) -> Move | None:
     x, y = to
     for keep, cut, other in ((a, b, (x, y)), (a, b, (y, x))):
         if other[0] == keep and 0 <= other[1] < cut:  # take from the heap of b
-            return Move(
-                to, f"take {cut - other[1]} from the heap of {cut}, leaving ({keep}, {other[1]})"
-            )
+            return Move(to, Take(cut, cut - other[1], leaving=(keep, other[1])))
     for z, w in ((x, y), (y, x)):
         if w == b and 0 <= z < a:  # take from the heap of a
-            return Move(to, f"take {a - z} from the heap of {a}, leaving ({z}, {b})")
+            return Move(to, Take(a, a - z, leaving=(z, b)))
     if a - x == b - y > 0:
-        return Move(to, f"take {a - x} from both heaps, leaving ({x}, {y})")
+        return Move(to, TakeBoth(a - x, (x, y)))
     return None
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from nimlab.errors import NimlabError, TooLarge
 from nimlab.games.base import HeapsRuleset, Position, Ruleset
+from nimlab.games.wording import render_move
 from nimlab.registry import FAMILIES
 from nimlab.registry import game as parse_game_spec
 from nimlab.solve.engine import analyze as run_analyze
@@ -145,11 +146,21 @@ def example_position(game: Ruleset) -> str:
     return family.position if family is not None else ""
 
 
-def analyze(game: str, position: str, misere: bool = False) -> dict[str, Any]:
-    """``nimlab analyze GAME POSITION --json`` for one position."""
+def analyze(
+    game: str, position: str, misere: bool = False, lang: str | None = None
+) -> dict[str, Any]:
+    """``nimlab analyze GAME POSITION --json`` for one position.
+
+    With ``lang`` (a page's request), ``moves_shown`` adds ``(to, words)`` for each
+    winning move, rendered in ``lang`` from the move's action.
+    """
     g = parse_game(game)
     pos = parse_position(g, position)
-    return run_analyze(g, pos, misere=misere, limits=_CONFIG.limits()).to_dict()
+    result = run_analyze(g, pos, misere=misere, limits=_CONFIG.limits())
+    answer = result.to_dict()
+    if lang is not None:
+        answer["moves_shown"] = [(m.to, render_move(m, lang)) for m in result.winning_moves]
+    return answer
 
 
 def sequence(game: str, to: int, misere: bool = False) -> dict[str, Any]:

@@ -144,7 +144,9 @@ async def game_page(
         )
     spec = info["game"]
     position = info["example"] if position is None else position
-    analysis = await _attempt(workers.run("analyze", game=spec, position=position, misere=misere))
+    analysis = await _attempt(
+        workers.run("analyze", game=spec, position=position, misere=misere, lang=lang)
+    )
     if isinstance(analysis, JobError) and analysis.kind not in ("too_large", "busy"):
         return render(
             request,
@@ -157,9 +159,6 @@ async def game_page(
         )
     if not isinstance(analysis, JobError):
         position = analysis["position"]
-        analysis["moves_shown"] = [
-            (m["to"], translate.move_text(lang, m["move"])) for m in analysis["winning_moves"]
-        ]
         analysis["method_shown"] = translate.method_text(lang, analysis["method"])
     explanation = None
     if not isinstance(analysis, JobError):

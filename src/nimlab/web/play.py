@@ -93,7 +93,7 @@ class Game:
         limit = jobs.config().max_moves
         legal: dict[str, str] = {}
         for move in some_moves(g, here, limit):
-            legal.setdefault(fmt(move.to), move_text(lang, move.text))
+            legal.setdefault(fmt(move.to), move_text(lang, move))
         boards = [_board(g, here)]
         if g.summands():
             boards = [_board(c, p) for c, p in zip(g.summands(), here, strict=True)]
@@ -106,7 +106,7 @@ class Game:
                 {
                     "position": fmt(p),
                     "by": turn.player if turn else None,
-                    "move": move_text(lang, turn.move.text) if turn else None,
+                    "move": move_text(lang, turn.move) if turn else None,
                     "to_move": s.turns[k].player if k < len(s.turns) else s.to_move,
                     "outcome": outcome,
                     "remoteness": remoteness,
@@ -179,7 +179,7 @@ def _reply(g: Game, seed: int, lang: str) -> dict[str, Any]:
     turn = g.reply(seed)
     return {
         "to": g.rules.format_position(turn.move.to),
-        "move": move_text(lang, turn.move.text),
+        "move": move_text(lang, turn.move),
         "why": _reason(turn.kind, turn.remoteness, lang),
     }
 
@@ -220,7 +220,7 @@ def play_hint(
     if g.turn != "you" and not g.session.over:
         raise FieldError("illegal_move", "moves: it is the computer's turn", "moves")
     hint = g.act(g.session.hint)
-    move = {"to": g.rules.format_position(hint.move.to), "move": move_text(lang, hint.move.text)}
+    move = {"to": g.rules.format_position(hint.move.to), "move": move_text(lang, hint.move)}
     return {
         "hint": move if hint.kind == "win" else None,
         "best": move,

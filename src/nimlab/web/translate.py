@@ -1,15 +1,16 @@
-"""Japanese for the texts the engine writes in English: families, seeds, moves, methods.
+"""Japanese for what the engine says: families, seeds, moves, methods.
 
-The engine describes moves and methods in English words (``take 2 from the
-heap of 3``). Moves are put into Japanese by the explanations' own
-``move_words``; methods, families and seeds by matching each known phrasing
-here. A text no pattern knows is shown as it is.
+Moves are structured values, rendered in either language by
+:func:`nimlab.games.wording.render_move`; methods, families and seeds are
+matched against each known English phrasing here. A text no pattern knows is
+shown as it is.
 
->>> move_text("ja", "take 2 from the heap of 3")
+>>> from nimlab.games.actions import SplitDelete, Take
+>>> move_text("ja", Take(3, 2))
 '3 個の山から 2 個取る'
->>> move_text("ja", "split 5 into 1+4, delete 2")
+>>> move_text("ja", SplitDelete(((5, (1, 4)),), (2,)))
 '5 を 1+4 に分割し、2 を削除する'
->>> move_text("en", "take 2 from the heap of 3")
+>>> move_text("en", Take(3, 2))
 'take 2 from the heap of 3'
 """
 
@@ -17,6 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
+from nimlab.games.actions import Action
+from nimlab.games.wording import HasAction, render_move
 
 FAMILY_NAMES = {
     "nim": ("Nim", "ニム"),
@@ -121,11 +125,9 @@ def _rule(pattern: str, build: Callable[[re.Match[str]], str]) -> Rule:
     return re.compile(pattern), build
 
 
-def move_text(lang: str, text: str) -> str:
-    """A move's description in ``lang`` (the explanations' own wording, see ``move_words``)."""
-    from nimlab.explanations.words import move_words
-
-    return move_words(text, lang)
+def move_text(lang: str, move: Action | HasAction) -> str:
+    """What a move (or its action) does, in ``lang``."""
+    return render_move(move, lang)
 
 
 METHODS_JA: list[Rule] = [
