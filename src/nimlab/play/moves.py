@@ -27,11 +27,6 @@ from itertools import islice
 from nimlab.errors import IllegalMove, InvalidPosition
 from nimlab.games.actions import DeleteSplit, InComponent, SplitDelete
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
-from nimlab.games.heap import Nim, Subtraction
-from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
-from nimlab.games.sums import Sum
-from nimlab.games.take_away import TakeAway
-from nimlab.games.wythoff import Wythoff
 from nimlab.theory.half import half_move
 from nimlab.theory.take_away import take
 from nimlab.theory.wythoff import wythoff_move
@@ -46,19 +41,33 @@ _TAKE = re.compile(
 )
 
 
+SPLIT_FAMILIES = ("split-delete-nim", "delete-nim")
+
+
+def _variant(game: Ruleset) -> str | None:
+    """The variant of a split/delete game (``single``, ``half``, …), None for other games."""
+    return game.spec.partition(":")[2] if game.family in SPLIT_FAMILIES else None
+
+
+def _subtraction_set(game: Ruleset) -> tuple[int, ...] | None:
+    kernel = game.capabilities.one_heap
+    return kernel.subtraction_set if kernel is not None and kernel.kind == "subtraction" else None
+
+
 def split_cost(game: Ruleset, position: Position) -> int:
     """Roughly how many moves a split/delete position has (their rulesets list every split)."""
-    if isinstance(game, SplitDeleteNim | DeleteNim):
+    variant = _variant(game)
+    if variant is not None:
         splits: int = sum(h // 2 for h in position)
-        return splits if game.variant == "single" else splits * splits
+        return splits if variant == "single" else splits * splits
     return 0
 
 
 def some_moves(game: Ruleset, position: Position, limit: int) -> list[Move]:
     """Up to ``limit`` legal moves, never building a huge list of splits."""
-    if isinstance(game, Sum):
+    if game.summands():
         moves: list[Move] = []
-        for i, (c, p) in enumerate(zip(game.components, position, strict=True)):
+        for i, (c, p) in enumerate(zip(game.summands(), position, strict=True)):
             for m in some_moves(c, p, limit - len(moves)):
                 to = (*position[:i], m.to, *position[i + 1 :])
                 moves.append(Move(to, InComponent(i, c.spec, m.action)))
@@ -72,17 +81,17 @@ def _small_splits(game: Ruleset, position: Position) -> list[Move]:
     """A few moves of a split/delete game with huge heaps: every split is 1 + (h − 1)."""
     heaps = list(position)
     n = len(heaps)
-    if isinstance(game, SplitDeleteNim):
-        k = 1 if game.variant == "single" else n // 2
+    variant = _variant(game)
+    if game.family == "split-delete-nim":
+        k = 1 if variant == "single" else n // 2
         big = [i for i, h in enumerate(heaps) if h >= 2][-k:]
         if len(big) < k:
             return []
         return [half_move(position, [(i, 1) for i in big], [1] * k)]
-    assert isinstance(game, DeleteNim)
-    k = {"single": 1, "less-than-half": 1, "half": n // 2, "all-but-one": n - 1}[game.variant]
+    k = {"single": 1, "less-than-half": 1, "half": n // 2, "all-but-one": n - 1}[variant or ""]
     gone, kept = heaps[:k], heaps[k:]  # delete the smallest heaps
     deleted = tuple(gone)
-    if game.variant == "all-but-one":
+    if variant == "all-but-one":
         (h,) = kept
         if h < n:
             return []
@@ -131,16 +140,18 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
     if match:
         k = int(match.group(1))
         where = match.group(2)
-        if isinstance(game, TakeAway):
+        multiplier = game.capabilities.take_away_multiplier
+        if multiplier is not None:
             if where is not None:
                 raise IllegalMove("in a take-away game type just `take K` (there is one heap)")
-            return (position[0] - k, min(game.multiplier * k, max(position[0] - k, 0)))
-        if isinstance(game, Wythoff) and where == "both":
+            return (position[0] - k, min(multiplier * k, max(position[0] - k, 0)))
+        if game.spec == "wythoff" and where == "both":
             return (position[0] - k, position[1] - k)
         heap = _which_heap(game, position, where)
         i = position.index(heap)
         return tuple(sorted((*position[:i], heap - k, *position[i + 1 :])))
-    if isinstance(game, TakeAway) and typed.isascii() and typed.isdigit():
+    take_away = game.capabilities.take_away_multiplier is not None
+    if take_away and typed.isascii() and typed.isdigit():
         return _target(game, position, f"take {typed}")
     try:
         return game.parse_position(typed)
@@ -152,7 +163,7 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
 
 
 def _which_heap(game: Ruleset, position: Position, where: str | None) -> int:
-    if not isinstance(game, HeapRuleset | Wythoff):
+    if not (isinstance(game, HeapRuleset) or game.spec == "wythoff"):
         raise IllegalMove(f"`take` moves are for heap games; for {game.spec} type the position")
     if where is None:
         heaps: set[int] = {h for h in position if h}
@@ -171,22 +182,22 @@ def legal_move(game: Ruleset, position: Position, to: Position) -> Move | None:
         to = game.validate(to)
     except InvalidPosition:
         return None
-    if isinstance(game, Sum):
+    if game.summands():
         changed = [i for i, (p, q) in enumerate(zip(position, to, strict=True)) if p != q]
         if len(changed) != 1:
             return None
         i = changed[0]
-        c = game.components[i]
+        c = game.summands()[i]
         move = legal_move(c, position[i], to[i])
         if move is None:
             return None
         return Move(to, InComponent(i, c.spec, move.action))
-    if isinstance(game, TakeAway):
+    if game.capabilities.take_away_multiplier is not None:
         k = position[0] - to[0]
         if 1 <= k <= position[1] and take(game, position, k).to == to:
             return take(game, position, k)
         return None
-    if isinstance(game, Wythoff):
+    if game.spec == "wythoff":
         return wythoff_move(position, to)
     if isinstance(game, HeapRuleset):
         return _heap_move(game, position, to)
@@ -202,10 +213,11 @@ def _heap_move(game: HeapRuleset, position: Position, to: Position) -> Move | No
         return None
     (h,) = gone.elements()
     result = tuple(sorted(came.elements()))
-    if type(game) is Nim:
+    subtraction = _subtraction_set(game)
+    if game.spec == "nim":
         ok = len(result) == 1 and result[0] < h
-    elif type(game) is Subtraction:
-        ok = len(result) == 1 and h - result[0] in game.subtraction_set
+    elif subtraction is not None:
+        ok = len(result) == 1 and h - result[0] in subtraction
     else:
         ok = result in {tuple(sorted(r)) for r in islice(game.heap_options(h), SCAN)}
     return Move(to, game.heap_move(h, result)) if ok else None
@@ -219,9 +231,8 @@ def _split_move(game: Ruleset, position: Position, to: Position) -> Move | None:
 
 
 def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterator[Move]:
-    single = isinstance(game, SplitDeleteNim | DeleteNim) and (
-        game.variant == "single" or len(position) == 2
-    )
+    variant = _variant(game)
+    single = variant is not None and (variant == "single" or len(position) == 2)
     if not single:
         return
     before, after = Counter(position), Counter(to)
@@ -235,11 +246,11 @@ def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterat
         if sum(extra.values()) != 1 or kept - rest:
             continue
         (d,) = extra.elements()
-        if isinstance(game, DeleteNim):
+        if game.family == "delete-nim":
             yield Move(to, DeleteSplit((d,), ((h, (x, y)),)))
         else:
             yield Move(to, SplitDelete(((h, (x, y)),), (d,)))
-    if isinstance(game, SplitDeleteNim):
+    if game.family == "split-delete-nim":
         gone, came = before - after, after - before
         if sum(gone.values()) == 1 and sum(came.values()) == 1:
             (h,), (r,) = gone.elements(), came.elements()
@@ -250,18 +261,19 @@ def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterat
 
 def describe(game: Ruleset, position: Position) -> str:
     """The legal moves in a line: a rule for the big games, else the moves themselves."""
-    if isinstance(game, TakeAway):
+    if game.capabilities.take_away_multiplier is not None:
         m = position[1]
         return "none" if m == 0 else f"take 1 to {m} (type `take K`)"
-    if isinstance(game, Wythoff):
+    if game.spec == "wythoff":
         a, b = position
         both = f", or 1 to {a} from both (`take K from both`)" if a else ""
         return f"take 1 to {b} from the heap of {b}, 1 to {a} from the heap of {a}{both}"
-    if type(game) is Nim:
+    subtraction = _subtraction_set(game)
+    if game.spec == "nim":
         heaps = sorted({h for h in position if h})
         return ", ".join(f"take 1 to {h} from the heap of {h}" for h in heaps) or "none"
-    if type(game) is Subtraction:
-        s = ",".join(map(str, game.subtraction_set))
+    if subtraction is not None:
+        s = ",".join(map(str, subtraction))
         return f"take s ∈ {{{s}}} from a heap of at least s (`take K from H`)"
     moves = some_moves(game, position, LISTED + 1)
     if not moves:
