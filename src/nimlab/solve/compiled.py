@@ -24,6 +24,7 @@ from nimlab.games.base import Move, Position, Ruleset
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, k_heap_moves, two_heap_moves
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.solve.context import current
+from nimlab.solve.methods import Method, kernel_p_positions, kernel_table
 from nimlab.solve.planner import search_work
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class KernelAnswer:
     p_position: bool
     grundy: int | None
     winning_moves: list[Move]
-    method: str
+    method: Method
 
 
 def kernel_answer(
@@ -110,7 +111,7 @@ def kernel_answer(
         moves = [m for m in game.moves(pos) if lookup(m.to) == 0]
         take_away = game.capabilities.take_away_multiplier is not None
         what = "take-away states" if take_away else "two-heap Grundy table"
-        return KernelAnswer(value == 0, value, moves, f"compiled {what} (nimlab.kernels)")
+        return KernelAnswer(value == 0, value, moves, kernel_table(what))
     if k_heap_moves(game, len(pos)) is None:
         return None
     found = p_positions_k(game, len(pos), max(pos), budget, force)
@@ -118,8 +119,7 @@ def kernel_answer(
         return None
     p = set(found)
     moves = [m for m in game.moves(pos) if m.to in p]
-    method = f"compiled table of the {len(pos)}-heap P-positions with heaps ≤ {max(pos)}"
-    return KernelAnswer(pos in p, None, moves, method + " (Grundy value not computed)")
+    return KernelAnswer(pos in p, None, moves, kernel_p_positions(len(pos), max(pos)))
 
 
 def kernel_grundy(game: Ruleset, pos: Position, budget: Budget, force: bool = False) -> int | None:

@@ -29,6 +29,15 @@ from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import kernel_answer, kernel_grundy
 from nimlab.solve.heaps import HeapValues
+from nimlab.solve.methods import (
+    COMPILED_GRUNDY,
+    MEX,
+    SEARCH_PART,
+    Method,
+    render_method,
+    search_method,
+    sprague_grundy,
+)
 from nimlab.solve.oracles import find_oracle
 from nimlab.solve.periodicity import options_of_value
 from nimlab.solve.planner import Plan, plan
@@ -64,7 +73,7 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
         assert oracle is not None
         answer = oracle.analyze(g, pos)
         outcome, value, moves = answer.outcome, answer.grundy, answer.winning_moves
-        complete, method, remoteness = answer.complete, oracle.method, answer.remoteness
+        complete, method, remoteness = answer.complete, oracle.how, answer.remoteness
     elif name == "sprague-grundy":
         evaluator = Evaluator(limits.budget())
         value = evaluator.grundy(g, pos)
@@ -79,8 +88,7 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
         search = Search(g, misere, limits.budget())
         value, remoteness = search.value(pos)
         moves = tuple(m for m in g.moves(pos) if search.grundy(m.to) == 0)
-        kind = "misère search" if misere else "exhaustive search"
-        method = f"{kind} of the game graph ({len(search.memo):,} positions)"
+        method = search_method(len(search.memo), misere)
         outcome, complete = _outcome(value), True
     for step in rest:
         if step.answers == "remoteness" and (remoteness is None or value is None):
@@ -126,7 +134,7 @@ class Evaluator:
         self.budget = budget
         self.values: dict[HeapRuleset, HeapValues] = {}
         self.searches: dict[Ruleset, Search] = {}
-        self.used: set[str] = set()
+        self.used: set[Method] = set()
         self.complete = True  # False once a list of moves had to be cut short
 
     def heap_values(self, game: HeapRuleset) -> HeapValues:
@@ -139,7 +147,7 @@ class Evaluator:
         if oracle is not None:
             value = oracle.grundy(game, pos)
             if value is not None:
-                self.used.add(oracle.method)
+                self.used.add(oracle.how)
                 return value
         if isinstance(game, HeapRuleset):
             values = self.heap_values(game)
@@ -152,11 +160,11 @@ class Evaluator:
             return total
         value = kernel_grundy(game, pos, self.budget)
         if value is not None:
-            self.used.add("compiled Grundy table")
+            self.used.add(COMPILED_GRUNDY)
             return value
         if game not in self.searches:
             self.searches[game] = Search(game, budget=self.budget)
-        self.used.add("exhaustive search")
+        self.used.add(SEARCH_PART)
         return self.searches[game].grundy(pos)
 
     def moves_to_value(self, game: Ruleset, pos: Position, target: int) -> list[Move]:
@@ -187,15 +195,15 @@ class Evaluator:
                     found[move.to] = move
         return list(found.values())
 
-    def method(self, game: Ruleset) -> str:
+    def method(self, game: Ruleset) -> Method:
+        """Sprague–Grundy, with the methods that gave the parts' values."""
         sources = set(self.used)
         for values in self.values.values():
             sources |= values.sources_used
             if values.table:
-                sources.add("mex recursion over single heaps")
-        how = "; ".join(sorted(sources)) or "mex recursion over single heaps"
+                sources.add(MEX)
         whole = "components" if game.summands() else "heaps"
-        return f"Sprague–Grundy: nim-sum of the {whole}' Grundy values ({how})"
+        return sprague_grundy(whole, tuple(sources) or (MEX,))
 
 
 def _heap_moves(
@@ -237,7 +245,7 @@ def _analysis(
     remoteness: int | None,
     moves: Iterable[Move],
     complete: bool,
-    method: str,
+    method: Method,
 ) -> Analysis:
     unique: dict[Position, Move] = {}
     for m in moves:
@@ -252,7 +260,8 @@ def _analysis(
             WinningMove(game.format_position(m.to), m.action) for m in unique.values()
         ),
         winning_moves_complete=complete,
-        method=method,
+        method=render_method(method, "en"),
+        how=method,
     )
 
 

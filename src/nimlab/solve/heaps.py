@@ -22,6 +22,7 @@ from nimlab.games.base import HeapRuleset
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, one_heap_work
 from nimlab.limits import Budget
 from nimlab.solve.context import current
+from nimlab.solve.methods import Method, value_source
 
 if TYPE_CHECKING:
     from nimlab.kernels.arrays import Array
@@ -29,15 +30,18 @@ if TYPE_CHECKING:
 HeapValueSource = Callable[[HeapRuleset, int], int | None]
 """``(game, n) -> G(n)``, or ``None`` where the source does not know it."""
 
-_SOURCES: list[tuple[str, HeapValueSource]] = []
+_SOURCES: list[tuple[Method, HeapValueSource]] = []
 """Registered once at import, by the modules that define them (a closed form, a period)."""
 LIST_ITEM_BYTES = 8
 """Bytes a cached list of small ints costs per value (the slot; small ints are shared)."""
 
 
-def register_value_source(name: str, source: HeapValueSource) -> HeapValueSource:
-    """Add a named source of single-heap Grundy values (a closed form or a period)."""
-    _SOURCES.append((name, source))
+def register_value_source(name: str, source: HeapValueSource, name_ja: str = "") -> HeapValueSource:
+    """Add a named source of single-heap Grundy values (a closed form or a period).
+
+    ``name`` and ``name_ja`` are its words in English and Japanese (for ``method``).
+    """
+    _SOURCES.append((value_source(name, name_ja), source))
     return source
 
 
@@ -110,7 +114,7 @@ class HeapValues:
         self.game = game
         self.budget = budget
         self.table: list[int] = []
-        self.sources_used: set[str] = set()
+        self.sources_used: set[Method] = set()
 
     def __call__(self, n: int) -> int:
         if n < len(self.table):

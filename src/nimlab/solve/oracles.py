@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset
+from nimlab.solve.methods import Method, render_method
 from nimlab.solve.results import Outcome
 
 
@@ -62,9 +63,20 @@ class Oracle(ABC):
         """Every move to a position of Grundy value ``target`` (for sums), or None if unknown."""
         return None
 
+    title_ja: ClassVar[str] = ""
+    """The title in Japanese (a theorem without it fails a test naming it)."""
+    source_ja: ClassVar[str] = ""
+    """The source in Japanese."""
+
+    @property
+    def how(self) -> Method:
+        """This theorem as a :class:`~nimlab.solve.methods.Method` value."""
+        name = f"oracle:{self.name}"
+        return Method(name, self.title, self.source, (), (), self.title_ja, self.source_ja)
+
     @property
     def method(self) -> str:
-        return f"{self.title} ({self.source})"
+        return render_method(self.how, "en")
 
 
 _ORACLES: list[Oracle] = []

@@ -379,4 +379,6 @@ def _period_source(game: HeapRuleset, n: int) -> int | None:
     return known.value(n) if known is not None and n >= known.preperiod else None
 
 
-register_value_source("the proven period of the Grundy sequence", _period_source)
+register_value_source(
+    "the proven period of the Grundy sequence", _period_source, "グランディ数列の証明済みの周期"
+)

@@ -38,6 +38,7 @@ from nimlab.games.capabilities import K_REDUCE, REDUCE
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import Limits, amount
 from nimlab.registry import game as as_game
+from nimlab.solve.methods import MEX, Method, criterion_method, render_method
 
 Question = Literal["analyze", "sequence", "period", "table", "ppositions"]
 QUESTIONS: tuple[Question, ...] = ("analyze", "sequence", "period", "table", "ppositions")
@@ -45,36 +46,6 @@ Answers = Literal["outcome", "grundy", "remoteness", "values", "period", "positi
 
 SEARCH_BYTES_PER_STATE = 250
 """Bytes a memoised search keeps per position (see ``nimlab.solve.search.MEMO_BYTES``)."""
-
-
-@dataclass(frozen=True)
-class Method:
-    """Which theorem or engine answers, with its parameters and source.
-
-    ``name`` is a stable identifier (``oracle:<name>`` for a theorem,
-    ``kernel:<shape>`` for a compiled kernel, ``sprague-grundy``, ``period``,
-    ``search``, ``misere-search``); ``title`` says it in English; the web and
-    the Japanese renderer key their translations on ``name``.
-
-    >>> Method("search", "exhaustive search of the game graph").to_dict()["name"]
-    'search'
-    """
-
-    name: str
-    title: str
-    source: str = ""
-    parameters: tuple[tuple[str, Any], ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "source": self.source,
-            "parameters": {k: v for k, v in self.parameters},
-        }
-
-    def __str__(self) -> str:
-        return f"{self.title} ({self.source})" if self.source else self.title
 
 
 @dataclass(frozen=True)
@@ -164,10 +135,18 @@ class Plan:
             bound = "" if s.exact or s.states is None else " at most"
             memory = f", {amount(s.memory)} bytes" if s.memory else ""
             note = " (optional)" if s.optional else ""
-            lines.append(f"  {i}. {s.answers}: {s.method}{note} — {cost}{bound}{memory}")
+            words = _step_words(s.method)
+            lines.append(f"  {i}. {s.answers}: {words}{note} — {cost}{bound}{memory}")
         for s in self.dropped:
             lines.append(f"  – {s.answers}: {s.method.title} left out: over the limits")
         return "\n".join(lines)
+
+
+def _step_words(method: Method) -> str:
+    """A planned method in words (a search's positions are not known before it runs)."""
+    if method.kind in ("search", "misere-search", "period", "observed"):
+        return method.title
+    return render_method(method, "en")
 
 
 # -- methods -------------------------------------------------------------------
@@ -176,22 +155,25 @@ SPRAGUE_GRUNDY = Method(
     "sprague-grundy",
     "Sprague–Grundy: nim-sum of the parts' Grundy values",
     "Sprague 1935, Grundy 1939",
+    (("whole", "heaps"),),
 )
 SEARCH = Method("search", "exhaustive search of the game graph")
 MISERE_SEARCH = Method("misere-search", "misère search of the game graph")
 PERIOD = Method("period", "values read off a proven period of the Grundy sequence")
+OBSERVED = Method("observed", "a period observed in the computed values (not proven)")
 
 
 def oracle_method(oracle: Any) -> Method:
     """The method of a registered theorem (an :class:`~nimlab.solve.oracles.Oracle`)."""
-    return Method(f"oracle:{oracle.name}", oracle.title, oracle.source)
+    how: Method = oracle.how
+    return how
 
 
 def kernel_method(shape: str, **parameters: Any) -> Method:
     """The method of a compiled kernel of ``shape`` (one-heap, two-heap, k-heap, take-away)."""
     return Method(
         f"kernel:{shape}",
-        f"compiled {shape} kernel (nimlab.kernels)",
+        f"compiled {shape} kernel",
         parameters=tuple(sorted(parameters.items())),
     )
 
@@ -396,7 +378,7 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
         else:
             steps.append(Step(method, "values", stop, 2 * stop, exact=kernel.kind != "sparse"))
     else:
-        steps.append(Step(Method("mex", "mex recursion over single heaps"), "values", None))
+        steps.append(Step(MEX, "values", None))
     return tuple(steps)
 
 
@@ -404,15 +386,12 @@ def _period_steps(g: Ruleset, misere: bool) -> tuple[Step, ...]:
     _heap_game(g, "period")
     criterion = g.capabilities.period_criterion
     if misere:
-        observed = Method("observed", "period observed in the misère values (not proven)")
-        return (Step(MISERE_SEARCH, "values", None), Step(observed, "period", None))
+        return (Step(MISERE_SEARCH, "values", None), Step(OBSERVED, "period", None))
     if criterion is None:
-        observed = Method("observed", "period observed in the computed values (not proven)")
-        mex = Method("mex", "mex recursion over single heaps")
-        return (Step(mex, "values"), Step(observed, "period", None))
+        return (Step(MEX, "values"), Step(OBSERVED, "period", None))
+    method = criterion_method(criterion.kind, criterion.parameter, criterion.name)
     if criterion.kind == "identity":
-        return (Step(Method("theorem:identity", criterion.name), "period", 0, exact=True),)
-    method = Method(f"criterion:{criterion.kind}", criterion.name)
+        return (Step(method, "period", 0, exact=True),)
     return (Step(kernel_method("one-heap"), "values", None), Step(method, "period", None))
 
 

@@ -9,8 +9,11 @@ Periodicity(8, 3, 0, proven=True)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from nimlab.solve.methods import Method
 
 from nimlab.games.actions import Action
 from nimlab.games.wording import render_move
@@ -62,6 +65,8 @@ class Analysis:
     winning_moves: tuple[WinningMove, ...]
     winning_moves_complete: bool
     method: str
+    how: Method | None = field(default=None, compare=False, repr=False)
+    """The method as a value (``method`` is its English words)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {

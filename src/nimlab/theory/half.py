@@ -59,6 +59,8 @@ class HalfTheorem3(Theorem):
     name: ClassVar[str] = "half-theorem-3"
     title: ClassVar[str] = "Theorem 3: ⟨a, a, a, d⟩ with a ∈ S and d ∈ D(a) are the P-positions"
     source: ClassVar[str] = "seed 001 §5.1–5.2, Theorem 3 (4-heap half Split-and-delete Nim)"
+    title_ja: ClassVar[str] = "定理3: a ∈ S、d ∈ D(a) の ⟨a, a, a, d⟩ がちょうど P局面"
+    source_ja: ClassVar[str] = "シード 001 §5.1–5.2, 定理3 (4山半数分割削除ニム)"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
         return game.spec == "split-delete-nim:half" and len(position) == 4

@@ -25,6 +25,8 @@ class NimSum(Oracle):
     name: ClassVar[str] = "nim"
     title: ClassVar[str] = "Bouton's theorem: the Grundy value is the nim-sum of the heaps"
     source: ClassVar[str] = "seed 003, Theorems 3.5 and 4.2; Bouton 1902"
+    title_ja: ClassVar[str] = "Bouton の定理: グランディ数は各山のニム和"
+    source_ja: ClassVar[str] = "シード 003, 定理 3.5・4.2; Bouton 1902"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
         return game.spec == "nim"
@@ -71,6 +73,8 @@ class MisereNim(Oracle):
     name: ClassVar[str] = "misere-nim"
     title: ClassVar[str] = "Bouton's misère rule: nim-sum, except when every heap is 0 or 1"
     source: ClassVar[str] = "Bouton 1902; Conway 1976 (beyond the seeds)"
+    title_ja: ClassVar[str] = "Bouton の逆形ルール: ニム和、ただしすべての山が 0 か 1 のときは例外"
+    source_ja: ClassVar[str] = "Bouton 1902; Conway 1976 (シード文書の範囲外)"
     misere: ClassVar[bool] = True
 
     def applies(self, game: Ruleset, position: Position) -> bool:

@@ -74,6 +74,8 @@ class SplitDeleteTheorem1(Theorem):
     name: ClassVar[str] = "split-delete-theorem-1"
     title: ClassVar[str] = "Theorem 1: ⟨a, b⟩ is P iff a = b and v2(a) is even"
     source: ClassVar[str] = "seed 001 §3, Theorem 1 (Grundy value 1: Proposition 2)"
+    title_ja: ClassVar[str] = "定理1: ⟨a, b⟩ が P局面 ⇔ a = b かつ v2(a) が偶数"
+    source_ja: ClassVar[str] = "シード 001 §3, 定理1 (グランディ数 1: 命題2)"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
         return game.family == "split-delete-nim" and len(position) == 2
@@ -114,6 +116,8 @@ class DeleteNimTwoHeaps(Theorem):
     name: ClassVar[str] = "delete-nim-2"
     title: ClassVar[str] = "Delete Nim: ⟨a, b⟩ is P iff both are odd; Grundy v2((a−1)∨(b−1)+1)"
     source: ClassVar[str] = "seed 001 §3–4 (Abuku–Suetsugu, Delete Nim [1])"
+    title_ja: ClassVar[str] = "削除ニム: ⟨a, b⟩ が P局面 ⇔ 両方奇数。グランディ数 v2((a−1)∨(b−1)+1)"
+    source_ja: ClassVar[str] = "シード 001 §3–4 (Abuku–Suetsugu, 削除ニム [1])"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
         return game.family == "delete-nim" and len(position) == 2

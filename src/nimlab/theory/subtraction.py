@@ -36,6 +36,8 @@ class GameOne(Oracle):
     name: ClassVar[str] = "game-one"
     title: ClassVar[str] = "Game I: take 1..k, G(n) = n mod (k+1)"
     source: ClassVar[str] = "seed 000 §1, Game I theorem; seed 004 §3"
+    title_ja: ClassVar[str] = "ゲーム I: 1〜k 個取る、G(n) = n mod (k+1)"
+    source_ja: ClassVar[str] = "シード 000 §1, ゲーム I の定理; シード 004 §3"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
         return take_limit(game) is not None

@@ -80,6 +80,8 @@ class GameTwo(TakeAwayTheorem):
     name: ClassVar[str] = "game-two"
     title: ClassVar[str] = "Game II: n = 2^p(2q+1) is N exactly when 2^p may be taken"
     source: ClassVar[str] = "seed 000 §2, Game II theorems"
+    title_ja: ClassVar[str] = "ゲーム II: n = 2^p(2q+1) は 2^p 個取れるときちょうど N局面"
+    source_ja: ClassVar[str] = "シード 000 §2, ゲーム II の定理"
 
     def smallest(self, c: int, n: int) -> int:
         return n & -n
@@ -90,6 +92,8 @@ class FibonacciNim(TakeAwayTheorem):
     name: ClassVar[str] = "fibonacci-nim"
     title: ClassVar[str] = "Game III: take ℓ(n), the smallest Zeckendorf term, when allowed"
     source: ClassVar[str] = "seed 000 §3, Game III theorem; seed 002 (the twins game)"
+    title_ja: ClassVar[str] = "ゲーム III: 取れるならフィボナッチ表現の最小項 ℓ(n) 個を取る"
+    source_ja: ClassVar[str] = "シード 000 §3, ゲーム III の定理; シード 002 (双子のゲーム)"
 
     def smallest(self, c: int, n: int) -> int:
         return smallest_term(n)
@@ -102,6 +106,10 @@ class TakeAwayC(TakeAwayTheorem):
         "take-away:C: take ℓ_C(n), the smallest term over H (generalised Zeckendorf)"
     )
     source: ClassVar[str] = "Whinihan 1963; Schwenk 1970 (beyond the seeds)"
+    title_ja: ClassVar[str] = (
+        "取り数制限ゲーム(C 倍): H 上の最小項 ℓ_C(n) 個を取る(一般化したゼッケンドルフ表現)"
+    )
+    source_ja: ClassVar[str] = "Whinihan 1963; Schwenk 1970 (シード文書の範囲外)"
 
     def reaches(self, c: int, n: int) -> bool:
         return take_away_sequence(c).reaches(n)

@@ -129,6 +129,8 @@ class WythoffBeatty(WythoffTheorem):
     name: ClassVar[str] = "wythoff-beatty"
     title: ClassVar[str] = "Wythoff's theorem: P-positions (⌊kφ⌋, ⌊kφ²⌋), exact integer φ"
     source: ClassVar[str] = "seed 002 (p_i = ⌊iφ⌋, q_i = ⌊iφ²⌋); seed 001 §4; Wythoff 1907"
+    title_ja: ClassVar[str] = "ワイトホフの定理: P局面は (⌊kφ⌋, ⌊kφ²⌋)(φ は整数演算で厳密に)"
+    source_ja: ClassVar[str] = "シード 002 (p_i = ⌊iφ⌋, q_i = ⌊iφ²⌋); シード 001 §4; Wythoff 1907"
 
     def pair(self, k: int) -> tuple[int, int]:
         return lower(k), upper(k)
@@ -141,6 +143,8 @@ class WythoffFibonacci(WythoffTheorem):
     name: ClassVar[str] = "wythoff-fibonacci"
     title: ClassVar[str] = "Game IV: p_n, q_n from the Fibonacci representation (up/down)"
     source: ClassVar[str] = "seed 000 §4, Game IV theorem and strategy (p compared with p_n)"
+    title_ja: ClassVar[str] = "ゲーム IV: フィボナッチ表現から p_n, q_n を求める(up/down)"
+    source_ja: ClassVar[str] = "シード 000 §4, ゲーム IV の定理と必勝法(p を p_n と比べる)"
 
     def pair(self, k: int) -> tuple[int, int]:
         p = fibonacci_p(k)

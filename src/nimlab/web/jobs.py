@@ -30,6 +30,7 @@ from nimlab.games.wording import render_move
 from nimlab.registry import FAMILIES
 from nimlab.registry import game as parse_game_spec
 from nimlab.solve.engine import analyze as run_analyze
+from nimlab.solve.methods import criterion_method, render_method
 from nimlab.solve.periodicity import criterion_name
 from nimlab.solve.periodicity import periodicity as run_periodicity
 from nimlab.solve.sequences import sequence_values
@@ -160,6 +161,8 @@ def analyze(
     answer = result.to_dict()
     if lang is not None:
         answer["moves_shown"] = [(m.to, render_move(m, lang)) for m in result.winning_moves]
+        if result.how is not None:
+            answer["method_shown"] = render_method(result.how, lang)
     return answer
 
 
@@ -172,8 +175,13 @@ def sequence(game: str, to: int, misere: bool = False) -> dict[str, Any]:
     return {"game": g.spec, "values": values} | ({"misere": True} if misere else {})
 
 
-def period(game: str, max_length: int | None = None, misere: bool = False) -> dict[str, Any]:
-    """``nimlab period GAME [--misere] --json``, plus the name of the theorem that proves it."""
+def period(
+    game: str, max_length: int | None = None, misere: bool = False, lang: str | None = None
+) -> dict[str, Any]:
+    """``nimlab period GAME [--misere] --json``, plus the name of the theorem that proves it.
+
+    With ``lang`` (a page's request), ``criterion_shown`` is that name in ``lang``.
+    """
     g = parse_game(game)
     if max_length is not None:
         max_length = count(max_length, "max_length", 1, 10**9)
@@ -183,6 +191,10 @@ def period(game: str, max_length: int | None = None, misere: bool = False) -> di
         ).to_dict()
     result["criterion"] = criterion_name(g) if result["proven"] else None
     result["misere"] = misere
+    declared = g.capabilities.period_criterion
+    if lang is not None and result["proven"] and declared is not None:
+        how = criterion_method(declared.kind, declared.parameter, declared.name)
+        result["criterion_shown"] = render_method(how, lang)
     return result
 
 

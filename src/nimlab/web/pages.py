@@ -159,7 +159,6 @@ async def game_page(
         )
     if not isinstance(analysis, JobError):
         position = analysis["position"]
-        analysis["method_shown"] = translate.method_text(lang, analysis["method"])
     explanation = None
     if not isinstance(analysis, JobError):
         explanation = await _attempt(
@@ -207,7 +206,7 @@ async def _strip(
     spec = info["game"]
     period = None
     if info["shape"] == "heap":
-        period = await _attempt(workers.run("period", game=spec))
+        period = await _attempt(workers.run("period", game=spec, lang=lang))
     length = n
     if length is None:
         length = STRIP_DEFAULT
@@ -234,8 +233,6 @@ async def _strip(
         labels=(i18n.t(lang, "strip.preperiod"), i18n.t(lang, "strip.period")),
         current=current,
     )
-    if isinstance(period, dict) and period.get("criterion"):
-        period["criterion_shown"] = translate.method_text(lang, period["criterion"])
     return {"svg": svg, "period": period, "n": length}
 
 
