@@ -10,7 +10,7 @@ Periodicity(8, 3, 0, proven=True)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
     from nimlab.solve.methods import Method
@@ -26,6 +26,41 @@ NOTEBOOK_ROWS = 64
 
 
 @dataclass(frozen=True)
+class JsonField:
+    """One key of a result's JSON: its type, its meaning, and the attribute it comes from.
+
+    Each result declares its JSON once, as ``JSON``; ``to_dict()`` is derived
+    from it (:func:`json_dict`) and so is the web API's schema
+    (:mod:`nimlab.web.schemas`).
+    """
+
+    key: str
+    type: Any
+    description: str = ""
+    attribute: str = ""
+
+    @property
+    def source(self) -> str:
+        return self.attribute or self.key
+
+
+def json_value(value: Any) -> Any:
+    """A value as JSON: results by their ``to_dict()``, sequences and arrays as lists."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, tuple | list):
+        return [json_value(v) for v in value]
+    return value
+
+
+def json_dict(result: Any) -> dict[str, Any]:
+    """The JSON of a result, key by key as its class declares in ``JSON``."""
+    return {f.key: json_value(getattr(result, f.source)) for f in type(result).JSON}
+
+
+@dataclass(frozen=True)
 class WinningMove:
     """A move to a P-position: where it goes (canonical text) and what it does (an action).
 
@@ -36,13 +71,18 @@ class WinningMove:
     to: str
     action: Action
 
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("to", str, "the canonical position the move leads to"),
+        JsonField("move", str, "what the move does, in words"),
+    )
+
     @property
     def move(self) -> str:
         """What the move does, in English."""
         return render_move(self.action, "en")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"to": self.to, "move": self.move}
+        return json_dict(self)
 
 
 @dataclass(frozen=True)
@@ -68,17 +108,19 @@ class Analysis:
     how: Method | None = field(default=None, compare=False, repr=False)
     """The method as a value (``method`` is its English words)."""
 
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("game", str, "the canonical spec"),
+        JsonField("position", str, "the canonical position"),
+        JsonField("outcome", Literal["P", "N"], "P: the player to move loses; N: wins"),
+        JsonField("grundy", int | None, "the Grundy value (misère: the misère one), if known"),
+        JsonField("remoteness", int | None, "moves to the end with best play, if computed"),
+        JsonField("winning_moves", list[WinningMove], "every move to a P-position"),
+        JsonField("winning_moves_complete", bool, "false when the list is known to be partial"),
+        JsonField("method", str, "the theorem or engine that answered, in words"),
+    )
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "position": self.position,
-            "outcome": self.outcome,
-            "grundy": self.grundy,
-            "remoteness": self.remoteness,
-            "winning_moves": [m.to_dict() for m in self.winning_moves],
-            "winning_moves_complete": self.winning_moves_complete,
-            "method": self.method,
-        }
+        return json_dict(self)
 
     def _repr_markdown_(self) -> str:
         moves = "".join(f"\n- {m.move} → `{m.to}`" for m in self.winning_moves)
@@ -109,15 +151,17 @@ class Periodicity:
     def __repr__(self) -> str:
         return f"Periodicity({self.preperiod}, {self.period}, {self.saltus}, proven={self.proven})"
 
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("game", str, "the canonical spec"),
+        JsonField("preperiod", int | None, "n0: the period holds from here on"),
+        JsonField("period", int | None, "p: G(n + p) = G(n) + saltus for n ≥ n0"),
+        JsonField("saltus", int | None, "s: 0 for a plain period"),
+        JsonField("proven", bool, "true only when a theorem's criterion was checked"),
+        JsonField("checked_to", int, "how many values were computed"),
+    )
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "preperiod": self.preperiod,
-            "period": self.period,
-            "saltus": self.saltus,
-            "proven": self.proven,
-            "checked_to": self.checked_to,
-        }
+        return json_dict(self)
 
     def _repr_markdown_(self) -> str:
         if self.period is None:
@@ -182,8 +226,14 @@ class GrundyTable:
 
     __hash__ = None  # type: ignore[assignment]
 
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("game", str, "the canonical spec"),
+        JsonField("origin", int, "the smallest heap: row and column 0 are this heap"),
+        JsonField("rows", list[list[int]], "G⟨origin + i, origin + j⟩, row i", "values"),
+    )
+
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "origin": self.origin, "rows": self.values.tolist()}
+        return json_dict(self)
 
     def __repr__(self) -> str:
         return f"GrundyTable({self.game!r}, origin={self.origin}, size={self.size})"
@@ -213,13 +263,15 @@ class PPositions:
     max: int
     positions: tuple[tuple[int, ...], ...]
 
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("game", str, "the canonical spec"),
+        JsonField("heaps", int, "the number of heaps"),
+        JsonField("max", int, "every heap is at most this"),
+        JsonField("positions", list[list[int]], "every P-position, sorted"),
+    )
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "heaps": self.heaps,
-            "max": self.max,
-            "positions": [list(p) for p in self.positions],
-        }
+        return json_dict(self)
 
     def __len__(self) -> int:
         return len(self.positions)
