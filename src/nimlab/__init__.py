@@ -53,8 +53,11 @@ from nimlab.limits import Limits
 from nimlab.registry import Family, game, names, register
 from nimlab.solve import (
     Analysis,
+    Context,
     GrundyTable,
+    Method,
     Periodicity,
+    Plan,
     PPositions,
     WinningMove,
     analyze,
@@ -64,12 +67,15 @@ from nimlab.solve import (
     mex,
     p_positions,
     periodicity,
+    plan,
+    render_method,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Analysis",
+    "Context",
     "DeleteNim",
     "Explanation",
     "Family",
@@ -82,6 +88,7 @@ __all__ = [
     "InvalidOption",
     "InvalidPosition",
     "Limits",
+    "Method",
     "Move",
     "Nim",
     "NimlabError",
@@ -89,6 +96,7 @@ __all__ = [
     "Octal",
     "PPositions",
     "Periodicity",
+    "Plan",
     "Ruleset",
     "SplitDeleteNim",
     "Subtraction",
@@ -108,6 +116,8 @@ __all__ = [
     "names",
     "p_positions",
     "periodicity",
+    "plan",
     "register",
+    "render_method",
     "render_move",
 ]
