@@ -48,6 +48,7 @@ from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.context import current
 from nimlab.solve.heaps import heap_array, register_value_source
+from nimlab.solve.planner import plan
 from nimlab.solve.results import Periodicity
 
 if TYPE_CHECKING:
@@ -156,6 +157,7 @@ def periodicity(
     if max_length is not None:
         check_int(max_length, "max_length", least=1)
     limits = limits or Limits()
+    plan(g, "period", misere=misere).check(limits)
     if misere:
         return _misere_periodicity(g, limits, max_length)
     results = current().results

@@ -104,6 +104,8 @@ def p_positions(
     check_int(max_heap, "max_heap", least=lo)
     limits = limits or Limits()
     span = max_heap - lo + 1
+    limits.check(comb(span + heaps - 2, heaps - 1), "positions")  # the state limit, named first
+    plan(g, "ppositions", heaps=heaps, max_heap=max_heap, misere=misere).check(limits)
     if isinstance(g, HeapRuleset) and not misere:
         limits.check(comb(span + heaps - 2, heaps - 1), "positions")
         values = heap_values(g, max_heap + 1, limits.budget())
