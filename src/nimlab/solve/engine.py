@@ -28,7 +28,7 @@ from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
 from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import kernel_answer, kernel_grundy
-from nimlab.solve.heaps import HeapValues
+from nimlab.solve.heaps import HeapValues, source_method
 from nimlab.solve.methods import (
     COMPILED_GRUNDY,
     MEX,
@@ -96,14 +96,15 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
             if searched is not None:
                 value = searched[0] if value is None else value
                 remoteness = searched[1] if remoteness is None else remoteness
-        elif step.answers == "grundy" and value is None:
-            if step.method.name.startswith("kernel:"):
+        elif step.answers == "grundy" and step.method.name.startswith("kernel:"):
+            if value is None:
                 value = _kernel_grundy_if_fits(g, pos, limits)
-            else:  # a small search within the state limit gives both values
-                searched = _search_within(g, pos, misere, limits, limits.budget())
-                if searched is not None:
-                    value = searched[0]
-                    remoteness = searched[1] if remoteness is None else remoteness
+        elif step.answers == "grundy" and (value is None or remoteness is None):
+            # A small search within the state limit gives both values.
+            searched = _search_within(g, pos, misere, limits, limits.budget())
+            if searched is not None:
+                value = searched[0] if value is None else value
+                remoteness = searched[1] if remoteness is None else remoteness
     return _analysis(g, pos, outcome, value, remoteness, moves, complete, method)
 
 
@@ -199,7 +200,7 @@ class Evaluator:
         """Sprague–Grundy, with the methods that gave the parts' values."""
         sources = set(self.used)
         for values in self.values.values():
-            sources |= values.sources_used
+            sources |= {source_method(name) for name in values.sources_used}
             if values.table:
                 sources.add(MEX)
         whole = "components" if game.summands() else "heaps"

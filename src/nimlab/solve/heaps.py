@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 HeapValueSource = Callable[[HeapRuleset, int], int | None]
 """``(game, n) -> G(n)``, or ``None`` where the source does not know it."""
 
-_SOURCES: list[tuple[Method, HeapValueSource]] = []
+_SOURCES: list[tuple[str, HeapValueSource]] = []
+_SOURCE_METHODS: dict[str, Method] = {}
 """Registered once at import, by the modules that define them (a closed form, a period)."""
 LIST_ITEM_BYTES = 8
 """Bytes a cached list of small ints costs per value (the slot; small ints are shared)."""
@@ -41,8 +42,14 @@ def register_value_source(name: str, source: HeapValueSource, name_ja: str = "")
 
     ``name`` and ``name_ja`` are its words in English and Japanese (for ``method``).
     """
-    _SOURCES.append((value_source(name, name_ja), source))
+    _SOURCES.append((name, source))
+    _SOURCE_METHODS[name] = value_source(name, name_ja)
     return source
+
+
+def source_method(name: str) -> Method:
+    """The method value of a registered value source, by its name."""
+    return _SOURCE_METHODS.get(name) or value_source(name, "")
 
 
 def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
@@ -114,7 +121,7 @@ class HeapValues:
         self.game = game
         self.budget = budget
         self.table: list[int] = []
-        self.sources_used: set[Method] = set()
+        self.sources_used: set[str] = set()
 
     def __call__(self, n: int) -> int:
         if n < len(self.table):
