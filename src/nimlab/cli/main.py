@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from nimlab.cli import commands, research, theory
+from nimlab.cli import commands, misere, research, theory
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
@@ -61,6 +61,7 @@ _EXAMPLES = {
     ],
     **theory.EXAMPLES,
     **research.EXAMPLES,
+    **misere.EXAMPLES,
 }
 
 
@@ -207,6 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     theory.add_commands(command)
     research.add_commands(command)
+    misere.add_commands(command)
     command("tour", tour, "a guided tour: one headline result of each seed")
 
     p = command(

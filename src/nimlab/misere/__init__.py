@@ -1,0 +1,1 @@
+"""Misère play: quotients, answers through them, genus, closed forms."""
