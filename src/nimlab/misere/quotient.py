@@ -206,7 +206,7 @@ def _certify(
                     )
             act_of[g].append(j)
         i += 1
-    budget.spend(len(elements))
+        budget.spend(1)
     act = [act_of[trial.images[h]] for h in range(n + 1)]
     options = heaps.options
     if p_fixed is not None:
@@ -247,6 +247,7 @@ def _certify(
         if state in done:
             continue
         done.add(state)
+        budget.spend(1)
         if len(done) > max_states:
             raise TooLarge(
                 f"the quotient certificate needs more than {max_states:,} states; raise the "
@@ -273,7 +274,6 @@ def _certify(
                 dist[nxt] = nw
                 parent[nxt] = (state, h)
                 heapq.heappush(queue, (nw, next(counter), nxt))
-    budget.spend(len(done))
     if p_fixed is not None:
         return {elements[k]: fixed[k] for k in range(len(elements))}
     marked = {elements[k]: v for k, v in is_p.items()}
@@ -402,8 +402,10 @@ class _Verified:
                 new.add(t)
                 frontier.append(t)
         gens = [*self.gens, gen]
+        spend = self.budget.spend
         while frontier:
             t = frontier.pop()
+            spend(1)
             if table_p[t[0]] != (not t[1] & 1):
                 return False
             for g in gens:
@@ -416,7 +418,6 @@ class _Verified:
                     f"the quotient certificate needs more than {self.max_states:,} states; "
                     "raise the limit with --max-states (Python: Limits(max_states=...))"
                 )
-        self.budget.spend(len(new) + 1)
         self.states |= new
         self.gens = gens
         return True
@@ -771,3 +772,31 @@ def _check_sequence(heaps: Sequence[int]) -> None:
     for h in heaps:
         if not isinstance(h, int) or isinstance(h, bool) or h < 0:
             raise InvalidOption(f"heap {h!r} is not an integer ≥ 0")
+
+
+def quotient_within(
+    game: Ruleset | str, max_heap: int, seconds: float, limits: Limits | None = None
+) -> tuple[MisereQuotient, str | None]:
+    """The quotient of heaps ≤ the largest n ≤ ``max_heap`` reached within ``seconds``.
+
+    Returns the quotient and ``None`` when ``max_heap`` was reached, else why it
+    stopped (the time, or the limits) — for sweeps such as ``research/misere``.
+    """
+    import time
+
+    g = heap_ruleset(game)
+    base = limits or Limits()
+    builder = _Builder(
+        g, Limits(base.max_states, base.remoteness_states, base.max_memory, max_seconds=seconds)
+    )
+    deadline = time.monotonic() + seconds
+    reason = None
+    try:
+        while builder.n < max_heap:
+            if time.monotonic() > deadline:
+                reason = f"time ({seconds:g} s)"
+                break
+            builder._next()
+    except TooLarge as error:
+        reason = f"limits: {error}"
+    return _present(g.spec, builder), reason
