@@ -44,8 +44,15 @@ def main() -> int:
     parser.add_argument("--out", default=str(HERE / "quotients.csv"))
     args = parser.parse_args()
     fields = [
-        "code", "max_heap", "order", "p_portion", "last_change", "stopped", "seconds",
-        "orders_changed_at", "relations",
+        "code",
+        "max_heap",
+        "order",
+        "p_portion",
+        "last_change",
+        "stopped",
+        "seconds",
+        "orders_changed_at",
+        "relations",
     ]
     with open(args.out, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=fields)

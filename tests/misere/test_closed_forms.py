@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,11 +16,11 @@ from nimlab.misere.closed_forms import (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def nim_search(heaps: tuple[int, ...]) -> bool:
     """True when the sorted heaps are a misère Nim P-position (exhaustive)."""
     moves = [
-        tuple(sorted(heaps[:i] + (k,) + heaps[i + 1 :]))
+        tuple(sorted((*heaps[:i], k, *heaps[i + 1 :])))
         for i, h in enumerate(heaps)
         for k in range(h)
     ]
@@ -29,7 +29,7 @@ def nim_search(heaps: tuple[int, ...]) -> bool:
     return all(not nim_search(m) for m in moves)
 
 
-@lru_cache(maxsize=None)
+@cache
 def subtraction_search(subset: tuple[int, ...], n: int, misere: bool) -> bool:
     moves = [n - s for s in subset if s <= n]
     if not moves:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -18,7 +18,7 @@ from nimlab.registry import game
 def misere_value(g: HeapRuleset):  # type: ignore[no-untyped-def]
     """Misère Grundy value of a sorted tuple of ('g', n) game heaps and ('*', m) nim-heaps."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(parts: tuple[tuple[str, int], ...]) -> int:
         seen = set()
         for i, (kind, n) in enumerate(parts):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -26,7 +26,7 @@ from nimlab.registry import game
 def brute_force(g: HeapRuleset):  # type: ignore[no-untyped-def]
     """Misère outcome ('P'/'N') of a sorted tuple of heaps, by exhaustive search."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(heaps: tuple[int, ...]) -> str:
         any_move = False
         for i, h in enumerate(heaps):

@@ -13,7 +13,7 @@ the elements of o₁, o₂, … is in the P-portion. No search is made.
 >>> outcome(kayles, (1, 1, 1))
 'P'
 >>> [m.position for m in winning_moves(kayles, (3,))]
-[(1, 1)]
+[(1,)]
 """
 
 from __future__ import annotations

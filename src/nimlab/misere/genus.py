@@ -18,12 +18,12 @@ Values are computed by exhaustive memoised search over the positions of
 heap + k·*2 (every position counted against ``limits``), so this is for modest N.
 
 >>> from nimlab.games.heap import Nim
->>> [e.symbol for e in genus(Nim(), to=4).entries]
+>>> [e.symbol for e in genus(Nim(), to=5).entries]
 ['0^120', '1^031', '2^20', '3^31', '4^46']
 >>> from nimlab.games.octal import Octal
->>> t = genus(Octal.from_code("0.77"), to=10)
+>>> t = genus(Octal.from_code("0.77"), to=5)
 >>> t.entries[0].symbol, t.classification
-('0^120', 'tame up to 10')
+('0^120', 'tame up to 4')
 """
 
 from __future__ import annotations
@@ -191,9 +191,7 @@ def genus(game: Ruleset | str, to: int, limits: Limits | None = None) -> GenusTa
             misere = tuple(values)
             entries.append(HeapGenus(n, gv, misere, symbol(gv, misere), tame_symbol(gv, misere)))
     except RecursionError:
-        raise TooLarge(
-            "the genus search is too deep for this heap size; lower --to"
-        ) from None
+        raise TooLarge("the genus search is too deep for this heap size; lower --to") from None
     finally:
         sys.setrecursionlimit(old)
     wild = tuple(e.heap for e in entries if not e.tame)

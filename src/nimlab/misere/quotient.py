@@ -192,9 +192,9 @@ def _certify(
     act_of: dict[Element, list[int]] = {g: [] for g in distinct}
     i = 0
     while i < len(elements):
-        e = elements[i]
+        current = elements[i]
         for g in distinct:
-            f = trial.mul(e, g)
+            f = trial.mul(current, g)
             j = index.get(f)
             if j is None:
                 j = index[f] = len(elements)
@@ -317,9 +317,7 @@ def _reduce(trial: _Trial, is_p: dict[Element, bool], n: int) -> _Quotient:
     reps: list[Element] = [trial.identity] * len(order)
     for e, c in zip(reversed(elements), reversed(cls), strict=True):
         reps[c] = e
-    table = tuple(
-        tuple(cls[index[trial.mul(x, y)]] for y in reps) for x in reps
-    )
+    table = tuple(tuple(cls[index[trial.mul(x, y)]] for y in reps) for x in reps)
     p = frozenset(c for e, c in zip(elements, cls, strict=True) if is_p[e])
     images = tuple(cls[index[trial.images[h]]] for h in range(n + 1))
     return _Quotient(table, p, images)
@@ -448,6 +446,17 @@ class _Builder:
     def _certify(self, trial: _Trial, n: int, p: frozenset[int] | None) -> dict[Element, bool]:
         return _certify(trial, self.heaps, n, p, self.budget, self.limits.max_states)
 
+    def _trial(self, base: _Quotient, free: dict[int, int], h: int) -> _Trial:
+        return _trial(self, base, free, h)
+
+    def _recalibrate(
+        self, trial: _Trial, failure: _Failure, h: int
+    ) -> tuple[_Quotient, dict[int, int]]:
+        return _recalibrate(self, trial, failure, h)
+
+    def _reverify(self) -> None:
+        _reverify_builder(self)
+
     def _option_images(self, q: _Quotient, h: int) -> set[int]:
         tr = set()
         for o in self.heaps.options[h]:
@@ -511,9 +520,7 @@ class _Builder:
 def _trial(self: _Builder, base: _Quotient, free: dict[int, int], h: int) -> _Trial:
     """base × C(i, 2) for each free heap; a free heap keeps its base image too."""
     heaps_free = sorted(free)
-    images = [
-        (base.images[k], *(int(k == f) for f in heaps_free)) for k in range(h + 1)
-    ]
+    images = [(base.images[k], *(int(k == f) for f in heaps_free)) for k in range(h + 1)]
     return _Trial(base, [(free[k], DEFAULT_PERIOD) for k in heaps_free], images)
 
 
@@ -533,7 +540,12 @@ def _recalibrate(
                 continue
             try:
                 marked = _certify(
-                    candidate, self.heaps, h, None, self.budget, self.limits.max_states,
+                    candidate,
+                    self.heaps,
+                    h,
+                    None,
+                    self.budget,
+                    self.limits.max_states,
                     strict=False,
                 )
             except _Failure as again:
@@ -546,10 +558,6 @@ def _recalibrate(
     return reduced, {k: max(2, word.count(k) + 1) for k in involved}
 
 
-_Builder._trial = _trial  # type: ignore[attr-defined]
-_Builder._recalibrate = _recalibrate  # type: ignore[attr-defined]
-
-
 def _reverify_builder(b: _Builder) -> None:
     """Rebuild the verified states of a new quotient (every heap again; a second check)."""
     q = b.q
@@ -560,9 +568,6 @@ def _reverify_builder(b: _Builder) -> None:
             if not v.add(gen):
                 raise AssertionError(f"quotient of {b.game.spec} failed its check at heap {h}")
     b.verified = v
-
-
-_Builder._reverify = _reverify_builder  # type: ignore[attr-defined]
 
 
 # -- the result ------------------------------------------------------------------------
@@ -689,7 +694,9 @@ def _present(game: str, b: _Builder) -> MisereQuotient:
         )
         nxt = []
         for m in cands:
-            if any(m[i] and tuple(m[k] - (k == i) for k in range(r)) not in normal for i in range(r)):
+            if any(
+                m[i] and tuple(m[k] - (k == i) for k in range(r)) not in normal for i in range(r)
+            ):
                 continue  # a divisor is not least: m is not minimal
             i = next(i for i in range(r) if m[i])
             v = q.table[normal[tuple(m[k] - (k == i) for k in range(r))]][gens[i]]
@@ -703,9 +710,7 @@ def _present(game: str, b: _Builder) -> MisereQuotient:
     letters = list(itertools.islice(_letters(), r))
 
     def name(m: tuple[int, ...]) -> str:
-        parts = [
-            letters[i] + (f"^{m[i]}" if m[i] > 1 else "") for i in range(r) if m[i]
-        ]
+        parts = [letters[i] + (f"^{m[i]}" if m[i] > 1 else "") for i in range(r) if m[i]]
         return "".join(parts) or "1"
 
     # Elements in order of their least words (1 first).
@@ -730,9 +735,7 @@ _CACHE: dict[tuple[str, int], MisereQuotient] = {}
 _CACHE_SIZE = 64
 
 
-def quotient(
-    game: Ruleset | str, max_heap: int, limits: Limits | None = None
-) -> MisereQuotient:
+def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -> MisereQuotient:
     """The misère quotient of all sums of heaps ≤ ``max_heap`` of a heap game.
 
     Raises ``NotApplicable`` for a game that is not a heap game and
@@ -741,7 +744,7 @@ def quotient(
     >>> from nimlab.games.octal import Octal
     >>> q = quotient(Octal.from_code("0.77"), 8)
     >>> q.order, len(q.p_portion)
-    (8, 2)
+    (12, 3)
     """
     g = heap_ruleset(game)
     if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < 0:
@@ -761,9 +764,7 @@ def quotient(
     return result
 
 
-def growth(
-    game: Ruleset | str, max_heap: int, limits: Limits | None = None
-) -> MisereQuotient:
+def growth(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -> MisereQuotient:
     """The quotient of heaps ≤ ``max_heap``; its ``growth`` lists the orders for N = 0..max_heap."""
     return quotient(game, max_heap, limits)
 
