@@ -158,3 +158,18 @@ def test_refusals() -> None:
     assert outcome(Nim(), (4, 4, 1), quotient_=q) == brute_force(Nim())((1, 4, 4))
     with pytest.raises(TooLarge):
         outcome(Octal.from_code("0.137"), (60, 61), limits=Limits(max_states=1000))
+
+
+def test_kayles_past_its_last_expansion() -> None:
+    # Every sum of up to four Kayles heaps with at most 36 stones in all: heaps up to 35,
+    # past the quotient's last change at heap 27.
+    g = Octal.from_code("0.77")
+    q = quotient(g, 36)
+    solve = brute_force(g)
+    checked = 0
+    for k in range(1, 5):
+        for heaps in itertools.combinations_with_replacement(range(1, 37), k):
+            if sum(heaps) <= 36:
+                assert q.is_p(heaps) == (solve(heaps) == "P"), heaps
+                checked += 1
+    assert checked > 5000

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nimlab.errors import InvalidPosition
-from nimlab.games.base import Heaps, Ruleset
+from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.limits import Limits
 from nimlab.misere.quotient import _CACHE, MisereQuotient, heap_ruleset, quotient
 
@@ -137,24 +137,26 @@ def analyze(
     total = prefix[n]
     moves: list[MisereMove] = []
     seen: set[int] = set()
+    p_indices = q.p_indices
     for i, h in enumerate(position):
         if h in seen:
             continue
         seen.add(h)
         rest = table[prefix[i]][suffix[i + 1]]
+        row = table[rest]
+        winning = [x for x in _options_by_element(g, q, h) if row[x] in p_indices]
+        if not winning:
+            continue
         rest_heaps = position[:i] + position[i + 1 :]
-        for result in dict.fromkeys(tuple(sorted(r)) for r in g.heap_options(h)):
-            e = rest
-            for k in result:
-                e = table[e][images[k]]
-            if e in q.p_indices:
+        for x in winning:
+            for result in _options_by_element(g, q, h)[x]:
                 moves.append(
                     MisereMove(
                         h,
                         result,
                         tuple(sorted(rest_heaps + result)),
                         g.heap_move_text(h, result),
-                        q.elements[e],
+                        q.elements[row[x]],
                     )
                 )
     return MisereAnswer(
@@ -168,6 +170,24 @@ def analyze(
         quotient_max_heap=q.max_heap,
         winning_moves=tuple(moves),
     )
+
+
+def _options_by_element(
+    g: HeapRuleset, q: MisereQuotient, h: int
+) -> dict[int, list[tuple[int, ...]]]:
+    """The options of heap h grouped by their element (cached on the quotient)."""
+    found = q.option_cache.get(h)
+    if found is None:
+        found = {}
+        table = q.table
+        images = q.heap_indices
+        for result in dict.fromkeys(tuple(sorted(r)) for r in g.heap_options(h)):
+            e = 0
+            for k in result:
+                e = table[e][images[k]]
+            found.setdefault(e, []).append(result)
+        q.option_cache[h] = found
+    return found
 
 
 def outcome(

@@ -602,6 +602,10 @@ class MisereQuotient:
     table: tuple[tuple[int, ...], ...]
     growth: tuple[int, ...]
     expansions: tuple[int, ...]
+    option_cache: dict[int, dict[int, list[tuple[int, ...]]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """heap -> {element of an option: the options (heaps left) with that element}."""
 
     @property
     def order(self) -> int:
