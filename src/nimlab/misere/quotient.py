@@ -174,6 +174,7 @@ def _certify(
     budget: Budget,
     max_states: int,
     strict: bool = True,
+    mark_only: bool = False,
 ) -> dict[Element, bool]:
     """Check the mex rule on every reachable state of words in heaps ≤ n.
 
@@ -263,6 +264,10 @@ def _certify(
             known = is_p.get(e)
             if known is None:
                 is_p[e] = should
+                if mark_only and len(is_p) == len(elements):
+                    break
+            elif mark_only:
+                pass
             elif known != should and failure is None:
                 failure = _Failure(_word(parent, state), should)
                 if strict:
@@ -454,6 +459,12 @@ class _Builder:
     ) -> tuple[_Quotient, dict[int, int]]:
         return _recalibrate(self, trial, failure, h)
 
+    def _mark(self, trial: _Trial, h: int) -> dict[Element, bool]:
+        """P by the mex rule at the lightest word of each element (no check)."""
+        return _certify(
+            trial, self.heaps, h, None, self.budget, self.limits.max_states, mark_only=True
+        )
+
     def _reverify(self) -> None:
         _reverify_builder(self)
 
@@ -493,11 +504,12 @@ class _Builder:
             trial = self._trial(base, free, h)
             if trial.size() > self.max_elements:
                 break
-            try:
-                is_p = _certify(
-                    trial, self.heaps, h, None, self.budget, self.limits.max_states, strict=False
-                )
-            except _Failure as failure:
+            is_p = self._mark(trial, h)
+            reduced = _reduce(trial, is_p, h)
+            found = _lightest_failure(reduced, self.heaps, h, self.budget, self.limits.max_states)
+            if found is not None:
+                failure = _Failure(*found)
+                failure.is_p = is_p
                 if failure.word in tried:
                     # The recalibration did not help: refine the trial itself.
                     for k in set(failure.word):
@@ -506,7 +518,7 @@ class _Builder:
                 tried.add(failure.word)
                 base, free = self._recalibrate(trial, failure, h)
                 continue
-            self.q = _reduce(trial, is_p, h)
+            self.q = reduced
             self.steps.append(_Step(h, self.q.order, True))
             self._reverify()
             return
@@ -538,24 +550,65 @@ def _recalibrate(
             candidate = self._trial(reduced, free, h)
             if candidate.size() > self.max_elements:
                 continue
-            try:
-                marked = _certify(
-                    candidate,
-                    self.heaps,
-                    h,
-                    None,
-                    self.budget,
-                    self.limits.max_states,
-                    strict=False,
-                )
-            except _Failure as again:
-                marked = again.is_p
+            marked = self._mark(candidate, h)
             e = candidate.identity
             for k in word:
                 e = candidate.mul(e, candidate.images[k])
             if marked.get(e) == failure.should_be_p:
                 return reduced, free
     return reduced, {k: max(2, word.count(k) + 1) for k in involved}
+
+
+def _lightest_failure(
+    q: _Quotient, heaps: _Heaps, n: int, budget: Budget, max_states: int
+) -> tuple[tuple[int, ...], bool] | None:
+    """The lightest word of heaps ≤ n where (q, P, images) breaks the mex rule, and its
+    true outcome (its options, lighter, obey the rule); None when the rule holds everywhere.
+
+    The same states as :class:`_Verified`, visited lightest first. A word's prediction
+    is the same in a trial and in its reduction, so this finds the trial's failures too.
+    """
+    v = _Verified(q, budget, max_states)
+    gens: dict[tuple[int, int], int] = {}
+    for h in range(1, n + 1):
+        if heaps.options[h]:
+            tr = set()
+            for o in heaps.options[h]:
+                e = 0
+                for x in o:
+                    e = q.table[e][q.images[x]]
+                tr.add(e)
+            key = (q.images[h], v.d_of(tr))
+            if key not in gens or heaps.rank[h] < heaps.rank[gens[key]]:
+                gens[key] = h
+    generators = [(key, h, heaps.rank[h]) for key, h in gens.items()]
+    start = (0, _EMPTY)
+    parent: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {start: None}
+    dist = {start: 0}
+    done: set[tuple[int, int]] = set()
+    queue: list[tuple[int, int, tuple[int, int]]] = [(0, 0, start)]
+    counter = itertools.count(1)
+    while queue:
+        w, _, state = heapq.heappop(queue)
+        if state in done:
+            continue
+        done.add(state)
+        budget.spend(1)
+        if len(done) > max_states:
+            raise TooLarge(
+                f"the quotient certificate needs more than {max_states:,} states; raise the "
+                "limit with --max-states (Python: Limits(max_states=...))"
+            )
+        if state != start and v.p[state[0]] != (not state[1] & 1):
+            return _word(parent, state), not state[1] & 1
+        for key, h, r in generators:
+            nxt = v.step(state, key)
+            nw = w + r
+            if nxt not in done and nw < dist.get(nxt, nw + 1):
+                dist[nxt] = nw
+                parent[nxt] = (state, h)
+                heapq.heappush(queue, (nw, next(counter), nxt))
+    return None
 
 
 def _reverify_builder(b: _Builder) -> None:
