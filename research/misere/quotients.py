@@ -42,6 +42,9 @@ def main() -> int:
     parser.add_argument("--one-two", type=float, default=15.0, help="seconds per 1-2 digit code")
     parser.add_argument("--three", type=float, default=2.5, help="seconds per 3-digit code")
     parser.add_argument("--out", default=str(HERE / "quotients.csv"))
+    parser.add_argument(
+        "--codes", default=None, help="only these codes (comma-separated), each with --one-two s"
+    )
     args = parser.parse_args()
     fields = [
         "code",
@@ -57,8 +60,9 @@ def main() -> int:
     with open(args.out, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=fields)
         writer.writeheader()
-        for code in codes():
-            budget = args.one_two if len(code) <= 4 else args.three
+        chosen = args.codes.split(",") if args.codes else codes()
+        for code in chosen:
+            budget = args.one_two if args.codes or len(code) <= 4 else args.three
             start = time.perf_counter()
             q, reason = quotient_within(
                 Octal.from_code(code), MAX_HEAP, budget, Limits(max_states=2_000_000)
