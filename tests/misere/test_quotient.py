@@ -13,6 +13,8 @@ import time
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset
@@ -173,3 +175,16 @@ def test_kayles_past_its_last_expansion() -> None:
                 assert q.is_p(heaps) == (solve(heaps) == "P"), heaps
                 checked += 1
     assert checked > 5000
+
+
+@settings(max_examples=25)
+@given(
+    st.tuples(st.integers(0, 7), st.integers(0, 7)).filter(lambda d: d != (0, 0)),
+    st.lists(st.integers(1, 7), min_size=1, max_size=4),
+)
+def test_random_two_digit_octal_sums(digits: tuple[int, int], heaps: list[int]) -> None:
+    # Heaps ≤ 7 keep every two-digit code's quotient quick (0.35, the slowest, ~4 s).
+    g = Octal((0, *digits))
+    q = quotient(g, 7)
+    assert q.is_p(heaps) == (brute_force(g)(tuple(sorted(heaps))) == "P")
+    assert q.order % 2 == 0  # every misère quotient has even order (Plambeck and Siegel)
