@@ -28,10 +28,14 @@ and Siegel's MisereSolver, written from the papers):
   the certificate holds with φ(n) = x). Otherwise the trial monoid is
   Q × C(i, p), heap n a generator of the cyclic monoid C(i, p) = ⟨g | g^(i+p)
   = g^i⟩; P is assigned by the mex rule at the lightest word reaching each
-  element, and the certificate is checked. A failing word refines the trial:
-  the heaps in it get their own cyclic factor (old classes may split when a
-  heap is added) and the indices grow, until the certificate holds or the
-  trial is over the limits.
+  element, the trial is reduced, and the certificate is checked on the
+  reduction, lightest word first. The lightest failing word (whose options
+  are all right, so its true outcome is known) recalibrates the trial as in
+  Siegel's MisereSolver: the reduced trial times cyclic factors for the fewest
+  heaps of that word that put it right (old classes may split when a heap is
+  added); if that does not help, the word's heaps get larger factors. This
+  search is the only heuristic part: it ends with a certified quotient or
+  with ``TooLarge``.
 
 Every quotient returned has passed the certificate, so outcomes read from it
 are proven for all sums of heaps ≤ ``max_heap``; how the order grows with N is
@@ -49,7 +53,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -448,9 +452,6 @@ class _Builder:
         while self.n < target:
             self._next()
 
-    def _certify(self, trial: _Trial, n: int, p: frozenset[int] | None) -> dict[Element, bool]:
-        return _certify(trial, self.heaps, n, p, self.budget, self.limits.max_states)
-
     def _trial(self, base: _Quotient, free: dict[int, int], h: int) -> _Trial:
         return _trial(self, base, free, h)
 
@@ -819,17 +820,6 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[key] = result
     return result
-
-
-def growth(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -> MisereQuotient:
-    """The quotient of heaps ≤ ``max_heap``; its ``growth`` lists the orders for N = 0..max_heap."""
-    return quotient(game, max_heap, limits)
-
-
-def _check_sequence(heaps: Sequence[int]) -> None:
-    for h in heaps:
-        if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-            raise InvalidOption(f"heap {h!r} is not an integer ≥ 0")
 
 
 def quotient_within(
