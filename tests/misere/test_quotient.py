@@ -59,16 +59,22 @@ GAMES = [
 BOUND = 12
 
 
+SLOW = {"octal:4.7": 10}  # its quotient to heap 12 takes ~20 s (8 expansions, order 34)
+
+
 @pytest.mark.parametrize("g", GAMES, ids=lambda g: g.spec)
 def test_every_sum_of_up_to_three_heaps(g: HeapRuleset) -> None:
-    q = quotient(g, BOUND)
+    bound = SLOW.get(g.spec, BOUND)
+    q = quotient(g, bound)
     solve = brute_force(g)
     checked = 0
     for k in range(4):
-        for heaps in itertools.combinations_with_replacement(range(BOUND + 1), k):
+        for heaps in itertools.combinations_with_replacement(range(bound + 1), k):
             assert outcome(g, heaps, quotient_=q) == solve(heaps), heaps
             checked += 1
-    assert checked == 1 + 13 + 91 + 455
+    assert checked == sum(
+        len(list(itertools.combinations_with_replacement(range(bound + 1), k))) for k in range(4)
+    )
 
 
 @pytest.mark.parametrize("code", ["0.77", "0.75", "0.6"])
