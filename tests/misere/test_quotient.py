@@ -157,7 +157,7 @@ def test_refusals() -> None:
         quotient(game("wythoff"), 3)
     with pytest.raises(InvalidOption):
         quotient(Nim(), -1)
-    with pytest.raises(TooLarge, match="--max-states"):
+    with pytest.raises(TooLarge, match=r"Limits\.max_states"):
         quotient(Octal.from_code("0.77"), 41, Limits(max_states=50))
     q = quotient(Nim(), 3)
     with pytest.raises(NotApplicable, match="beyond"):

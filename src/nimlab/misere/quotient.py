@@ -207,8 +207,7 @@ def _certify(
                 elements.append(f)
                 if len(elements) > max_states:
                     raise TooLarge(
-                        f"a trial monoid has more than {max_states:,} elements; raise the "
-                        "limit with --max-states (Python: Limits(max_states=...))"
+                        f"a trial monoid has more than {max_states:,} elements", "max_states"
                     )
             act_of[g].append(j)
         i += 1
@@ -256,8 +255,7 @@ def _certify(
         budget.spend(1)
         if len(done) > max_states:
             raise TooLarge(
-                f"the quotient certificate needs more than {max_states:,} states; raise the "
-                "limit with --max-states (Python: Limits(max_states=...))"
+                f"the quotient certificate needs more than {max_states:,} states", "max_states"
             )
         e, t = state
         if p_fixed is not None:
@@ -423,8 +421,8 @@ class _Verified:
                     frontier.append(u)
             if len(new) + len(self.states) > self.max_states:
                 raise TooLarge(
-                    f"the quotient certificate needs more than {self.max_states:,} states; "
-                    "raise the limit with --max-states (Python: Limits(max_states=...))"
+                    f"the quotient certificate needs more than {self.max_states:,} states",
+                    "max_states",
                 )
         self.states |= new
         self.gens = gens
@@ -526,8 +524,8 @@ class _Builder:
             return
         raise TooLarge(
             f"the misère quotient of {self.game.spec} could not be built at heap {h} within "
-            "the limits; raise them with --max-states / --max-memory "
-            "(Python: Limits(max_states=..., max_memory=...))"
+            "the limits",
+            "max_states",
         )
 
 
@@ -598,8 +596,7 @@ def _lightest_failure(
         budget.spend(1)
         if len(done) > max_states:
             raise TooLarge(
-                f"the quotient certificate needs more than {max_states:,} states; raise the "
-                "limit with --max-states (Python: Limits(max_states=...))"
+                f"the quotient certificate needs more than {max_states:,} states", "max_states"
             )
         if state != start and v.p[state[0]] != (not state[1] & 1):
             return _word(parent, state), not state[1] & 1
