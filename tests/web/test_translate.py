@@ -28,6 +28,8 @@ POSITIONS = {
 NAMES = {
     "Bouton",
     "Wythoff",
+    "Plambeck",
+    "Siegel",
     "Whinihan",
     "Schwenk",
     "Conway",

@@ -20,6 +20,7 @@ The method is chosen by what is known about the game, in this order:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from nimlab.errors import TooLarge
@@ -40,7 +41,7 @@ from nimlab.solve.methods import (
 )
 from nimlab.solve.oracles import find_oracle
 from nimlab.solve.periodicity import options_of_value
-from nimlab.solve.planner import Plan, plan
+from nimlab.solve.planner import MISERE_SEARCH, SEARCH, Plan, Step, plan, search_work
 from nimlab.solve.results import Analysis, Outcome, WinningMove
 from nimlab.solve.search import Search
 
@@ -71,7 +72,10 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
     if name.startswith("oracle:"):
         oracle = find_oracle(g, pos, misere)
         assert oracle is not None
-        answer = oracle.analyze(g, pos)
+        try:
+            answer = oracle.analyze(g, pos)
+        except TooLarge:  # a theorem that could not finish within its own bound: search
+            return run_plan(_search_plan(the_plan, g, pos, misere), g, pos, misere, limits)
         outcome, value, moves = answer.outcome, answer.grundy, answer.winning_moves
         complete, method, remoteness = answer.complete, oracle.how, answer.remoteness
     elif name == "sprague-grundy":
@@ -264,6 +268,12 @@ def _analysis(
         method=render_method(method, "en"),
         how=method,
     )
+
+
+def _search_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool) -> Plan:
+    """The plan with its theorem replaced by exhaustive search (the fallback)."""
+    step = Step(MISERE_SEARCH if misere else SEARCH, "grundy", search_work(g, pos))
+    return replace(the_plan, steps=(step,), dropped=the_plan.steps)
 
 
 def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int | None:

@@ -91,7 +91,7 @@ def register_oracle(oracle: Oracle) -> Oracle:
 
 THEORY_GROUP = "nimlab.theories"
 """The entry-point group through which packages register their theories."""
-FALLBACK_THEORIES = ("nimlab.theory",)
+FALLBACK_THEORIES = ("nimlab.theory", "nimlab.misere.oracle")
 """Loaded when the package metadata is unavailable (running from a source tree)."""
 
 

@@ -1,0 +1,65 @@
+"""The misère quotient as a theorem the solver asks: sums of many heaps under misère play.
+
+Registered through the solver's entry point (``nimlab.theories`` in the package
+metadata), like the seeds' theorems: ``analyze --misere`` of a heap game whose
+exhaustive search would be large maps each heap to its element of the
+quotient, multiplies, and reads the outcome and every winning move off the
+P-portion (Plambeck and Siegel 2008). Where the quotient cannot be built within
+its own bound, the solver falls back to misère search.
+
+>>> import nimlab
+>>> a = nimlab.analyze("kayles", ",".join(["7"] * 40), misere=True)
+>>> a.outcome, a.method.startswith("misère quotient")
+('P', True)
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import ClassVar
+
+from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
+from nimlab.limits import Limits
+from nimlab.solve.oracles import Oracle, OracleAnswer, register_oracle
+
+SEARCH_BOX = 20_000
+"""Positions whose box of smaller heaps is at most this are left to exhaustive search
+(it gives the misère Grundy value and the remoteness as well)."""
+LARGEST_HEAP = 400
+"""The quotient is built for heaps up to this size at most."""
+QUOTIENT_LIMITS = Limits(max_states=3_000_000)
+"""The work one quotient may take before the solver falls back to search."""
+
+
+class MisereQuotientOracle(Oracle):
+    """Misère outcomes of sums of heaps through the misère quotient of the game."""
+
+    name: ClassVar[str] = "misere-quotient"
+    title: ClassVar[str] = (
+        "misère quotient: each heap's element, multiplied, read off the P-portion"
+    )
+    source: ClassVar[str] = "Plambeck and Siegel, Misère quotients for impartial games (2008)"
+    title_ja: ClassVar[str] = "ミゼール商: 各山の元の積が P 部分に入るかで決まる"
+    source_ja: ClassVar[str] = "Plambeck・Siegel「不偏ゲームのミゼール商」(2008)"
+    misere: ClassVar[bool] = True
+
+    def applies(self, game: Ruleset, position: Position) -> bool:
+        if not isinstance(game, HeapRuleset) or not position:
+            return False
+        if not all(isinstance(h, int) for h in position) or max(position) > LARGEST_HEAP:
+            return False
+        return bool(prod(h + 1 for h in position) > SEARCH_BOX)
+
+    def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        from nimlab.misere.answers import analyze
+
+        assert isinstance(game, HeapRuleset)
+        answer = analyze(game, position, QUOTIENT_LIMITS)
+        moves = tuple(
+            Move(game.position(m.position), game.heap_move(m.heap, m.result))
+            for m in answer.winning_moves
+        )
+        return OracleAnswer("P" if answer.outcome == "P" else "N", None, moves, True)
+
+
+MISERE_QUOTIENT = register_oracle(MisereQuotientOracle())

@@ -1,0 +1,46 @@
+"""``analyze --misere`` through the misère quotient: the solver asks it as a theorem."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nimlab
+from nimlab.misere.oracle import SEARCH_BOX
+from nimlab.misere.quotient import quotient
+from nimlab.solve.oracles import find_oracle
+from nimlab.solve.search import Search
+
+
+def test_forty_heaps_of_kayles_are_answered_through_the_quotient() -> None:
+    heaps = tuple(3 + i % 9 for i in range(40))
+    a = nimlab.analyze("kayles", heaps, misere=True)
+    assert a.how is not None and a.how.name == "oracle:misere-quotient"
+    q = quotient(nimlab.game("kayles"), max(heaps))
+    assert (a.outcome == "P") == q.is_p(heaps)
+    assert a.winning_moves and all(
+        q.is_p(nimlab.game("kayles").position(m.to)) for m in a.winning_moves
+    )
+
+
+def test_small_positions_stay_with_search() -> None:
+    assert find_oracle(nimlab.game("kayles"), (3, 4), misere=True) is None
+    assert find_oracle(nimlab.game("kayles"), (9, 9, 9, 9, 9), misere=True) is not None
+    assert SEARCH_BOX < 10**5
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    spec=st.sampled_from(["kayles", "octal:0.07", "subtraction:1,3", "grundy-game"]),
+    heaps=st.lists(st.integers(4, 9), min_size=5, max_size=5),
+)
+def test_quotient_answers_agree_with_misere_search(spec: str, heaps: list[int]) -> None:
+    game = nimlab.game(spec)
+    position = game.position(heaps)
+    a = nimlab.analyze(game, position, misere=True)
+    search = Search(game, misere=True)
+    assert (a.outcome == "P") == search.is_p(position)
+    for move in a.winning_moves:
+        assert search.is_p(game.position(move.to)), move
+    expected = {o for o in game.options(position) if search.is_p(o)}
+    assert {game.position(m.to) for m in a.winning_moves} == expected
