@@ -44,3 +44,14 @@ def test_quotient_answers_agree_with_misere_search(spec: str, heaps: list[int]) 
         assert search.is_p(game.position(move.to)), move
     expected = {o for o in game.options(position) if search.is_p(o)}
     assert {game.position(m.to) for m in a.winning_moves} == expected
+
+
+def test_explain_misere_shows_the_quotient_arithmetic() -> None:
+    from nimlab.explanations import explain
+
+    e = explain("kayles", "5,6,7,8,9", misere=True)
+    kinds = [s.kind for s in e.steps]
+    assert kinds[:2] == ["quotient", "product"] and e.outcome == "P"
+    assert "∈ P" in e.steps[1].text and "5 → " in e.steps[0].lines[0]
+    ja = explain("kayles", "3,5,7,9,11,13", misere=True, lang="ja")
+    assert "ミゼール商" in ja.steps[0].text and "∉ P" in ja.steps[1].text

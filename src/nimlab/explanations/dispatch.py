@@ -44,7 +44,44 @@ def misere_reasons(
     oracle = find_oracle(game, position, misere=True)
     if oracle is not None and oracle.name == "misere-nim":
         return heaps.misere_nim(position, lang)
+    if oracle is not None and oracle.name == "misere-quotient":
+        return quotient_arithmetic(game, position, lang)
     return generic.search(game, position, lang, limits, misere=True)
+
+
+def quotient_arithmetic(game: Ruleset, position: Position, lang: str) -> list[Step]:
+    """Misère play through the quotient: each heap's element, their product, the P-portion."""
+    from nimlab.misere.answers import analyze
+    from nimlab.misere.oracle import QUOTIENT_LIMITS
+
+    answer = analyze(game, position, QUOTIENT_LIMITS)
+    p_portion = "{" + ", ".join(answer.p_portion) + "}"
+    text = say(
+        lang,
+        "Under misère play a sum is not the nim-sum of its parts. Instead each heap stands for "
+        "an element of the misère quotient of {spec} (order {order}, certified for every sum "
+        "of heaps ≤ {top}; Plambeck and Siegel 2008), and a position is P exactly when the "
+        "product of its heaps' elements lies in the P-portion {p}.",
+        "ミゼールでは和のグランディ数はニム和にならない。代わりに各山を {spec} のミゼール商"
+        "（位数 {order}、{top} 以下の山のすべての和について検証済み。Plambeck・Siegel 2008）"
+        "の元に対応させ、その積が P 部分 {p} に入るときちょうど P 局面になる。",
+        spec=game.spec,
+        order=answer.quotient_order,
+        top=answer.quotient_max_heap,
+        p=p_portion,
+    )
+    shown = dict(zip(position, answer.factors, strict=True))
+    lines = tuple(f"{h} → {e}" for h, e in shown.items())
+    data = {"elements": {str(h): e for h, e in shown.items()}, "p_portion": list(answer.p_portion)}
+    steps = [Step("quotient", text, lines, data)]
+    verdict = say(
+        lang,
+        "The product is {arithmetic}.",
+        "積は {arithmetic}。",
+        arithmetic=answer.arithmetic,
+    )
+    steps.append(Step("product", verdict, data={"element": answer.element}))
+    return steps
 
 
 Explainer = Callable[[Ruleset, Position, Analysis, str], list[Step]]
