@@ -185,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
     p.add_argument(
         "--origin",
-        type=int,
+        type=_count,
         choices=(0, 1),
         default=None,
         help="number heaps from 1 as seed 001's tables 5–6 do (Nim, Wythoff: the ≥1-stone rule)",

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from itertools import islice
 
 from nimlab.errors import IllegalMove, InvalidPosition
-from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
+from nimlab.games.base import MAX_DIGITS, HeapRuleset, Move, Position, Ruleset
 from nimlab.games.heap import Nim, Subtraction
 from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
 from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
@@ -102,6 +102,11 @@ def find_move(
 ) -> Move:
     """The legal move ``text`` names, or ``IllegalMove`` describing the legal moves."""
     typed = text.strip()
+    longest = max((len(run) for run in re.findall(r"[0-9]+", typed)), default=0)
+    if longest > MAX_DIGITS:
+        raise IllegalMove(
+            f"a number in the move has {longest:,} digits; at most {MAX_DIGITS} are accepted"
+        )
     if typed.startswith("#"):
         return _by_index(game, position, typed, listed)
     to = _target(game, position, typed.lower())

@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -152,7 +153,7 @@ class DaskExecutor:
             self.name = f"Dask scheduler {scheduler}"
             try:
                 self._client = Client(scheduler, timeout="5s")
-            except (OSError, TimeoutError) as error:
+            except (OSError, TimeoutError, ValueError) as error:
                 raise InvalidOption(
                     f"--scheduler {scheduler}: cannot reach it ({error}); give tcp://HOST:PORT "
                     "of a running dask scheduler"
@@ -203,15 +204,43 @@ def executor(
     """The executor the command line asks for (default: a local pool over every core)."""
     if dask_local is not None and scheduler is not None:
         raise InvalidOption("give one of --dask-local N and --scheduler ADDRESS, not both")
+    cap = max_workers()
     for value, option in ((workers, "--workers"), (dask_local, "--dask-local")):
-        if value is not None and value < 1:
-            raise InvalidOption(f"{option} must be ≥ 1, got {value}")
+        if value is not None and not 1 <= value <= cap:
+            raise InvalidOption(
+                f"{option} must be 1 to {cap} (4 × {os.cpu_count() or 1} cores), got {value}"
+            )
     if scheduler is not None:
-        if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
-            raise InvalidOption(f"--scheduler {scheduler!r}: give an address like tcp://HOST:8786")
+        check_address(scheduler)
         return DaskExecutor(scheduler=scheduler)
     if dask_local is not None:
         return DaskExecutor(workers=dask_local)
     if workers == 1:
         return SerialExecutor()
     return PoolExecutor(workers)
+
+
+def max_workers() -> int:
+    """The most worker processes a sweep may start: 4 per core."""
+    return 4 * (os.cpu_count() or 1)
+
+
+_ADDRESS = re.compile(r"(tcp|tls|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
+
+
+def check_address(scheduler: str) -> None:
+    """Refuse a scheduler address that is not PROTOCOL://HOST:PORT (before Dask parses it).
+
+    >>> check_address("tcp://10.0.0.5:8786")
+    >>> check_address("tcp://")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidOption: --scheduler 'tcp://': give an address like tcp://HOST:8786 ...
+    """
+    match = _ADDRESS.fullmatch(scheduler)
+    if match is None or not 1 <= int(match.group(3)) <= 65535:
+        shown = scheduler if len(scheduler) <= 60 else scheduler[:56] + "..."
+        raise InvalidOption(
+            f"--scheduler {shown!r}: give an address like tcp://HOST:8786 "
+            "(tcp, tls, ws or wss; port 1 to 65535)"
+        )

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any
 
-from nimlab.errors import InvalidOption
+from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.base import Position, Ruleset
-from nimlab.limits import Budget, Limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.oracles import Oracle
 from nimlab.solve.search import Search
@@ -237,6 +237,27 @@ def verify(
     if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool) or bound < 1):
         raise InvalidOption(f"--max must be an integer ≥ 1, got {bound!r}")
     limits = limits or Limits()
+    if bound is not None:
+        _check_bound(bound, limits)
     return [
         known[n].run(known[n].default_bound if bound is None else bound, limits) for n in wanted
     ]
+
+
+def _check_bound(bound: int, limits: Limits) -> None:
+    """Refuse up front a bound whose positions cannot fit the limits.
+
+    Every check looks at each heap size up to the bound at least once (one
+    state each) and may hold the heap sizes ``0..bound`` as Python ints.
+
+    >>> _check_bound(10**9, Limits())
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.TooLarge: verify --max 1,000,000,000 needs more than 1,000,000,000 states, ...
+    """
+    if bound > limits.max_states:
+        raise TooLarge(
+            f"verify --max {amount(bound)} needs more than {amount(bound)} states, over the "
+            f"limit of {amount(limits.max_states)}; lower --max or raise --max-states"
+        )
+    limits.check_memory((bound + 1) * PYTHON_VALUE_BYTES, f"verify --max {amount(bound)}")
