@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from nimlab.errors import InvalidOption
+from nimlab.files import atomic_path, shown
 from nimlab.research.db import COLUMNS, ResultsDB
 
 OUTPUT_COLUMNS = (*COLUMNS, "nimlab_version", "computed_at")
@@ -118,17 +119,21 @@ def count(path: str, where: Filter) -> int:
 def export(path: str, where: Filter, target: str, columns: tuple[str, ...] = OUTPUT_COLUMNS) -> int:
     """Write the matching results to ``target`` (.csv, .csv.gz or .parquet); returns the rows."""
     name = target.lower()
-    if name.endswith(".parquet"):
-        return _parquet(path, where, target, columns)
-    if name.endswith((".csv", ".csv.gz")):
-        return _csv(path, where, target, columns)
-    raise InvalidOption(f"--export {target}: give a file ending in .csv, .csv.gz or .parquet")
+    if not name.endswith((".parquet", ".csv", ".csv.gz")):
+        raise InvalidOption(
+            f"--export {shown(target)}: give a file ending in .csv, .csv.gz or .parquet"
+        )
+    target_path(target)
+    with atomic_path(target, "--export") as written_to:
+        if name.endswith(".parquet"):
+            return _parquet(path, where, written_to, columns)
+        return _csv(path, where, written_to, columns, gzipped=name.endswith(".gz"))
 
 
-def _csv(path: str, where: Filter, target: str, columns: tuple[str, ...]) -> int:
+def _csv(path: str, where: Filter, target: str, columns: tuple[str, ...], *, gzipped: bool) -> int:
     import gzip
 
-    opener: Any = gzip.open if target.lower().endswith(".gz") else open
+    opener: Any = gzip.open if gzipped else open
     written = 0
     with opener(target, "wt", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
@@ -187,6 +192,12 @@ def _table(pa: Any, schema: Any, chunk: list[tuple[Any, ...]]) -> Any:
 def target_path(target: str) -> Path:
     """``target`` as a path whose directory exists (refused otherwise)."""
     path = Path(target)
-    if not path.parent.exists():
-        raise InvalidOption(f"{target}: the directory {path.parent} does not exist")
+    try:
+        folder = path.parent.is_dir()
+    except OSError as error:
+        raise InvalidOption(f"{shown(target)}: cannot use this path ({error.strerror})") from None
+    if not folder:
+        raise InvalidOption(
+            f"{shown(target)}: the directory {shown(str(path.parent))} does not exist"
+        )
     return path
