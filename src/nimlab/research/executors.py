@@ -33,7 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any, Protocol, TypeVar
 
-from nimlab.errors import InvalidOption, TooLarge
+from nimlab.errors import InvalidOption, NimlabError, TooLarge
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -49,7 +49,12 @@ class Executor(Protocol):
     workers: int
     name: str
 
-    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]: ...
+    def run(
+        self,
+        function: Callable[[J], R],
+        jobs: Iterable[J],
+        lost: Callable[[J, str], R] | None = None,
+    ) -> Iterator[R]: ...
 
     def close(self) -> None: ...
 
@@ -60,7 +65,12 @@ class SerialExecutor:
     workers = 1
     name = "serial"
 
-    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+    def run(
+        self,
+        function: Callable[[J], R],
+        jobs: Iterable[J],
+        lost: Callable[[J, str], R] | None = None,
+    ) -> Iterator[R]:
         for job in jobs:
             yield function(job)
 
@@ -90,7 +100,14 @@ class PoolExecutor:
         )
         return self._pool
 
-    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+    def run(
+        self,
+        function: Callable[[J], R],
+        jobs: Iterable[J],
+        lost: Callable[[J, str], R] | None = None,
+    ) -> Iterator[R]:
+        """Yield ``function(job)`` for every job; a job whose worker dies more than
+        ``RESTARTS`` times ends the run, or with ``lost`` yields ``lost(job, reason)``."""
         pool = self._pool or self._fresh_pool()
         waiting = iter(jobs)
         running: dict[Future[R], J] = {}
@@ -102,27 +119,33 @@ class PoolExecutor:
             if not running:
                 return
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            lost: list[J] = []
+            dead: list[J] = []
             for future in finished:
                 job = running.pop(future)
                 try:
                     result = future.result()
                 except BrokenProcessPool:
-                    lost.append(job)
+                    dead.append(job)
                     continue
                 yield result
-            if lost:
-                lost.extend(running.values())
-                for job in lost:
+            if dead:
+                dead.extend(running.values())
+                again = []
+                for job in dead:
                     broken[id(job)] = broken.get(id(job), 0) + 1
-                    if broken[id(job)] > RESTARTS:
-                        raise TooLarge(
-                            f"a worker died {RESTARTS + 1} times on the same batch (out of "
-                            "memory?); lower --batch-size or --max-states"
-                        )
+                    if broken[id(job)] <= RESTARTS:
+                        again.append(job)
+                        continue
+                    reason = (
+                        f"a worker died {RESTARTS + 1} times on this batch (out of memory?); "
+                        "lower --batch-size or --max-states"
+                    )
+                    if lost is None:
+                        raise TooLarge(reason)
+                    yield lost(job, reason)
                 self.restarts += 1
                 pool = self._fresh_pool()
-                running = {pool.submit(function, job): job for job in lost}
+                running = {pool.submit(function, job): job for job in again}
 
     def close(self) -> None:
         if self._pool is not None:
@@ -171,21 +194,36 @@ class DaskExecutor:
             )
             self._client = Client(self._cluster)
 
-    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+    def run(
+        self,
+        function: Callable[[J], R],
+        jobs: Iterable[J],
+        lost: Callable[[J, str], R] | None = None,
+    ) -> Iterator[R]:
         as_completed = importlib.import_module("distributed").as_completed
 
         waiting = iter(jobs)
         window = 2 * self.workers
 
+        of: dict[Any, J] = {}
+
         def submit(job: J) -> Any:
-            return self._client.submit(function, job, pure=False, retries=DASK_RETRIES)
+            future = self._client.submit(function, job, pure=False, retries=DASK_RETRIES)
+            of[future.key] = job
+            return future
 
         first = [submit(job) for job in islice(waiting, window)]
         if not first:
             return
         running = as_completed(first)
         for future in running:
-            result: R = future.result()
+            job = of.pop(future.key)
+            try:
+                result: R = future.result()
+            except Exception as error:  # the task failed on every retry, or its workers died
+                if lost is None or isinstance(error, NimlabError):
+                    raise
+                result = lost(job, f"failed {DASK_RETRIES + 1} times on Dask ({error})"[:300])
             future.release()
             following = next(waiting, None)
             if following is not None:
