@@ -126,3 +126,17 @@ def test_a_reader_that_leaves(atlas: str) -> None:
     process.stdout.close()  # `| head -0`
     err = process.stderr.read().decode()
     assert process.wait(300) == 0 and err == ""
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [("--limit", "1000"), ("--limit", "1000", "--json"), ("--plot", "period", "--out", "p.png")],
+)
+def test_results_honour_max_memory(
+    atlas: str, tmp_path: Path, extra: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = tuple(str(tmp_path / e) if e.endswith(".png") else e for e in extra)
+    with open(os.devnull, "w") as null:
+        assert main(["results", "--db", atlas, *extra, "--max-memory", "10K"], null) == 3
+        assert main(["results", "--db", atlas, *extra, "--max-memory", "64M"], null) == 0
+    assert "--max-memory" in capsys.readouterr().err

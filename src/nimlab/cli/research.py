@@ -249,11 +249,14 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
     ResultsDB.open(args.db, create=False).close()  # refuse a foreign file up front
     if args.sweeps:
         return _sweeps(args, out)
+    if args.limit < 1:
+        raise InvalidOption(f"--limit must be ≥ 1, got {args.limit}")
     if args.plot is not None or args.out is not None:
         from nimlab.research.plots import plot
 
         if args.plot is None or args.out is None:
             raise InvalidOption("--plot KIND and --out FILE go together")
+        query.check_footprint(args.db, where, args.max_memory)
         points = plot(args.db, where, args.plot, args.out)
         _done(args, out, {"plot": args.plot, "out": args.out, "points": points})
         return 0
@@ -262,6 +265,13 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
         written = query.export(args.db, where, args.export, query.columns_of(args.columns))
         _done(args, out, {"export": args.export, "rows": written})
         return 0
+    query.check_footprint(
+        args.db,
+        where,
+        args.max_memory // 2 if args.json else args.max_memory,
+        args.sort,
+        args.limit,
+    )  # --json holds each row twice
     found = query.select(args.db, where, args.sort, args.limit)
     total = query.count(args.db, where)
     if args.json:

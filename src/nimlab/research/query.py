@@ -22,6 +22,7 @@ from typing import Any
 
 from nimlab.errors import InvalidOption
 from nimlab.files import atomic_path, shown
+from nimlab.limits import check_memory
 from nimlab.research.db import COLUMNS, ResultsDB
 
 OUTPUT_COLUMNS = (*COLUMNS, "nimlab_version", "computed_at")
@@ -100,6 +101,35 @@ def rows(
         yield from db.connection.execute(sql, values)
 
 
+ROW_BYTES = 1024
+"""About the bytes of one result row in Python (its tuple or dict of 16 values), text aside."""
+CHUNK = 1 << 16
+"""Rows per Parquet row group: a chunk is held in Python lists before Arrow takes it."""
+
+
+def footprint(path: str, where: Filter, sort: str = "params", limit: int | None = None) -> int:
+    """The bytes the matching rows (the top ``limit`` by ``sort``) take once read into Python.
+
+    SQLite counts the rows and their text without handing them over, so a query that
+    would not fit in memory is refused before it is run.
+    """
+    clause, values = where.where()
+    inner = f"SELECT data, params FROM results{clause} {_order(sort)}"
+    if limit is not None:
+        inner += f" LIMIT {max(int(limit), 0)}"
+    sql = f"SELECT COUNT(*), COALESCE(SUM(LENGTH(data) + LENGTH(params)), 0) FROM ({inner})"
+    with _open(path) as db:
+        count, text = db.connection.execute(sql, values).fetchone()
+    return int(count) * ROW_BYTES + 2 * int(text)
+
+
+def check_footprint(
+    path: str, where: Filter, max_memory: int, sort: str = "params", limit: int | None = None
+) -> None:
+    """Refuse (``TooLarge``, naming ``--max-memory``) rows that would not fit in memory."""
+    check_memory(footprint(path, where, sort, limit), max_memory, "reading these results")
+
+
 def select(
     path: str, where: Filter, sort: str = "period", limit: int | None = 20
 ) -> list[dict[str, Any]]:
@@ -166,7 +196,7 @@ def _parquet(path: str, where: Filter, target: str, columns: tuple[str, ...]) ->
         chunk: list[tuple[Any, ...]] = []
         for row in rows(path, where, columns=columns):
             chunk.append(row)
-            if len(chunk) == 1 << 20:
+            if len(chunk) == CHUNK:
                 writer.write_table(_table(pa, schema, chunk))
                 written += len(chunk)
                 chunk = []
