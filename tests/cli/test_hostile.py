@@ -45,6 +45,16 @@ def cli(*args: str) -> tuple[int, str]:
     [
         (("ppositions", "nim", "--heaps", "1000", "--max", "2"), 3, "--max-states"),
         (("ppositions", "kayles", "--heaps", "2", "--max", "100000"), 3, "--max-states"),
+        (
+            ("ppositions", "kayles", "--heaps", "2", "--max", "100000", "--max-states", HUGE[:12]),
+            3,
+            "--max-memory",
+        ),
+        (
+            ("ppositions", "nim", "--heaps", "100000", "--max", "1", "--max-memory", "64M"),
+            3,
+            "--max-memory",
+        ),
         (("verify", "wythoff-beatty", "--max", "1000000000"), 3, "--max-states"),
         (("verify", "--max", HUGE), 3, "--max-states"),
         (("verify", "--max", "²"), 2, "integer ≥ 1"),

@@ -144,7 +144,7 @@ def _zero_sums(values: list[int], lo: int, k: int, budget: Budget) -> Iterator[t
     top = len(values) - 1
     if top < lo:
         return
-    tuple_bytes = (k + 8) * 8 + PYTHON_VALUE_BYTES  # the tuple and its slot in the answer
+    tuple_bytes = 2 * ((k + 8) * 8 + PYTHON_VALUE_BYTES)  # the tuple, its slot, and its JSON copy
     prefix = [lo] * (k - 1)
     totals = [0] * k  # totals[i]: the nim-sum of the values of prefix[:i]
     for i in range(k - 1):
