@@ -127,6 +127,38 @@ def hostile(pool: list[str]) -> st.SearchStrategy[str]:
     )
 
 
+VALID_GAMES = GAMES[:20]
+VALID_POSITIONS = POSITIONS[:10]
+SIZES = ["0", "1", "2", "3", "4", "5", "8", "12", "30", "100", "1000", "100000", *HUGE[:5]]
+"""Well-formed numbers, small and huge (the limits must refuse what they cannot answer)."""
+WELL_FORMED = {
+    "--sizes": ["2", "3", "1,2", "2,3"],
+    "--max-heap": ["5", "8", "5,8", str(10**30)],
+    "--variants": ["delete-nim:single", "split-delete-nim:single", "delete-nim:half"],
+    "--columns": ["family,params", "period", "data"],
+    "--params": ["1,%", "%", "2,4,7"],
+    "--sort": ["period", "preperiod", "params", "work"],
+    "--plot": ["period", "preperiod", "ppositions"],
+}
+
+
+def _well_formed(
+    option: str, action: argparse.Action, folder: Path, db: str
+) -> st.SearchStrategy[str]:
+    """A value of the right shape for ``option`` (its size may still be hostile)."""
+    if option in SMALL:
+        return st.sampled_from(["100", "5000", "200000", "64M", "512M"])
+    if action.choices is not None:
+        return st.sampled_from([str(c) for c in action.choices])
+    if option in WELL_FORMED:
+        return st.sampled_from(WELL_FORMED[option])
+    if option in ("--workers", "--dask-local"):
+        return st.sampled_from(["1", "2"])
+    if option in ("--db", "--export", "--out", "--scheduler"):
+        return _value(option, action, folder, db)
+    return st.sampled_from(SIZES)
+
+
 def _value(option: str, action: argparse.Action, folder: Path, db: str) -> st.SearchStrategy[str]:
     if option in SMALL:
         return st.sampled_from(LIMIT_VALUES)
@@ -154,24 +186,29 @@ def calls(draw: st.DrawFn, folder: Path, db: str) -> tuple[list[str], str]:
         return ["serve", "--help"], ""
     argv = [name]
     chosen: set[str] = set()
+    rogue = draw(st.integers(0, 2))  # how many values are malformed; the rest are well formed
     for action in COMMANDS[name]._actions:
         if action.dest == "help":
             continue
+        bad = rogue > 0 and draw(st.integers(0, 3)) == 0
+        rogue -= bad
         if not action.option_strings:  # a positional
-            pool = {"game": GAMES, "family": FAMILIES, "names": VERIFY_NAMES}.get(
-                action.dest, POSITIONS
-            )
+            valid = {"game": VALID_GAMES, "family": FAMILIES[:4], "names": VERIFY_NAMES[:3]}
+            pool = valid.get(action.dest, VALID_POSITIONS)
             count = 1 if action.nargs is None else draw(st.integers(0, 2))
-            argv += [draw(hostile(pool)) for _ in range(count)]
+            strategy = hostile(pool) if bad else st.sampled_from(pool)
+            argv += [draw(strategy) for _ in range(count)]
             continue
         option = action.option_strings[0]
-        if not draw(st.booleans()):
+        if draw(st.integers(0, 2)) != 0:  # each option in one call of three
             continue
         chosen.add(option)
         if action.nargs == 0:
             argv.append(option)
-        else:
+        elif bad:
             argv += [option, draw(_value(option, action, folder, db))]
+        else:
+            argv += [option, draw(_well_formed(option, action, folder, db))]
     for option, value in SMALL.items():
         if option not in chosen and (option != "--max-tasks" or name == "sweep"):
             argv += [option, value]
