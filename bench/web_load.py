@@ -1,6 +1,7 @@
 """Load test of the web app: 100 concurrent connections on loopback.
 
-Starts ``nimlab serve`` on a free port with its default limits, opens 100
+Starts ``nimlab serve`` on a free port with its default limits (but for the
+per-address caps: every connection comes from one address), opens 100
 keep-alive connections and has each send requests back to back for a fixed
 time: a mix of pages and API calls over random positions, the kind of traffic
 the app gets (analyses, sequences, tables, P-positions, the catalogue, moves
@@ -168,9 +169,12 @@ def probe(url: str, seconds: float) -> list[float]:
     return latencies
 
 
-def start_server() -> tuple[subprocess.Popen[str], str]:
+def start_server(connections: int = 100) -> tuple[subprocess.Popen[str], str]:
+    # Every connection of the load comes from 127.0.0.1, where a real load comes from many
+    # addresses: the per-address caps are raised to let them all in (the rest is default).
+    per_address = ["--client-connections", str(connections + 64), "--client-queue-limit", "512"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nimlab", "serve", "--port", "0"],
+        [sys.executable, "-m", "nimlab", "serve", "--port", "0", *per_address],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -184,7 +188,7 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
 
 def run(seconds: float = 20.0, connections: int = 100) -> dict[str, Any]:
     """Start the server, load it, and return the figures."""
-    proc, url = start_server()
+    proc, url = start_server(connections)
     try:
         asyncio.run(load(url, 3.0, 10))  # warm up workers and caches
         light = ["--probe", url, "--seconds", str(seconds)]

@@ -157,7 +157,8 @@ def wythoff_table() -> Result:
         "C 1.1-2.0 s (issue); within 1.5x",
         compile_or_load_seconds=round(warm, 3),
         public_grundy_table_seconds=round(api_seconds, 3),
-        public_note="grundy_table() also builds the result's 16.8M Python ints",
+        public_vs_c=None if c is None else round(api_seconds / c[1], 2),
+        public_note="grundy_table() returns the kernel's numpy array (GrundyTable.values)",
         largest_value=int(table.max()),
         agrees_with_c=same and api[size - 1, size - 1] == int(table[-1, -1]),
     )
@@ -329,6 +330,46 @@ def cli_startup() -> Result:
     }
 
 
+SMALL_QUESTIONS = (
+    ("analyze", "wythoff", "1000,2000"),
+    ("analyze", "split-delete-nim:single", "100,200,300"),
+    ("sequence", "grundy-game", "--to", "2000"),
+)
+"""Issue 11's small questions, each to be answered within 2x the CLI's start-up."""
+
+
+def _median_wall(command: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def small_questions() -> Result:
+    nimlab = str(Path(sys.executable).with_name("nimlab"))
+    for question in SMALL_QUESTIONS:  # warm: compiled kernels cached, files in the page cache
+        subprocess.run([nimlab, *question], capture_output=True, check=True)
+    start_up = _median_wall([nimlab, "analyze", "nim", "3,4,5"], 7)
+    rows = {}
+    for question in SMALL_QUESTIONS:
+        seconds = _median_wall([nimlab, *question], 5)
+        rows[" ".join(question)] = {
+            "seconds": round(seconds, 4),
+            "times_start_up": round(seconds / start_up, 2),
+        }
+    worst = max(r["times_start_up"] for r in rows.values())
+    return {
+        "workload": "small questions vs CLI start-up (wall, warm, median of 5; start-up of 7)",
+        "seconds": round(sum(r["seconds"] for r in rows.values()), 4),
+        "start_up_seconds": round(start_up, 4),
+        "questions": rows,
+        "target": "each <= 2x start-up",
+        "meets_target": worst <= 2.0,
+    }
+
+
 def _checksum(values: Any) -> str:
     """The C programs' checksum: the sum of (i + 1) · v_i, modulo 2^64 (in chunks)."""
     import numpy as np
@@ -351,5 +392,6 @@ WORKLOADS: dict[str, Callable[[], Result]] = {
     "kayles": kayles,
     "couples": couples,
     "cli": cli_startup,
+    "small-questions": small_questions,
 }
 """The workloads of issue 4, in the order ``make bench`` runs them."""

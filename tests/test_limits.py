@@ -11,7 +11,7 @@ from nimlab.limits import Limits
 def test_budget_refuses_past_the_limit() -> None:
     budget = Limits(max_states=5).budget()
     budget.spend(5)
-    with pytest.raises(TooLarge, match="--max-states") as info:
+    with pytest.raises(TooLarge, match="max_states") as info:
         budget.spend()
     assert info.value.exit_code == 3
 
@@ -50,7 +50,7 @@ def test_deadline_refuses_work_that_runs_too_long(monkeypatch: pytest.MonkeyPatc
 def test_deadline_still_counts_states() -> None:
     budget = Limits(max_states=10, max_seconds=60).budget()
     budget.spend(10)
-    with pytest.raises(TooLarge, match="--max-states"):
+    with pytest.raises(TooLarge, match="max_states"):
         budget.spend()
     assert Limits(max_seconds=1.5).remoteness_budget().seconds == 1.5
 
@@ -68,7 +68,7 @@ def test_max_seconds_must_be_positive(bad: object) -> None:
 
 
 def test_memory_limit_is_named_and_positive() -> None:
-    with pytest.raises(TooLarge, match="--max-memory") as info:
+    with pytest.raises(TooLarge, match="max_memory") as info:
         Limits(max_memory=1000).check_memory(1001, "a table")
     assert info.value.exit_code == 3
     Limits(max_memory=1000).budget().check_memory(1000, "a table")

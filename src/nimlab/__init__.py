@@ -13,8 +13,11 @@ Define a game, solve it exactly, find its patterns::
 
 Theorems answer positions of any size, and say why::
 
-    >>> nimlab.analyze("wythoff", "1000,2000").winning_moves[0].to
-    '618,1000'
+    >>> best = nimlab.analyze("wythoff", "1000,2000").winning_moves[0]
+    >>> best.to, best.action
+    ('618,1000', Take(heap=2000, amount=1382, leaving=(1000, 618)))
+    >>> nimlab.render_move(best, "ja")
+    '2000 個の山から 1382 個取り (1000, 618) にする'
     >>> print(nimlab.explain("nim", "1,2,3", lang="ja").steps[-2].text)
     したがって 1,2,3 は後手必勝の局面で、グランディ数は 0。
 """
@@ -44,13 +47,17 @@ from nimlab.games import (
     TakeAway,
     Wythoff,
     heap_game,
+    render_move,
 )
 from nimlab.limits import Limits
 from nimlab.registry import Family, game, names, register
 from nimlab.solve import (
     Analysis,
+    Context,
     GrundyTable,
+    Method,
     Periodicity,
+    Plan,
     PPositions,
     WinningMove,
     analyze,
@@ -60,12 +67,15 @@ from nimlab.solve import (
     mex,
     p_positions,
     periodicity,
+    plan,
+    render_method,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Analysis",
+    "Context",
     "DeleteNim",
     "Explanation",
     "Family",
@@ -78,6 +88,7 @@ __all__ = [
     "InvalidOption",
     "InvalidPosition",
     "Limits",
+    "Method",
     "Move",
     "Nim",
     "NimlabError",
@@ -85,6 +96,7 @@ __all__ = [
     "Octal",
     "PPositions",
     "Periodicity",
+    "Plan",
     "Ruleset",
     "SplitDeleteNim",
     "Subtraction",
@@ -104,5 +116,8 @@ __all__ = [
     "names",
     "p_positions",
     "periodicity",
+    "plan",
     "register",
+    "render_method",
+    "render_move",
 ]

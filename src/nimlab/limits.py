@@ -14,7 +14,7 @@ refused before they are allocated, instead of meeting the OOM killer.
 >>> budget.spend(5)
 Traceback (most recent call last):
 ...
-nimlab.errors.TooLarge: this needs more than 10 states; raise the limit with --max-states ...
+nimlab.errors.TooLarge: this needs more than 10 states; raise the limit Limits.max_states
 
 ``max_seconds`` adds a cooperative deadline: a budget checks the clock every
 few thousand states and refuses work that runs past it (the web app uses it;
@@ -95,8 +95,8 @@ class Limits:
         """Refuse up front when a computation is known to need ``needed`` states."""
         if needed > self.max_states:
             raise TooLarge(
-                f"this needs {amount(needed)} {what}, over the limit of {amount(self.max_states)}; "
-                "raise the limit with --max-states (Python: Limits(max_states=...))"
+                f"this needs {amount(needed)} {what}, over the limit of {amount(self.max_states)}",
+                "max_states",
             )
 
     def check_memory(self, needed: int, what: str) -> None:
@@ -119,7 +119,7 @@ def amount(n: int) -> str:
 
 
 def check_memory(needed: int, limit: int, what: str) -> None:
-    """Raise ``TooLarge`` when ``needed`` bytes are over ``limit``, naming ``--max-memory``.
+    """Raise ``TooLarge`` when ``needed`` bytes are over ``limit``, naming ``Limits.max_memory``.
 
     >>> check_memory(10**9, 10**8, "a table of 10^9 cells")
     Traceback (most recent call last):
@@ -128,8 +128,7 @@ def check_memory(needed: int, limit: int, what: str) -> None:
     """
     if needed > limit:
         raise TooLarge(
-            f"{what} needs {amount(needed)} bytes, over the limit of {amount(limit)}; "
-            "raise the limit with --max-memory (Python: Limits(max_memory=...))"
+            f"{what} needs {amount(needed)} bytes, over the limit of {amount(limit)}", "max_memory"
         )
 
 
@@ -193,13 +192,9 @@ class Budget:
 
     def _check(self) -> None:
         if self.used > self.limit:
-            raise TooLarge(
-                f"this needs more than {amount(self.limit)} states; raise the limit with "
-                f"{self.option} (Python: Limits({self.field}=...))"
-            )
+            raise TooLarge(f"this needs more than {amount(self.limit)} states", self.field)
         self.clock_at = min(self.used + CLOCK_EVERY, self.limit)
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TooLarge(
-                f"this takes more than {self.seconds:g} s, the time limit "
-                "(Python: Limits(max_seconds=...))"
+                f"this takes more than {self.seconds:g} s, the time limit", "max_seconds"
             )

@@ -6,6 +6,7 @@ import pytest
 
 import nimlab
 from nimlab.errors import InvalidPosition
+from nimlab.games.actions import MoveTo
 from nimlab.games.base import Ruleset, check_heaps, parse_heaps
 
 
@@ -70,3 +71,4 @@ def test_a_user_ruleset_with_only_options_gets_every_analysis() -> None:
     a = nimlab.analyze(Countdown(), "9")
     assert a.outcome in "PN" and a.winning_moves_complete
     assert all(m.move.startswith("move to") for m in a.winning_moves)
+    assert all(m.action == MoveTo(m.to) for m in a.winning_moves)

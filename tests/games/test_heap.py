@@ -8,7 +8,10 @@ from hypothesis import strategies as st
 
 import nimlab
 from nimlab.errors import InvalidGame
+from nimlab.games.actions import RemoveHeap, ReplaceHeap, Split, Take
+from nimlab.games.base import Move
 from nimlab.games.heap import GrundyGame, Nim, Subtraction, heap_game
+from nimlab.games.wording import render_move
 
 
 @given(st.integers(0, 60))
@@ -36,10 +39,21 @@ def test_grundy_game_splits_into_unequal_nonempty_heaps(n: int) -> None:
     assert len(options) == max(0, (n - 1) // 2)
 
 
-def test_move_texts() -> None:
-    assert Subtraction((3,)).heap_move_text(7, (4,)) == "take 3 from the heap of 7"
-    assert GrundyGame().heap_move_text(7, (3, 4)) == "split the heap of 7 into 3+4"
-    assert Nim().heap_move_text(7, ()) == "remove the heap of 7"
+def test_heap_moves_and_their_texts() -> None:
+    cases = [
+        (Subtraction((3,)), 7, (4,), Take(7, 3), "take 3 from the heap of 7"),
+        (GrundyGame(), 7, (3, 4), Split(7, (3, 4)), "split the heap of 7 into 3+4"),
+        (Nim(), 7, (), RemoveHeap(7), "remove the heap of 7"),
+        (Nim(), 7, (2, 3), ReplaceHeap(7, (2, 3)), "replace the heap of 7 by 2+3"),
+    ]
+    for g, n, result, action, text in cases:
+        assert g.heap_move(n, result) == action
+        assert render_move(action, "en") == text
+
+
+def test_heap_game_moves_say_what_happened() -> None:
+    g = heap_game(lambda n: [(), (1, n - 2)] if n >= 3 else [], name="g")
+    assert list(g.moves((4,))) == [Move((), RemoveHeap(4)), Move((1, 2), ReplaceHeap(4, (1, 2)))]
 
 
 def test_heap_game_from_a_function() -> None:

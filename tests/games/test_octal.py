@@ -7,7 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nimlab.errors import InvalidGame
+from nimlab.games.actions import Split, Take, TakeAll, TakeAndSplit
 from nimlab.games.octal import Octal
+from nimlab.games.wording import render_move
 
 
 def options_by_definition(digits: tuple[int, ...], n: int) -> set[tuple[int, ...]]:
@@ -51,9 +53,14 @@ def test_bad_codes(code: str) -> None:
         Octal.from_code(code)
 
 
-def test_move_texts() -> None:
+def test_heap_moves_and_their_texts() -> None:
     g = Octal.from_code("4.77")
-    assert g.heap_move_text(5, (2, 3)) == "split the heap of 5 into 2+3"
-    assert g.heap_move_text(5, (1, 2)) == "take 2 from the heap of 5, leaving 1+2"
-    assert g.heap_move_text(2, ()) == "take the whole heap of 2"
-    assert g.heap_move_text(5, (4,)) == "take 1 from the heap of 5"
+    cases = [
+        (5, (2, 3), Split(5, (2, 3)), "split the heap of 5 into 2+3"),
+        (5, (1, 2), TakeAndSplit(5, 2, (1, 2)), "take 2 from the heap of 5, leaving 1+2"),
+        (2, (), TakeAll(2), "take the whole heap of 2"),
+        (5, (4,), Take(5, 1), "take 1 from the heap of 5"),
+    ]
+    for n, result, action, text in cases:
+        assert g.heap_move(n, result) == action
+        assert render_move(action, "en") == text

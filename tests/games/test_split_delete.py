@@ -8,6 +8,8 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nimlab.games.actions import DeleteSplit, SplitDelete
+from nimlab.games.base import Move
 from nimlab.games.split_delete import DeleteNim, SplitDeleteNim, partitions, splits
 
 
@@ -106,7 +108,13 @@ def test_helpers() -> None:
 
 
 def test_move_texts() -> None:
-    texts = {m.text for m in SplitDeleteNim("single").moves((5, 6))}
-    assert "split 6 into 3+3, delete 5" in texts
-    texts = {m.text for m in DeleteNim("single").moves((5, 6))}
-    assert "delete 5, split 6 into 3+3" in texts
+    moves = set(SplitDeleteNim("single").moves((5, 6)))
+    assert Move((3, 3), SplitDelete(((6, (3, 3)),), (5,))) in moves
+    assert "split 6 into 3+3, delete 5" in {m.text for m in moves}
+    moves = set(DeleteNim("single").moves((5, 6)))
+    assert Move((3, 3), DeleteSplit((5,), ((6, (3, 3)),))) in moves
+    assert "delete 5, split 6 into 3+3" in {m.text for m in moves}
+    half = {m.text for m in SplitDeleteNim("half").moves((4, 4, 4, 8))}
+    assert "split 4 into 1+3 and 8 into 4+4, delete 1 and 3" in half
+    everything = {m.text for m in DeleteNim("all-but-one").moves((2, 3, 6))}
+    assert "delete 2 and 3, split 6 into 1+1+4" in everything

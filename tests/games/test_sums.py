@@ -6,6 +6,8 @@ import pytest
 
 import nimlab
 from nimlab.errors import InvalidGame, InvalidPosition
+from nimlab.games.actions import InComponent, Take
+from nimlab.games.base import Move
 from nimlab.games.sums import Sum
 
 
@@ -29,8 +31,9 @@ def test_a_move_is_a_move_in_exactly_one_component() -> None:
     g = nimlab.game("nim + nim")
     options = set(g.options(((2,), (1,))))
     assert options == {((0,), (1,)), ((1,), (1,)), ((2,), (0,))}
-    texts = [m.text for m in g.moves(((2,), (1,)))]
-    assert texts[0].startswith("in nim (component 1): take")
+    moves = list(g.moves(((2,), (1,))))
+    assert moves[0] == Move(((1,), (1,)), InComponent(0, "nim", Take(2, 1)))
+    assert moves[0].text == "in nim (component 1): take 1 from the heap of 2"
 
 
 def test_a_sum_needs_two_games() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nimlab.games.actions import Take, TakeBoth
 from nimlab.games.wythoff import Wythoff
 
 
@@ -18,5 +19,7 @@ def test_options_are_the_queen_moves(a: int, b: int) -> None:
 
 
 def test_move_text_shows_the_heaps_in_place() -> None:
-    texts = {m.to: m.text for m in Wythoff().moves((1000, 2000))}
-    assert texts[(618, 1000)] == "take 1382 from the heap of 2000, leaving (1000, 618)"
+    moves = {m.to: m for m in Wythoff().moves((1000, 2000))}
+    assert moves[(618, 1000)].action == Take(2000, 1382, leaving=(1000, 618))
+    assert moves[(618, 1000)].text == "take 1382 from the heap of 2000, leaving (1000, 618)"
+    assert moves[(0, 1000)].action == TakeBoth(1000, (0, 1000))

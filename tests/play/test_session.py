@@ -42,6 +42,8 @@ def test_turn_order_and_refusals() -> None:
     turn = s.reply()
     assert turn.kind == "delay" and s.to_move == "you"
     assert "lasts longest" in s.why() and "最も長く粘れる" in s.why("ja")
+    assert s.why().startswith(turn.move.text)
+    assert s.why("ja").startswith(turn.move.words("ja") + ":") and "take" not in s.why("ja")
     with pytest.raises(IllegalMove, match="your"):
         s.reply()
     with pytest.raises(InvalidOption, match="you, computer"):

@@ -114,7 +114,7 @@ def _xor(values: Iterable[int]) -> int:
 
 @pytest.mark.parametrize("bad", [0, -5, True])
 def test_max_length_must_be_positive(bad: int) -> None:
-    with pytest.raises(InvalidOption, match="--max-length"):
+    with pytest.raises(InvalidOption, match=r"^max_length"):
         periodicity("kayles", max_length=bad)
 
 

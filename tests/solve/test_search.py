@@ -52,7 +52,7 @@ def test_the_budget_stops_search() -> None:
 def test_a_deep_search_is_refused_by_its_memory_estimate() -> None:
     # Misère play has no Sprague–Grundy shortcut: a huge heap means a deep search.
     search = Search(nimlab.game("subtraction:1,2,3"), True, Limits(max_memory=10**7).budget())
-    with pytest.raises(TooLarge, match="--max-memory"):
+    with pytest.raises(TooLarge, match="max_memory"):
         search.value((10**6,))
 
 

@@ -27,7 +27,7 @@ def test_refusals() -> None:
         nimlab.grundy_sequence("wythoff", 5)
     with pytest.raises(InvalidOption):
         nimlab.grundy_sequence("nim", -1)
-    with pytest.raises(TooLarge, match="--max-states"):
+    with pytest.raises(TooLarge, match="max_states"):
         nimlab.grundy_sequence("nim", 10**12)
     with pytest.raises(TooLarge):
         nimlab.grundy_sequence("fibonacci-nim", 10**5, limits=Limits(max_states=10**6))
@@ -36,7 +36,7 @@ def test_refusals() -> None:
 def test_a_window_from_start() -> None:
     whole = nimlab.grundy_sequence("kayles", 300).tolist()
     assert nimlab.grundy_sequence("kayles", 300, start=250).tolist() == whole[250:]
-    with pytest.raises(InvalidOption, match="--from"):
+    with pytest.raises(InvalidOption, match=r"^start"):
         nimlab.grundy_sequence("kayles", 5, start=6)
 
 
@@ -49,7 +49,7 @@ def test_long_sequences_agree_with_the_mex_recursion() -> None:
 
 
 def test_memory_is_refused_up_front() -> None:
-    with pytest.raises(TooLarge, match="--max-memory"):
+    with pytest.raises(TooLarge, match="max_memory"):
         nimlab.grundy_sequence(
             "subtraction:3,5,8",
             10**9,
@@ -61,6 +61,6 @@ def test_a_list_too_big_is_refused_naming_the_memory_limit() -> None:
     from nimlab.solve.sequences import sequence_values
 
     limits = Limits(max_states=10**8, max_memory=10**8)
-    with pytest.raises(TooLarge, match="--max-memory"):
+    with pytest.raises(TooLarge, match="max_memory"):
         sequence_values(nimlab.game("nim"), 10**7, limits)
     assert len(sequence_values(nimlab.game("nim"), 10**5, limits)) == 10**5

@@ -94,13 +94,13 @@ def test_table9_in_the_paper_layout() -> None:
 def test_table_errors() -> None:
     with pytest.raises(NotApplicable, match="take-le-prev"):
         w_table("nim", 5)
-    with pytest.raises(InvalidOption, match="--to"):
+    with pytest.raises(InvalidOption, match=r"^to must"):
         w_table("fibonacci-nim", 0)
-    with pytest.raises(TooLarge, match="--max-states"):
+    with pytest.raises(TooLarge, match="max_states"):
         w_table("fibonacci-nim", 10**12)
-    with pytest.raises(TooLarge, match="--max-states"):
+    with pytest.raises(TooLarge, match="max_states"):
         wythoff_table(10**12)
-    with pytest.raises(InvalidOption, match="--size"):
+    with pytest.raises(InvalidOption, match=r"^size"):
         p_matrix("split-delete-nim:single", size=12, max_heap=10)
     with pytest.raises(NotApplicable):
         p_matrix("wythoff", size=3, max_heap=5)

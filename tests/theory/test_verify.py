@@ -7,6 +7,7 @@ from typing import ClassVar
 import pytest
 
 from nimlab.errors import InvalidOption
+from nimlab.games.actions import MoveTo
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.games.heap import Nim
 from nimlab.limits import Limits
@@ -28,7 +29,7 @@ def test_every_check_agrees_at_a_small_bound() -> None:
 def test_names_and_bounds_are_checked() -> None:
     with pytest.raises(InvalidOption, match="verify knows: nim, misere-nim, game-one"):
         verify(["nim", "nimm"])
-    with pytest.raises(InvalidOption, match="--max"):
+    with pytest.raises(InvalidOption, match="bound"):
         verify(["nim"], bound=0)
     assert verify(["game-two"])[0].bound == checks()["game-two"].default_bound
 
@@ -48,7 +49,7 @@ class EqualHeapsNim(Oracle):
             return OracleAnswer("P", 0, (), True)
         low = min(position)
         to = tuple(sorted(low for _ in position))
-        return OracleAnswer("N", None, (Move(to, "make all heaps equal"),), True)
+        return OracleAnswer("N", None, (Move(to, MoveTo(",".join(map(str, to)))),), True)
 
 
 def test_a_wrong_theorem_disagrees_with_search() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from typing import Any
@@ -28,6 +29,15 @@ def spin() -> dict[str, Any]:
         pass
 
 
+def stubborn(seconds: float) -> dict[str, Any]:
+    """Ignores interruptions: only a kill stops it."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with contextlib.suppress(BaseException):
+            time.sleep(0.05)
+    return {"slept": seconds, "pid": os.getpid()}
+
+
 def hog() -> dict[str, Any]:
     return {"size": len(bytearray(4 * 1024**3))}  # over any worker's address-space limit
 
@@ -40,4 +50,12 @@ def crash() -> dict[str, Any]:
     os._exit(1)
 
 
-JOBS = {"echo": echo, "sleep": sleep, "spin": spin, "hog": hog, "bad": bad, "crash": crash}
+JOBS = {
+    "echo": echo,
+    "sleep": sleep,
+    "spin": spin,
+    "stubborn": stubborn,
+    "hog": hog,
+    "bad": bad,
+    "crash": crash,
+}

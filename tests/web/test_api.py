@@ -199,3 +199,30 @@ def test_hostile_parameters_never_cause_a_server_error(
     if response.status_code >= 400:
         error = response.json()["error"]
         assert error["kind"] and error["message"]
+
+
+def test_misere_is_answered_not_ignored(client: TestClient) -> None:
+    # Regression: misere=true was silently ignored by /api/sequence, /api/period and
+    # /api/explain (normal-play answers; explain recommended a losing move).
+    explained = get(client, "/api/explain", game="nim", position="1,1,2", misere="true").json()
+    moves = explained["steps"][-1]["data"]["moves"]
+    assert [m["to"] for m in moves] == ["1,1,1"]
+    seq = get(client, "/api/sequence", game="nim", to=4, misere="true").json()
+    assert seq == {"game": "nim", "values": [1, 0, 2, 3], "misere": True}
+    period = get(client, "/api/period", game="subtraction:1,2,3", misere="true").json()
+    assert period["misere"] is True and period["proven"] is False and period["period"] == 4
+
+
+def test_wythoff_small_positions_have_a_grundy_value() -> None:
+    # Regression: /api/analyze for wythoff 50,60 returned grundy null (the CLI gives 26).
+    # Run in this process with the web's limits (a worker's 2 s on a busy machine would
+    # make the test depend on the load); the job is what the worker runs.
+    from nimlab.web.config import WebConfig
+
+    saved = jobs.config()
+    jobs.configure(WebConfig(max_states=200_000, remoteness_states=25_000, time_limit=60.0))
+    try:
+        answer = jobs.analyze("wythoff", "50,60")
+    finally:
+        jobs.configure(saved)
+    assert answer["grundy"] == 26 and answer["remoteness"] == 21

@@ -79,12 +79,48 @@ def browser() -> Iterator[Any]:
         context.close()
 
 
+REPORT_CSP = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline code"}`);
+});
+"""
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
+    """A tab; at the end, any console error or CSP violation on any page fails the test."""
     browser.clear_cookies()
     tab = browser.new_page()
+    problems: list[str] = []
+    tab.add_init_script(REPORT_CSP)
+    tab.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
     yield tab
     tab.close()
+    assert not problems, problems
+
+
+def test_the_pages_work_under_the_content_security_policy(browser: Any, server: str) -> None:
+    tab = browser.new_page()
+    seen: list[str] = []
+    tab.add_init_script(REPORT_CSP)
+    tab.on("console", lambda m: seen.append(m.text) if m.type == "error" else None)
+    try:
+        response = tab.goto(server + "/play?game=nim&position=3,4,5")
+        assert "script-src 'self'" in response.headers["content-security-policy"]
+        assert wait_for_turn(tab) == "Your move."  # play.js ran under the policy
+        assert not seen, seen
+        # An inline script is refused and reported: the check of every other test is live.
+        tab.evaluate(
+            """() => { const s = document.createElement("script");
+            s.textContent = "window.inlineRan = true"; document.body.append(s); }"""
+        )
+        tab.wait_for_function("() => document.readyState === 'complete'")
+        assert tab.evaluate("() => window.inlineRan === undefined")
+        tab.wait_for_timeout(200)
+        assert any("CSP violation" in m or "Content Security Policy" in m for m in seen), seen
+    finally:
+        tab.close()
 
 
 def shoot(page: Any, name: str) -> None:

@@ -20,6 +20,17 @@ def cli_json(*args: str) -> object:
     return json.loads(out.stdout)
 
 
+def test_a_page_gets_the_winning_moves_in_its_language() -> None:
+    plain = jobs.analyze("wythoff", "1000,2000")
+    shown = jobs.analyze("wythoff", "1000,2000", lang="ja")
+    assert shown.pop("moves_shown") == [
+        ("618,1000", "2000 個の山から 1382 個取り (1000, 618) にする")
+    ]
+    assert shown == plain and "moves_shown" not in plain
+    english = jobs.analyze("nim + kayles", "3 + 4", lang="en")["moves_shown"]
+    assert english[0] == ("1 + 4", "in nim (component 1): take 2 from the heap of 3")
+
+
 def test_same_json_as_the_command_line() -> None:
     assert jobs.analyze("wythoff", "4,6") == cli_json("analyze", "wythoff", "4,6")
     assert jobs.sequence("subtraction:2,4,7", 20) == cli_json(

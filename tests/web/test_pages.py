@@ -44,8 +44,10 @@ def test_game_page_analyses_and_links_the_winning_moves(client: TestClient) -> N
 def test_the_game_page_explains_in_the_visitors_language(client: TestClient) -> None:
     html = page(client, "/game", game="wythoff", position="1000,2000", lang="ja")
     assert 'id="explanation"' in html and "(1000, 618)" in html
+    # Misère play is explained too now (it used to show only a "normal play only" note).
     misere = page(client, "/game", game="nim", position="1,2", misere="true", lang="en")
-    assert 'id="explanation-note"' in misere and "normal play" in misere
+    assert 'id="explanation"' in misere and "Bouton" in misere
+    assert 'id="explanation-note"' not in misere
 
 
 def test_board_cells_link_to_their_analysis(client: TestClient) -> None:

@@ -7,8 +7,10 @@ from itertools import islice
 
 import pytest
 
+from nimlab.errors import InvalidOption
 from nimlab.registry import FAMILIES, game
 from nimlab.solve.engine import analyze
+from nimlab.solve.methods import Method, criterion_method, render_method, search_method
 from nimlab.web import translate
 from nimlab.web.jobs import example_position
 from strategies import SPECS
@@ -50,7 +52,7 @@ def test_every_move_text_of_every_game_translates(spec: str) -> None:
     g = game(spec)
     for text in POSITIONS.get(spec, [example_position(g)]):
         for move in islice(g.moves(g.parse_position(text)), 400):
-            ja = translate.move_text("ja", move.text)
+            ja = translate.move_text("ja", move)
             leftover = [w for w in english_words(ja) if w not in spec and w not in g.spec]
             assert not leftover, (spec, move.text, ja)
 
@@ -60,24 +62,38 @@ def test_every_move_text_of_every_game_translates(spec: str) -> None:
     [("nim", "3,4,5"), ("wythoff", "4,6"), ("nim + kayles", "3 + 4"), ("grundy-game", "9")],
 )
 def test_methods_translate(spec: str, position: str) -> None:
-    method = analyze(spec, position).method
-    ja = translate.method_text("ja", method)
-    assert not english_words(ja), (method, ja)
-    assert translate.method_text("ja", "misère search of the game graph (12 positions)") == (
+    # Methods are values now, rendered in Japanese from their fields (never parsed back).
+    how = analyze(spec, position).how
+    assert how is not None
+    ja = render_method(how, "ja")
+    assert not english_words(ja), (how, ja)
+    assert render_method(search_method(12, misere=True), "ja") == (
         "ミゼールのゲームグラフ全探索(12 局面)"
     )
 
 
 def test_criteria_translate() -> None:
-    assert translate.method_text("ja", "Guy–Smith criterion (t = 2)") == "Guy–Smith の判定法(t = 2)"
-    assert "窓" in translate.method_text(
-        "ja", "max(S)-window criterion (a window of 7 values repeats)"
-    )
+    guy_smith = criterion_method("guy-smith", 2, "Guy–Smith criterion (t = 2)")
+    assert render_method(guy_smith, "ja") == "Guy–Smith の判定法(t = 2)"
+    window = criterion_method("window", 7, "max(S)-window criterion (a window of 7 values repeats)")
+    assert "窓" in render_method(window, "ja")
 
 
-def test_unknown_text_is_left_as_written() -> None:
-    assert translate.move_text("ja", "something new") == "something new"
-    assert translate.method_text("ja", "a new theorem") == "a new theorem"
+def test_a_method_without_words_is_refused_naming_it() -> None:
+    # It used to be shown in English as written; now a missing rendering is an error.
+    with pytest.raises(InvalidOption, match="a-new-theorem"):
+        render_method(Method("a-new-theorem", "a new theorem"), "ja")
+
+
+def test_moves_are_rendered_from_their_action_never_parsed() -> None:
+    with pytest.raises(TypeError):
+        translate.move_text("ja", "something new")  # type: ignore[arg-type]
+    a = analyze("nim + kayles", "3 + 4")
+    assert [translate.move_text("ja", m) for m in a.winning_moves] == [
+        "nim（成分 1）で 3 個の山から 2 個取る",
+        "octal:0.77（成分 2）で 4 個の山から 1 個取る",
+        "octal:0.77（成分 2）で 4 個の山から 1 個取り 1+2 に分ける",
+    ]
 
 
 def test_families_and_seeds_in_both_languages() -> None:
@@ -99,10 +115,8 @@ def test_every_oracle_reads_in_japanese() -> None:
     from nimlab.solve.oracles import oracles
 
     for oracle in oracles():
-        assert oracle.name in translate.ORACLES_JA, oracle.name
-        ja = translate.method_text("ja", oracle.method)
+        assert oracle.title_ja and oracle.source_ja, oracle.name
+        ja = render_method(oracle.how, "ja")
         assert not english_words(ja), (oracle.method, ja)
-    assert (
-        translate.source_text("ja", "seed 000 §2, Game II theorems")
-        == "シード 000 §2, ゲーム II の定理"
-    )
+    game_two = next(o for o in oracles() if o.name == "game-two")
+    assert game_two.source_ja == "シード 000 §2, ゲーム II の定理"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from nimlab.web.config import WebConfig
-from nimlab.web.workers import JobError, WorkerPool
+from nimlab.web.workers import CLIENT, JobError, WorkerPool
 
 CONFIG = WebConfig(time_limit=0.5, grace=0.5, workers=2, worker_memory_mb=512, queue_limit=3)
 
@@ -115,3 +115,103 @@ def test_a_bug_in_a_job_is_an_internal_error_and_the_worker_survives() -> None:
         assert workers.killed == 0
 
     with_pool(body)
+
+
+async def as_client(client: str, job: Awaitable[Any]) -> Any:
+    """Run ``job`` as a request of ``client`` (what the app's Guard sets per request)."""
+    CLIENT.set(client)
+    return await job
+
+
+def test_a_third_client_is_served_before_two_floods_drain() -> None:
+    config = WebConfig(time_limit=5, grace=1, workers=2)
+
+    async def body(workers: WorkerPool) -> list[str]:
+        done: list[str] = []
+
+        async def flood(name: str, i: int) -> None:
+            await as_client(name, workers.run("sleep", seconds=0.6 + i / 1000))
+            done.append(name)
+
+        async def third() -> None:
+            while workers.waiting < 10:  # arrives after both floods are queued
+                await asyncio.sleep(0.01)
+            await as_client("c", workers.run("echo", value="c"))
+            done.append("c")
+
+        jobs = [flood(name, i) for i in range(6) for name in ("a", "b")]
+        await asyncio.gather(*jobs, third())
+        return done
+
+    done = with_pool(body, config)
+    # First come, first served would answer c last, after 12 jobs of 0.6 s; fairly, c gets
+    # the first worker that frees up.
+    assert done.index("c") <= 3, done
+
+
+def test_one_client_cannot_fill_the_queue_for_everyone() -> None:
+    config = WebConfig(time_limit=5, grace=1, workers=1, client_queue_limit=2, queue_limit=10)
+
+    async def body(workers: WorkerPool) -> tuple[list[Any], Any]:
+        mine = [as_client("a", workers.run("sleep", seconds=0.2 + i / 1000)) for i in range(5)]
+        other = as_client("b", workers.run("echo", value="b"))
+        results = await asyncio.gather(*mine, other, return_exceptions=True)
+        return results[:5], results[5]
+
+    mine, other = with_pool(body, config)
+    busy = [r for r in mine if isinstance(r, JobError)]
+    assert len(busy) == 2 and all(r.kind == "busy" for r in busy)  # 1 running + 2 queued
+    assert other["value"] == "b"
+
+
+def test_a_cancelled_running_job_stops_at_once() -> None:
+    config = WebConfig(time_limit=60, grace=1, workers=1)
+
+    async def body(workers: WorkerPool) -> None:
+        for job in ("sleep", "spin"):
+            kwargs = {"seconds": 60} if job == "sleep" else {}
+            task = asyncio.create_task(workers.run(job, **kwargs))
+            await asyncio.sleep(0.3)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            # Without the interruption the worker would stay busy for a minute (or forever).
+            after = await asyncio.wait_for(workers.run("echo", value=job), 20)
+            assert after["value"] == job
+        assert workers.cancelled == 2 and workers.killed == 0  # interrupted, not killed
+
+    with_pool(body, config)
+
+
+def test_a_job_that_ignores_the_interruption_is_killed() -> None:
+    config = WebConfig(time_limit=60, grace=1, workers=1)
+
+    async def body(workers: WorkerPool) -> None:
+        task = asyncio.create_task(workers.run("stubborn", seconds=60))
+        await asyncio.sleep(0.3)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert (await asyncio.wait_for(workers.run("echo", value=1), 20))["value"] == 1
+        assert workers.killed == 1 and len(workers.workers) == 1
+
+    with_pool(body, config)
+
+
+def test_a_cancelled_queued_job_never_runs() -> None:
+    config = WebConfig(time_limit=60, grace=1, workers=1)
+
+    async def body(workers: WorkerPool) -> None:
+        first = asyncio.create_task(workers.run("sleep", seconds=0.3))
+        queued = asyncio.create_task(workers.run("sleep", seconds=60))
+        await asyncio.sleep(0.1)
+        assert workers.waiting == 1
+        queued.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await queued
+        assert workers.waiting == 0 and not workers.queues
+        await first
+        assert (await asyncio.wait_for(workers.run("echo", value=2), 20))["value"] == 2
+        assert workers.cancelled == 0  # it never reached a worker
+
+    with_pool(body, config)

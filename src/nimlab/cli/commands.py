@@ -50,12 +50,32 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def show_plan(args: argparse.Namespace, out: TextIO, question: str, **bounds: Any) -> int:
+    """``--plan``: print the plan of the question (text or JSON), run nothing."""
+    from nimlab.registry import game
+    from nimlab.solve.planner import plan
+
+    g = game(args.game)
+    misere = bool(getattr(args, "misere", False))
+    limits = limits_of(args)
+    positions = getattr(args, "positions", None) or [None]
+    for i, pos in enumerate(positions):
+        the_plan = plan(g, question, pos, misere=misere, limits=limits, **bounds)  # type: ignore[arg-type]
+        if args.json:
+            emit_json(out, the_plan.to_dict())
+        else:
+            out.write(("\n" if i else "") + the_plan.render() + "\n")
+    return 0
+
+
 def analyze(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import game
     from nimlab.solve.engine import analyze as run
 
     g = game(args.game)
     positions = [g.parse_position(p) for p in args.positions]  # all checked before any work
+    if args.plan:
+        return show_plan(args, out, "analyze")
     limits = limits_of(args)
     for i, pos in enumerate(positions):
         result = run(g, pos, misere=args.misere, limits=limits)
@@ -71,13 +91,18 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.solve.sequences import sequence_values
 
     g = game(args.game)
+    if getattr(args, "plan", False):
+        return show_plan(args, out, "sequence", stop=args.to)
     start = getattr(args, "start", 0)
-    values = sequence_values(g, args.to, limits_of(args), start)
+    misere = bool(getattr(args, "misere", False))
+    values = sequence_values(g, args.to, limits_of(args), start, misere)
     if args.json:
-        emit_json(out, {"game": g.spec, "values": values} | ({"from": start} if start else {}))
+        extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
+        emit_json(out, {"game": g.spec, "values": values} | extra)
         return 0
     what = "fresh games of n stones" if g.family == "take-away" else "single heaps of n"
-    out.write(f"{g.spec}: Grundy values G(n) of {what}, n = {start}..{args.to - 1}\n")
+    kind = "misère Grundy values" if misere else "Grundy values G(n)"
+    out.write(f"{g.spec}: {kind} of {what}, n = {start}..{args.to - 1}\n")
     out.write(render.values(values, start=start) + "\n")
     return 0
 
@@ -87,11 +112,16 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.solve.periodicity import criterion_name, periodicity
 
     g = game(args.game)
-    result = periodicity(g, limits=limits_of(args), max_length=args.max_length)
+    if args.plan:
+        return show_plan(args, out, "period")
+    misere = bool(args.misere)
+    result = periodicity(g, limits=limits_of(args), max_length=args.max_length, misere=misere)
     if args.json:
-        emit_json(out, result.to_dict())
+        emit_json(out, result.to_dict() | ({"misere": True} if misere else {}))
     else:
-        out.write(render.periodicity(result, criterion_name(g)) + "\n")
+        name = None if misere else criterion_name(g)
+        text = render.periodicity(result, name)
+        out.write(("misère Grundy values: " if misere else "") + text + "\n")
     return 0
 
 
@@ -99,11 +129,15 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import game
     from nimlab.solve.tables import grundy_table
 
+    if args.plan:
+        return show_plan(args, out, "table", size=args.size)
     result = grundy_table(game(args.game), args.size, misere=args.misere, limits=limits_of(args))
     if args.origin is not None or args.format != "text":
         from nimlab.cli.formats import grundy_table as paper
 
-        result, text = paper(result, game(args.game), args.origin, args.format, args.misere)
+        result, text = paper(
+            result, game(args.game), args.origin, args.format, args.misere, limits_of(args)
+        )
         if args.json:
             emit_json(out, result.to_dict())
         else:
@@ -114,7 +148,7 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     play = "misère Grundy values" if args.misere else "Grundy values"
     out.write(f"{result.game}: {play} of ⟨a, b⟩ (rows a, columns b)\n")
-    out.write(render.matrix(result.rows, result.origin) + "\n")
+    out.write(render.matrix(result.values.tolist(), result.origin) + "\n")
     return 0
 
 
@@ -122,6 +156,8 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import game
     from nimlab.solve.tables import p_positions
 
+    if args.plan:
+        return show_plan(args, out, "ppositions", heaps=args.heaps, max_heap=args.max)
     if args.layout == "matrix" or args.format != "text":
         from nimlab.cli.formats import p_positions_output
 
@@ -144,13 +180,13 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
 
 def serve(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.web.config import WebConfig
+    from nimlab.web.server import options as web_options
     from nimlab.web.server import serve as run
 
     options: dict[str, Any] = {"max_states": args.max_states, "max_memory": args.max_memory}
     if args.time_limit is not None:
         options["time_limit"] = args.time_limit
-    if args.workers is not None:
-        options["workers"] = args.workers
+    options.update(web_options(args))
     if args.worker_memory is not None:
         options["worker_memory_mb"] = args.worker_memory
     return run(args.host, args.port, WebConfig(**options), out)

@@ -111,21 +111,36 @@ def matrix(
 
 
 def grundy_table(
-    result: GrundyTable, game: Ruleset, origin: int | None, fmt: str, misere: bool
+    result: GrundyTable,
+    game: Ruleset,
+    origin: int | None,
+    fmt: str,
+    misere: bool,
+    limits: Limits | None = None,
 ) -> tuple[GrundyTable, str]:
-    """A two-heap Grundy table in the paper's layout (``origin`` 1 relabels Nim and Wythoff)."""
+    """A two-heap Grundy table in the paper's layout.
+
+    ``--origin 1`` on a game whose heaps may be empty gives the true values of
+    the positions from ⟨1, 1⟩ — except for Nim and Wythoff in normal play, where
+    seed 001's Tables 5–6 use the rule "every heap keeps a stone": there the
+    0-based table is relabelled from 1, and the caption says so.
+    """
+    from nimlab.solve.tables import grundy_table as compute
     from nimlab.theory.tables import paper_table
 
     if origin is not None and origin != result.origin:
         if origin == 0:
             raise InvalidOption(f"--origin 0: every heap of {game.spec} has at least 1 stone")
-        result = GrundyTable(result.game, 1, result.rows)
+        if not misere and paper_table(game, 1) is not None:
+            result = GrundyTable(result.game, 1, result.values)  # the ≥1-stone rule of the paper
+        else:
+            result = compute(game, result.size, misere=misere, origin=origin, limits=limits)
     values = "misère Grundy values" if misere else "Grundy values"
     caption = f"{result.game}: {values} of ⟨a, b⟩, rows a, columns b"
     paper = None if misere else paper_table(game, result.origin)
     if paper is not None:
         caption += f" — {paper}"
-    cells = [[str(v) for v in row] for row in result.rows]
+    cells = [[str(v) for v in row] for row in result.values.tolist()]
     return result, matrix(caption, cells, result.origin, fmt)
 
 

@@ -15,11 +15,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
+from nimlab.checks import parse_int
 from nimlab.cli import commands, research, theory
+from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
 _EXAMPLES = {
@@ -78,11 +81,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _count(text: str) -> int:
-    if not re.fullmatch(r"-?[0-9]+", text.strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
     if len(text.strip()) > 100:
         raise argparse.ArgumentTypeError(f"{text[:20]}... has more than 100 digits")
-    return int(text)
+    try:
+        return parse_int(text, "the value")
+    except NimlabError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
 
 
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
@@ -148,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="a game spec, e.g. nim, subtraction:2,4,7, 'nim + kayles'")
     p.add_argument("positions", nargs="+", metavar="POSITION", help="e.g. 3,4,5 (several allowed)")
     p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
+    _plan_flag(p)
     p.add_argument(
         "--remoteness-states",
         type=_count,
@@ -168,6 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="M",
         help="start at heap M: print G(M..N-1) (default 0)",
     )
+    p.add_argument("--misere", action="store_true", help="misère Grundy values of single heaps")
+    _plan_flag(p)
 
     p = command("period", commands.period, "exact periodicity (preperiod, period, saltus)")
     p.add_argument("game")
@@ -178,11 +185,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="compute at most N values before reporting no period",
     )
+    p.add_argument(
+        "--misere", action="store_true", help="period of the misère values (observed, never proven)"
+    )
+    _plan_flag(p)
 
     p = command("table", commands.table, "the Grundy table of a two-heap game")
     p.add_argument("game")
     p.add_argument("--size", type=_count, required=True, metavar="N", help="N×N table")
     p.add_argument("--misere", action="store_true", help="misère Grundy values")
+    _plan_flag(p)
     p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
     p.add_argument(
         "--origin",
@@ -197,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--heaps", type=_count, required=True, metavar="K")
     p.add_argument("--max", type=_count, required=True, metavar="N")
     p.add_argument("--misere", action="store_true", help="misère play")
+    _plan_flag(p)
     p.add_argument(
         "--layout",
         choices=("list", "matrix"),
@@ -226,7 +239,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds of work per request (default 5)",
     )
-    p.add_argument("--workers", type=_count, default=None, metavar="N", help="worker processes")
     p.add_argument(
         "--worker-memory",
         type=_count,
@@ -234,14 +246,24 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MB",
         help="address space of each worker process in MiB (default 2048; 0: no limit)",
     )
+    web_server.add_options(p)  # --workers (capped), read deadlines, connection and queue caps
     return parser
 
 
+def _plan_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--plan",
+        action="store_true",
+        help="print the methods that would answer, with their estimated cost, without running",
+    )
+
+
 def _report(error: NimlabError, as_json: bool, out: TextIO | None) -> int:
-    print(f"nimlab: {error}", file=sys.stderr)
+    message = error.render(FLAGS)
+    print(f"nimlab: {message}", file=sys.stderr)
     if as_json and out is not None:
         try:
-            out.write(json.dumps({"error": {"kind": error.kind, "message": str(error)}}) + "\n")
+            out.write(json.dumps({"error": {"kind": error.kind, "message": message}}) + "\n")
             out.flush()
         except OSError:
             _detach(out)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
+from nimlab.cli.flags import FLAGS
 from nimlab.errors import IllegalMove, NimlabError
 
 HELP = {
@@ -130,9 +131,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 continue
             _show_turn(term, session, session.play(line), lang)
         except IllegalMove as error:
-            term.show("error", str(error))
+            term.show("error", error.render(FLAGS))
         except NimlabError as error:
-            term.show("error", str(error))
+            term.show("error", error.render(FLAGS))
     winner = session.winner
     text = (
         _say(
@@ -156,7 +157,7 @@ def _show_turn(term: Terminal, session: Any, turn: Any, lang: str) -> None:
     computer = turn.player == "computer"
     who = _say(lang, "computer", "コンピュータ") if computer else _say(lang, "you", "あなた")
     to = session.game.format_position(turn.move.to)
-    text = f"{who}: {_move_words(turn.move.text, lang)} → {to}"
+    text = f"{who}: {_move_words(turn.move, lang)} → {to}"
     term.show("computer" if computer else "move", text, state=session.to_dict())
 
 
@@ -166,7 +167,7 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
     def moves() -> None:
         listed = session.legal_moves()
         lines = [
-            f"#{i + 1} {_move_words(m.text, lang)} → {g.format_position(m.to)}"
+            f"#{i + 1} {_move_words(m, lang)} → {g.format_position(m.to)}"
             for i, m in enumerate(listed)
         ]
         term.show("moves", "\n".join(lines) + "\n" + session.describe_moves(), moves=len(listed))
@@ -181,7 +182,7 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
                 lang,
                 "hint: {move} → {pos} ({why})",
                 "ヒント: {move} → {pos}（{why}）",
-                move=_move_words(h.move.text, lang),
+                move=_move_words(h.move, lang),
                 pos=g.format_position(h.move.to),
                 why=reason(h.kind, h.remoteness, lang),
             ),
@@ -210,11 +211,9 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
 
     def why() -> None:
         from nimlab.explanations import explain as run
-        from nimlab.play.session import reason
 
-        session.why(lang)  # refuses before the computer has moved
+        text = session.why(lang)  # refuses before the computer has moved
         last = next(t for t in reversed(session.turns) if t.player == "computer")
-        text = f"{_move_words(last.move.text, lang)}: {reason(last.kind, last.remoteness, lang)}"
         e = run(g, last.move.to, lang=lang, limits=session.limits)
         term.show("why", f"{text}\n{e.text()}", explanation=e.to_dict())
 
@@ -248,7 +247,7 @@ def _say(lang: str, en: str, ja: str, **values: object) -> str:
     return say(lang, en, ja, **values)
 
 
-def _move_words(text: str, lang: str) -> str:
-    from nimlab.explanations.words import move_words
+def _move_words(move: Any, lang: str) -> str:
+    from nimlab.games.wording import render_move
 
-    return move_words(text, lang)
+    return render_move(move, lang)

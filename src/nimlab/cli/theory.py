@@ -57,6 +57,7 @@ def add_commands(command: Adder) -> None:
     p.add_argument("game")
     p.add_argument("position")
     p.add_argument("--lang", choices=("en", "ja"), default="en", help="language (default en)")
+    p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
 
     p = command("wtable", wtable, "seed 000's table of w(n) and codes for a take-away game")
     p.add_argument("game", help="take-le-prev, fibonacci-nim or take-away:C")
@@ -91,11 +92,15 @@ def _integer(text: str) -> int:
 
 
 def _positive(text: str) -> int:
-    """An integer ≥ 1 of at most 100 ASCII digits (``"²".isdigit()`` is true, yet no digit)."""
-    if not re.fullmatch(r"\s*[0-9]{1,100}\s*", text) or int(text) < 1:
-        shown = text if len(text) <= 24 else text[:20] + "..."
-        raise argparse.ArgumentTypeError(f"{shown!r} is not an integer ≥ 1 (at most 100 digits)")
-    return int(text)
+    from nimlab.checks import parse_int
+    from nimlab.errors import NimlabError
+
+    try:
+        if len(text.strip()) > 100:
+            raise ValueError
+        return parse_int(text, "the value", least=1)
+    except (NimlabError, ValueError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer ≥ 1") from None
 
 
 def verify(args: argparse.Namespace, out: TextIO) -> int:
@@ -127,7 +132,9 @@ def verify(args: argparse.Namespace, out: TextIO) -> int:
 def explain(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.explanations import explain as run
 
-    result = run(args.game, args.position, lang=args.lang, limits=limits_of(args))
+    result = run(
+        args.game, args.position, lang=args.lang, misere=args.misere, limits=limits_of(args)
+    )
     if args.json:
         emit_json(out, result.to_dict())
     else:

@@ -88,9 +88,14 @@ def explain(
     position: str | Iterable[Any],
     *,
     lang: str = "en",
+    misere: bool = False,
     limits: Limits | None = None,
 ) -> Explanation:
-    """Explain ``position`` of ``game`` (normal play) in ``lang`` ("en" or "ja")."""
+    """Explain ``position`` of ``game`` in ``lang`` ("en" or "ja"), in normal or misère play.
+
+    >>> explain("nim", "1,1,2", misere=True).outcome  # Bouton: reduce the 2 to 1 (odd 1s)
+    'N'
+    """
     from nimlab.explanations import dispatch
     from nimlab.explanations.words import check_lang
     from nimlab.solve.engine import analyze
@@ -100,12 +105,15 @@ def explain(
     pos: Position = g.position(position)
     limits = limits or Limits()
     try:
-        analysis: Analysis = analyze(g, pos, limits=limits)
+        analysis: Analysis = analyze(g, pos, misere=misere, limits=limits)
     except TooLarge as error:
         from nimlab.explanations.generic import too_large
 
         raise too_large(error, g) from None
-    steps = dispatch.reasons(g, pos, analysis, lang, limits)
+    if misere:
+        steps = dispatch.misere_reasons(g, pos, analysis, lang, limits)
+    else:
+        steps = dispatch.reasons(g, pos, analysis, lang, limits)
     steps += dispatch.conclusion(g, pos, analysis, lang)
     return Explanation(
         game=analysis.game,

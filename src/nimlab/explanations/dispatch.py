@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from nimlab.explanations import Step, generic, heaps, split_delete, take_away, wythoff
 from nimlab.explanations.words import move_words, say
 from nimlab.games.base import HeapRuleset, Position, Ruleset
-from nimlab.games.heap import Nim
-from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
-from nimlab.games.sums import Sum
-from nimlab.games.take_away import TakeAway
-from nimlab.games.wythoff import Wythoff
 from nimlab.limits import Limits
 from nimlab.solve.oracles import find_oracle
 from nimlab.solve.results import Analysis
@@ -21,25 +18,48 @@ SHOWN_MOVES = 3
 def reasons(
     game: Ruleset, position: Position, analysis: Analysis, lang: str, limits: Limits
 ) -> list[Step]:
-    """The steps that show why: the theorem for the game, or search."""
+    """The steps that show why: the theorem that answers the position, or search.
+
+    Chosen by what the game declares and which registered theorem applies,
+    never by the ruleset's class.
+    """
     oracle = find_oracle(game, position)
-    if type(game) is Nim:
+    theorem = None if oracle is None else oracle.name
+    if theorem == "nim":
         return heaps.nim(position, lang)
     if isinstance(game, HeapRuleset):
         return heaps.mex(game, position, lang, limits)
-    if isinstance(game, Sum):
+    if game.summands():
         return heaps.components(game, position, lang, limits)
-    if isinstance(game, TakeAway) and oracle is not None:
-        return take_away.smallest_term(game, position, lang)
-    if isinstance(game, Wythoff):
-        return wythoff.pairs(position, lang)
-    if isinstance(game, SplitDeleteNim) and len(position) == 2:
-        return split_delete.theorem1(position, analysis, lang)
-    if isinstance(game, DeleteNim) and len(position) == 2:
-        return split_delete.delete_nim(position, lang)
-    if isinstance(game, SplitDeleteNim) and oracle is not None:
-        return split_delete.theorem3(position, lang)
+    explained = _BY_THEOREM.get(theorem or "")
+    if explained is not None:
+        return explained(game, position, analysis, lang)
     return generic.search(game, position, lang, limits)
+
+
+def misere_reasons(
+    game: Ruleset, position: Position, analysis: Analysis, lang: str, limits: Limits
+) -> list[Step]:
+    """The steps that show why under misère play: Bouton's rule for Nim, else search."""
+    oracle = find_oracle(game, position, misere=True)
+    if oracle is not None and oracle.name == "misere-nim":
+        return heaps.misere_nim(position, lang)
+    return generic.search(game, position, lang, limits, misere=True)
+
+
+Explainer = Callable[[Ruleset, Position, Analysis, str], list[Step]]
+
+_BY_THEOREM: dict[str, Explainer] = {
+    "game-two": lambda g, p, a, lang: take_away.smallest_term(g, p, lang),
+    "fibonacci-nim": lambda g, p, a, lang: take_away.smallest_term(g, p, lang),
+    "take-away-c": lambda g, p, a, lang: take_away.smallest_term(g, p, lang),
+    "wythoff-beatty": lambda g, p, a, lang: wythoff.pairs(p, lang),
+    "wythoff-fibonacci": lambda g, p, a, lang: wythoff.pairs(p, lang),
+    "split-delete-theorem-1": lambda g, p, a, lang: split_delete.theorem1(p, a, lang),
+    "delete-nim-2": lambda g, p, a, lang: split_delete.delete_nim(p, lang),
+    "half-theorem-3": lambda g, p, a, lang: split_delete.theorem3(p, lang),
+}
+"""The explanation of each registered theorem, by the theorem's name."""
 
 
 def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str) -> list[Step]:
@@ -76,7 +96,7 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
             "どう取っても相手の先手必勝の局面になるので、相手が必勝法から外れるまで粘るしかない。",
         )
         return [*steps, Step("move", text, data={"moves": []})]
-    shown = [f"{move_words(m.move, lang)} → {m.to}" for m in moves[:SHOWN_MOVES]]
+    shown = [f"{move_words(m, lang)} → {m.to}" for m in moves[:SHOWN_MOVES]]
     text = say(lang, "Winning move: ", "必勝法: ") + "; ".join(shown)
     more = len(moves) - len(shown)
     if more > 0:

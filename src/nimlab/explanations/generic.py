@@ -5,6 +5,7 @@ from __future__ import annotations
 from nimlab.errors import TooLarge
 from nimlab.explanations import Step
 from nimlab.explanations.words import move_words, say
+from nimlab.games.actions import Action
 from nimlab.games.base import Position, Ruleset
 from nimlab.limits import Limits
 from nimlab.solve.search import Search, mex
@@ -21,20 +22,36 @@ THEOREM_GAMES = (
 def too_large(error: TooLarge, game: Ruleset) -> TooLarge:
     """The refusal of a search, saying which games are explained at any size."""
     return TooLarge(
-        f"{error}; no theorem covers {game.spec} at this size (theorems cover {THEOREM_GAMES})"
+        error.reason,
+        error.limit,
+        f"no theorem covers {game.spec} at this size (theorems cover {THEOREM_GAMES})",
     )
 
 
-def search(game: Ruleset, position: Position, lang: str, limits: Limits) -> list[Step]:
-    """Search every option: the mex of their Grundy values, and a P-option if there is one."""
-    solver = Search(game, budget=limits.budget())
+def search(
+    game: Ruleset, position: Position, lang: str, limits: Limits, misere: bool = False
+) -> list[Step]:
+    """Search every option: the mex of their Grundy values, and a P-option if there is one.
+
+    Under misère play the values are misère Grundy values (an end position has value 1).
+    """
+    solver = Search(game, misere, budget=limits.budget())
     try:
-        options: dict[Position, tuple[str, int]] = {}
+        options: dict[Position, tuple[Action, int]] = {}
         for move in game.moves(position):
             if move.to not in options:
-                options[move.to] = (move.text, solver.grundy(move.to))
+                options[move.to] = (move.action, solver.grundy(move.to))
     except TooLarge as error:
         raise too_large(error, game) from None
+    if not options and misere:
+        text = say(
+            lang,
+            "No move is possible: this is an end position, and under misère play the player "
+            "who cannot move wins (misère Grundy value 1).",
+            "可能な着手がない終了局面である。ミゼール（最後に取った方が負け）では、"
+            "手番のプレイヤーの勝ち（ミゼールのグランディ数 1）。",
+        )
+        return [Step("search", text, data={"options": 0})]
     if not options:
         text = say(
             lang,
@@ -54,6 +71,12 @@ def search(game: Ruleset, position: Position, lang: str, limits: Limits) -> list
         )
     else:
         found = say(lang, "every option is an N-position", "どの移行先も先手必勝の局面である")
+    if misere:
+        found += say(
+            lang,
+            " (misère play: the last player to move loses; values are misère Grundy values)",
+            "（ミゼール：最後に取ったプレイヤーの負け。値はミゼールのグランディ数）",
+        )
     text = say(
         lang,
         "No theorem covers {spec} here, so all {k} options were searched ({states} positions): "
@@ -69,8 +92,8 @@ def search(game: Ruleset, position: Position, lang: str, limits: Limits) -> list
         g=mex(values),
     )
     lines = tuple(
-        f"{move_words(text, lang)} → {game.format_position(to)}: {'P' if g == 0 else 'N'}, G = {g}"
-        for to, (text, g) in list(options.items())[:SHOWN_OPTIONS]
+        f"{move_words(act, lang)} → {game.format_position(to)}: {'P' if g == 0 else 'N'}, G = {g}"
+        for to, (act, g) in list(options.items())[:SHOWN_OPTIONS]
     )
     if len(options) > SHOWN_OPTIONS:
         lines += (

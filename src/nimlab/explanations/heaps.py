@@ -6,8 +6,7 @@ from itertools import islice
 
 from nimlab.explanations import Step
 from nimlab.explanations.words import binary_column, say
-from nimlab.games.base import HeapRuleset, Heaps, Position
-from nimlab.games.sums import Sum
+from nimlab.games.base import HeapRuleset, Heaps, Position, Ruleset
 from nimlab.limits import Limits
 from nimlab.solve.heaps import HeapValues
 from nimlab.theory.common import nim_sum
@@ -78,6 +77,47 @@ def nim(position: Position, lang: str) -> list[Step]:
         k=h - left,
     )
     return [*steps, Step("strategy", text, data={"heap": h, "to": left})]
+
+
+def misere_nim(position: Position, lang: str) -> list[Step]:
+    """Misère Nim (Bouton 1902): play as in Nim until the move would leave only heaps of 1."""
+    heaps = list(position)
+    big = [h for h in heaps if h > 1]
+    ones = sum(1 for h in heaps if h == 1)
+    if not big:
+        text = say(
+            lang,
+            "Every heap has at most one stone, so each move takes one heap of 1 and the game lasts "
+            "exactly {k} moves; under misère play whoever takes the last stone loses, so the "
+            "player to move wins exactly when the number of 1s is even (Bouton 1902).",
+            "どの山も石は1個以下なので、1手ごとに1個の山が1つ減り、ちょうど {k} 手で終わる。"
+            "ミゼールでは最後の石を取った方が負けなので、1の山の数が偶数のとき、"
+            "またそのときに限り手番のプレイヤーが勝つ（Bouton 1902）。",
+            k=ones,
+        )
+        data: dict[str, object] = {"ones": ones, "big": 0}
+        return [Step("strategy", text, data=data)]
+    steps = nim(position, lang)[:1]
+    if len(big) == 1:
+        h = big[0]
+        text = say(
+            lang,
+            "Only one heap ({h}) has more than one stone: reduce it to 0 or 1 so that an odd "
+            "number of heaps of 1 is left; the opponent then takes the last stone (Bouton's "
+            "misère rule).",
+            "2個以上の山は {h} 個の山だけなので、それを 0 個か 1 個にして 1 の山を奇数個残す。"
+            "すると最後の石は相手が取ることになる（ブートンのミゼール規則）。",
+            h=h,
+        )
+        return [*steps, Step("strategy", text, data={"heap": h, "ones": ones})]
+    text = say(
+        lang,
+        "Two or more heaps have more than one stone, so misère Nim is played exactly as Nim: "
+        "move to nim-sum 0 (Bouton 1902; the strategy changes only when one big heap is left).",
+        "2個以上の石を持つ山が2つ以上あるので、ミゼールのニムも通常のニムと同じくニム和 0 へ移す"
+        "（Bouton 1902。大きな山が1つになったときだけ戦略が変わる）。",
+    )
+    return [*steps, Step("strategy", text, data={"big": len(big), "nim_sum": nim_sum(heaps)})]
 
 
 def _option_words(result: Heaps, lang: str) -> str:
@@ -166,13 +206,13 @@ def _mex_step(game: HeapRuleset, h: int, values: HeapValues, lang: str) -> Step:
     return Step("mex", text, row, data)
 
 
-def components(game: Sum, position: Position, lang: str, limits: Limits) -> list[Step]:
+def components(game: Ruleset, position: Position, lang: str, limits: Limits) -> list[Step]:
     """A disjunctive sum: each component's Grundy value, then their nim-sum."""
     from nimlab.solve.engine import grundy
 
     parts = []
     lines = []
-    for i, (c, p) in enumerate(zip(game.components, position, strict=True)):
+    for i, (c, p) in enumerate(zip(game.summands(), position, strict=True)):
         g = grundy(c, p, limits=limits)
         parts.append(g)
         lines.append(f"{i + 1}. {c.spec}  {c.format_position(p)}:  G = {g}")

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from nimlab.explanations import Step
 from nimlab.explanations.words import say
-from nimlab.games.base import Position
-from nimlab.games.take_away import TakeAway
+from nimlab.games.base import Position, Ruleset
 from nimlab.theory.zeckendorf import code, take_away_sequence, zeckendorf
 
 SHOWN_DIGITS = 64
@@ -88,10 +87,10 @@ def _source(c: int, lang: str) -> str:
     return say(lang, "Whinihan; Schwenk", "Whinihan, Schwenk の定理")
 
 
-def smallest_term(game: TakeAway, position: Position, lang: str) -> list[Step]:
+def smallest_term(game: Ruleset, position: Position, lang: str) -> list[Step]:
     """The code with the digit to remove, then the theorem's condition with the numbers in."""
     n, m = position
-    c = game.multiplier
+    c = game.capabilities.take_away_multiplier or 1
     if n == 0:
         text = say(
             lang,

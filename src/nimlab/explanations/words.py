@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 from nimlab.errors import InvalidOption
-
-LANGUAGES = ("en", "ja")
+from nimlab.games.actions import Action
+from nimlab.games.wording import LANGUAGES, HasAction, render_move
 
 
 def check_lang(lang: str) -> str:
@@ -51,50 +51,11 @@ def binary_column(values: list[int], total: int, lang: str, label: str = "⊕") 
     return lines
 
 
-_MOVES = [
-    (r"take (\d+) from the heap of (\d+)", "{1} 個の山から {0} 個取る"),
-    (
-        r"take (\d+) from the heap of (\d+), leaving \((\d+), (\d+)\)",
-        "{1} 個の山から {0} 個取り ({2}, {3}) にする",
-    ),
-    (
-        r"take (\d+) from both heaps, leaving \((\d+), (\d+)\)",
-        "両方の山から {0} 個ずつ取り ({1}, {2}) にする",
-    ),
-    (
-        r"take (\d+) \(the opponent may then take up to (\d+)\)",
-        "{0} 個取る（相手は次に {1} 個まで取れる）",
-    ),
-    (
-        r"take (\d+) from the heap of (\d+), leaving (\d+)\+(\d+)",
-        "{1} 個の山から {0} 個取り {2}+{3} に分ける",
-    ),
-    (r"take the whole heap of (\d+)", "{0} 個の山を全部取る"),
-    (r"replace the heap of (\d+) by ([\d+]+)", "{0} 個の山を {1} に置き換える"),
-    (r"remove the heap of (\d+)", "{0} 個の山を取り除く"),
-    (r"split the heap of (\d+) into (\d+)\+(\d+)", "{0} 個の山を {1}+{2} に分ける"),
-    (r"split (.+), delete (.+)", "{0} に分割し、{1} を削除する"),
-    (r"delete (.+), split (.+)", "{0} を削除し、{1} に分割する"),
-]
+def move_words(move: Action | HasAction, lang: str) -> str:
+    """What a move (or its action) does, in ``lang``: :func:`nimlab.games.wording.render_move`.
 
-
-def move_words(text: str, lang: str) -> str:
-    """A move's description (as rulesets write it, in English) in ``lang``."""
-    if lang != "ja":
-        return text
-    import re
-
-    prefix = ""
-    sum_part = re.fullmatch(r"in (.+) \(component (\d+)\): (.+)", text)
-    if sum_part:
-        prefix = f"{sum_part.group(1)}（成分 {sum_part.group(2)}）で "
-        text = sum_part.group(3)
-    for pattern, ja in _MOVES:
-        match = re.fullmatch(pattern, text)
-        if match:
-            groups = [
-                g.replace(" into ", " を ").replace(", ", "、").replace(" and ", "、")
-                for g in match.groups()
-            ]
-            return prefix + ja.format(*groups)
-    return prefix + text
+    >>> from nimlab.games.actions import Take
+    >>> move_words(Take(3, 2), "ja")
+    '3 個の山から 2 個取る'
+    """
+    return render_move(move, lang)

@@ -6,6 +6,7 @@ from nimlab.games.octal import Octal
 from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
 from nimlab.games.sums import Sum
 from nimlab.games.take_away import TakeAway
+from nimlab.games.wording import render_move
 from nimlab.games.wythoff import Wythoff
 
 __all__ = [
@@ -25,4 +26,5 @@ __all__ = [
     "TakeAway",
     "Wythoff",
     "heap_game",
+    "render_move",
 ]

@@ -26,10 +26,12 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidPosition
+from nimlab.games.actions import Action, MoveTo, RemoveHeap, ReplaceHeap, Take
+from nimlab.games.capabilities import Capabilities
+from nimlab.games.moves import Move as Move  # re-exported: the home of Move was here
 
 Position = tuple[Any, ...]
 """A canonical position: a hashable tuple (heap sizes, or game-specific)."""
@@ -41,20 +43,12 @@ MAX_DIGITS = 4000
 """Integers in positions and specs have at most this many decimal digits."""
 
 
-@dataclass(frozen=True)
-class Move:
-    """One move: the canonical position it leads to and what it does, in words."""
-
-    to: Position
-    text: str
-
-
 class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
     """An impartial game under normal play: positions and their moves.
 
-    Subclasses override :meth:`moves` (or only :meth:`options`, then moves
-    are described as "move to ..."). Positions default to tuples of
-    non-negative integers written ``3,4,5``.
+    Subclasses override :meth:`moves` (or only :meth:`options`; then each move's
+    action is :class:`~nimlab.games.actions.MoveTo`, naming the position reached).
+    Positions default to tuples of non-negative integers written ``3,4,5``.
     """
 
     family: ClassVar[str] = "user"
@@ -100,7 +94,7 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         if type(self).options is Ruleset.options:
             raise TypeError(f"{type(self).__name__} must define moves() or options()")
         for to in self.options(position):
-            yield Move(to, f"move to {self.format_position(to)}")
+            yield Move(to, MoveTo(self.format_position(to)))
 
     def options(self, position: Position) -> Iterator[Position]:
         """The positions reachable in one move (canonical; may repeat)."""
@@ -115,6 +109,17 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
 
     def __str__(self) -> str:
         return self.spec
+
+    # -- what the solvers may use -------------------------------------------
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What this ruleset offers the solvers (shape, kernels, period criterion)."""
+        return Capabilities("general")
+
+    def summands(self) -> tuple[Ruleset, ...]:
+        """The components of a disjunctive sum; ``()`` for a game that is not a sum."""
+        return ()
 
 
 def parse_heaps(text: str, spec: str) -> Heaps:
@@ -175,6 +180,10 @@ class HeapsRuleset(Ruleset):
 
     min_heap: ClassVar[int] = 0
 
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("heaps", least_heap=self.min_heap)
+
     def check_count(self, count: int) -> str | None:
         """None if ``count`` heaps are allowed, else what is accepted (for the message)."""
         return None
@@ -205,17 +214,26 @@ class HeapRuleset(HeapsRuleset):
     the values of its heaps.
     """
 
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("heap", least_heap=self.min_heap)
+
     @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:
         """The heaps that can replace a heap of ``n`` stones in one move."""
 
-    def heap_move_text(self, n: int, result: Heaps) -> str:
-        """Describe the move that turns a heap of ``n`` into ``result``."""
+    def heap_move(self, n: int, result: Heaps) -> Action:
+        """What the move that turns a heap of ``n`` into the heaps ``result`` does.
+
+        >>> from nimlab.games.heap import Nim
+        >>> Nim().heap_move(7, (4,)), Nim().heap_move(7, ()), Nim().heap_move(7, (2, 3))
+        (Take(heap=7, amount=3), RemoveHeap(heap=7), ReplaceHeap(heap=7, parts=(2, 3)))
+        """
         if not result:
-            return f"remove the heap of {n}"
+            return RemoveHeap(n)
         if len(result) == 1:
-            return f"take {n - result[0]} from the heap of {n}"
-        return f"replace the heap of {n} by {'+'.join(map(str, result))}"
+            return Take(n, n - result[0])
+        return ReplaceHeap(n, result)
 
     def moves_by_heap(self, heaps: Heaps) -> Iterator[tuple[int, Heaps, Heaps]]:
         """(heap moved in, heaps left in its place, canonical position reached)."""
@@ -230,7 +248,7 @@ class HeapRuleset(HeapsRuleset):
 
     def moves(self, position: Position) -> Iterator[Move]:
         for n, result, to in self.moves_by_heap(position):
-            yield Move(to, self.heap_move_text(n, result))
+            yield Move(to, self.heap_move(n, result))
 
     def options(self, position: Position) -> Iterator[Position]:
         return (to for _, _, to in self.moves_by_heap(position))

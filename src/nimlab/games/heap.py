@@ -11,11 +11,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 from nimlab.errors import InvalidGame
+from nimlab.games.actions import Action, Split
 from nimlab.games.base import HeapRuleset, Heaps
+from nimlab.games.capabilities import (
+    IDENTITY_KIND,
+    WINDOW_KIND,
+    Capabilities,
+    OneHeapKernel,
+    PeriodCriterion,
+)
 from nimlab.limits import amount
 
 MAX_ELEMENT = 2**63 - 1
@@ -35,6 +43,11 @@ class Nim(HeapRuleset):
     @property
     def spec(self) -> str:
         return "nim"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        identity = PeriodCriterion(IDENTITY_KIND)
+        return Capabilities("heap", one_heap=OneHeapKernel("identity"), period_criterion=identity)
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         return ((k,) for k in range(n - 1, -1, -1))
@@ -75,6 +88,14 @@ class Subtraction(HeapRuleset):
     def spec(self) -> str:
         return "subtraction:" + ",".join(map(str, self.subtraction_set))
 
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            "heap",
+            one_heap=OneHeapKernel("subtraction", subtraction_set=self.subtraction_set),
+            period_criterion=PeriodCriterion(WINDOW_KIND, self.subtraction_set[-1]),
+        )
+
     def heap_options(self, n: int) -> Iterator[Heaps]:
         return ((n - s,) for s in self.subtraction_set if s <= n)
 
@@ -89,11 +110,16 @@ class GrundyGame(HeapRuleset):
     def spec(self) -> str:
         return "grundy-game"
 
+    @property
+    def capabilities(self) -> Capabilities:
+        # Grundy's game is 4.0 with unequal parts; no period is known (Guy–Smith needs octal).
+        return Capabilities("heap", one_heap=OneHeapKernel("sparse", digits=(4,), unequal=True))
+
     def heap_options(self, n: int) -> Iterator[Heaps]:
         return ((a, n - a) for a in range(1, (n + 1) // 2))
 
-    def heap_move_text(self, n: int, result: Heaps) -> str:
-        return f"split the heap of {n} into {result[0]}+{result[1]}"
+    def heap_move(self, n: int, result: Heaps) -> Action:
+        return Split(n, result)
 
 
 @dataclass(frozen=True)
@@ -110,7 +136,9 @@ class FunctionHeapRuleset(HeapRuleset):
     """
 
     name: str
-    function: Callable[[int], Iterable[int | Heaps]] = field(compare=False)
+    function: Callable[[int], Iterable[int | Heaps]]
+    """Part of the identity: two games with different functions are different games,
+    whatever their names, so no cache answers one with the other's values."""
 
     @property
     def spec(self) -> str:

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from nimlab.errors import InvalidGame
+from nimlab.games.actions import Action, Split, Take, TakeAll, TakeAndSplit
 from nimlab.games.base import HeapRuleset, Heaps
+from nimlab.games.capabilities import GUY_SMITH_KIND, Capabilities, OneHeapKernel, PeriodCriterion
 
 _CODE = re.compile(r"([0-7]?)\.([0-7]*)|([0-7])")
 MAX_DIGITS = 64
@@ -82,6 +84,14 @@ class Octal(HeapRuleset):
         return "octal:" + self.code
 
     @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            "heap",
+            one_heap=OneHeapKernel("sparse", digits=self.digits),
+            period_criterion=PeriodCriterion(GUY_SMITH_KIND, self.max_removal),
+        )
+
+    @property
     def max_removal(self) -> int:
         """t: the largest number of stones one move removes (Guy–Smith)."""
         return len(self.digits) - 1
@@ -99,12 +109,12 @@ class Octal(HeapRuleset):
                 for a in range(1, left // 2 + 1):
                     yield (a, left - a)
 
-    def heap_move_text(self, n: int, result: Heaps) -> str:
+    def heap_move(self, n: int, result: Heaps) -> Action:
         taken = n - sum(result)
         if not result:
-            return f"take the whole heap of {n}"
+            return TakeAll(n)
         if len(result) == 1:
-            return f"take {taken} from the heap of {n}"
+            return Take(n, taken)
         if taken == 0:
-            return f"split the heap of {n} into {result[0]}+{result[1]}"
-        return f"take {taken} from the heap of {n}, leaving {result[0]}+{result[1]}"
+            return Split(n, result)
+        return TakeAndSplit(n, taken, result)

@@ -28,7 +28,21 @@ from itertools import combinations, product
 from typing import ClassVar
 
 from nimlab.errors import InvalidGame
+from nimlab.games.actions import DeleteSplit, SplitDelete
 from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
+from nimlab.games.capabilities import (
+    K_REDUCE,
+    PAIR_AND_ONE,
+    REDUCE,
+    SPLIT_ALL,
+    SPLIT_KEEP,
+    SPLIT_KEEP_SPLITTABLE,
+    SUMS,
+    TWO_PAIRS,
+    TWO_REDUCED,
+    Capabilities,
+)
+from nimlab.games.meter import charge
 
 SPLIT_DELETE_VARIANTS = ("single", "half")
 DELETE_VARIANTS = ("single", "half", "less-than-half", "all-but-one")
@@ -58,19 +72,16 @@ def _without(heaps: Heaps, indices: tuple[int, ...]) -> Heaps:
 def _distinct_choices(heaps: Heaps, k: int, minimum: int = 1) -> Iterator[tuple[int, ...]]:
     """Index sets of k heaps (each ≥ minimum), one per multiset of chosen sizes."""
     seen: set[Heaps] = set()
+    examined = 0
     for chosen in combinations(range(len(heaps)), k):
+        examined += 1
+        if examined == 64:  # every choice examined is work, whether it yields or not
+            charge(examined)
+            examined = 0
         values = tuple(heaps[i] for i in chosen)
         if min(values, default=minimum) >= minimum and values not in seen:
             seen.add(values)
             yield chosen
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _split_text(parts: list[tuple[int, Heaps]]) -> str:
-    return "split " + _and([f"{h} into {'+'.join(map(str, p))}" for h, p in parts])
 
 
 class _FixedCountGame(HeapsRuleset):
@@ -91,6 +102,20 @@ class _FixedCountGame(HeapsRuleset):
     def spec(self) -> str:
         return f"{self.family}:{self.variant}"
 
+    _two_heap_moves: ClassVar[int]
+    _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]]
+
+    @property
+    def capabilities(self) -> Capabilities:
+        # With two heaps every split-delete variant is Split-and-delete Nim and every
+        # delete-nim variant Delete-and-split Nim (seed 001 §4): one two-heap kernel each.
+        return Capabilities(
+            "heaps",
+            least_heap=self.min_heap,
+            two_heap_kernel=self._two_heap_moves,
+            k_heap_kernels=self._k_heap_moves.get(self.variant, ()),
+        )
+
     def check_count(self, count: int) -> str | None:
         if count < 2:
             return "at least 2 heaps"
@@ -106,6 +131,11 @@ class SplitDeleteNim(_FixedCountGame):
     variant: str
     family: ClassVar[str] = "split-delete-nim"
     variants: ClassVar[tuple[str, ...]] = SPLIT_DELETE_VARIANTS
+    _two_heap_moves: ClassVar[int] = REDUCE | SUMS
+    _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {
+        "single": ((3, K_REDUCE | SPLIT_KEEP), (4, K_REDUCE | SPLIT_KEEP)),
+        "half": ((4, TWO_PAIRS | PAIR_AND_ONE | SPLIT_KEEP_SPLITTABLE | TWO_REDUCED),),
+    }
 
     def moves(self, position: Position) -> Iterator[Move]:
         heaps: Heaps = position
@@ -114,10 +144,10 @@ class SplitDeleteNim(_FixedCountGame):
             rest = _without(heaps, chosen)
             for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
                 pool = rest + tuple(x for pair in pieces for x in pair)
-                done = _split_text([(heaps[i], p) for i, p in zip(chosen, pieces, strict=True)])
+                done = tuple((heaps[i], p) for i, p in zip(chosen, pieces, strict=True))
                 for deleted in _distinct_choices(pool, k):
-                    names = _and([str(pool[i]) for i in deleted])
-                    yield Move(tuple(sorted(_without(pool, deleted))), f"{done}, delete {names}")
+                    names = tuple(pool[i] for i in deleted)
+                    yield Move(tuple(sorted(_without(pool, deleted))), SplitDelete(done, names))
 
     def options(self, position: Position) -> Iterator[Position]:
         heaps: Heaps = position
@@ -146,6 +176,13 @@ class DeleteNim(_FixedCountGame):
     variant: str
     family: ClassVar[str] = "delete-nim"
     variants: ClassVar[tuple[str, ...]] = DELETE_VARIANTS
+    _two_heap_moves: ClassVar[int] = SUMS
+    _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {
+        "single": ((3, SPLIT_KEEP), (4, SPLIT_KEEP)),
+        "less-than-half": ((3, SPLIT_KEEP), (4, SPLIT_KEEP | TWO_PAIRS)),
+        "half": ((4, TWO_PAIRS),),
+        "all-but-one": ((3, SPLIT_ALL), (4, SPLIT_ALL)),
+    }
 
     def _delete_counts(self, n: int) -> range:
         if self.variant == "single":
@@ -162,17 +199,15 @@ class DeleteNim(_FixedCountGame):
         for k in self._delete_counts(n):
             for deleted in _distinct_choices(heaps, k):
                 rest = _without(heaps, deleted)
-                gone = "delete " + _and([str(heaps[i]) for i in deleted])
+                gone = tuple(heaps[i] for i in deleted)
                 if self.variant == "all-but-one":
                     (h,) = rest
                     for parts in partitions(h, n):
-                        yield Move(parts, f"{gone}, {_split_text([(h, parts)])}")
+                        yield Move(parts, DeleteSplit(gone, ((h, parts),)))
                     continue
                 for chosen in _distinct_choices(rest, k, minimum=2):
                     kept = _without(rest, chosen)
                     for pieces in product(*(list(splits(rest[i])) for i in chosen)):
                         to = tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
-                        text = _split_text(
-                            [(rest[i], p) for i, p in zip(chosen, pieces, strict=True)]
-                        )
-                        yield Move(to, f"{gone}, {text}")
+                        done = tuple((rest[i], p) for i, p in zip(chosen, pieces, strict=True))
+                        yield Move(to, DeleteSplit(gone, done))

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
+from nimlab.games.actions import InComponent
 from nimlab.games.base import Move, Position, Ruleset
+from nimlab.games.capabilities import Capabilities
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,13 @@ class Sum(Ruleset):
     @property
     def spec(self) -> str:
         return " + ".join(c.spec for c in self.components)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("sum")
+
+    def summands(self) -> tuple[Ruleset, ...]:
+        return self.components
 
     def parse_position(self, text: str) -> Position:
         if not isinstance(text, str):
@@ -66,7 +75,7 @@ class Sum(Ruleset):
         for i, (c, p) in enumerate(zip(self.components, position, strict=True)):
             for move in c.moves(p):
                 to = (*position[:i], move.to, *position[i + 1 :])
-                yield Move(to, f"in {c.spec} (component {i + 1}): {move.text}")
+                yield Move(to, InComponent(i, c.spec, move.action))
 
     def options(self, position: Position) -> Iterator[Position]:
         for i, (c, p) in enumerate(zip(self.components, position, strict=True)):

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
+from nimlab.games.actions import TakeCapped
 from nimlab.games.base import Move, Position, Ruleset, to_int
+from nimlab.games.capabilities import Capabilities
 
 _POSITION = re.compile(r"\s*(-?[0-9]+)\s*(?:/\s*(-?[0-9]+)\s*)?")
 
@@ -39,6 +41,10 @@ class TakeAway(Ruleset):
             raise InvalidGame(
                 f"take-away needs an integer multiplier C ≥ 1, got {c!r}; e.g. take-away:2"
             )
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("take-away", take_away_multiplier=self.multiplier)
 
     @property
     def spec(self) -> str:
@@ -87,7 +93,7 @@ class TakeAway(Ruleset):
         for k in range(1, m + 1):
             left = n - k
             limit = min(c * k, left)
-            yield Move((left, limit), f"take {k} (the opponent may then take up to {limit})")
+            yield Move((left, limit), TakeCapped(k, limit))
 
     def options(self, position: Position) -> Iterator[Position]:
         n, m = position

@@ -16,7 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
+from nimlab.games.actions import Take, TakeBoth
 from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
+from nimlab.games.capabilities import DIAGONAL, REDUCE, Capabilities
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,10 @@ class Wythoff(HeapsRuleset):
     """Wythoff's game (Wythoff 1907); P-positions (⌊kφ⌋, ⌊kφ²⌋)."""
 
     family: ClassVar[str] = "wythoff"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities("heaps", two_heap_kernel=REDUCE | DIAGONAL)
 
     @property
     def spec(self) -> str:
@@ -35,14 +41,12 @@ class Wythoff(HeapsRuleset):
     def moves(self, position: Position) -> Iterator[Move]:
         a, b = position
         for k in range(1, b + 1):
-            yield Move(_pair(a, b - k), f"take {k} from the heap of {b}, leaving ({a}, {b - k})")
+            yield Move(_pair(a, b - k), Take(b, k, leaving=(a, b - k)))
         if a != b:
             for k in range(1, a + 1):
-                yield Move(
-                    _pair(a - k, b), f"take {k} from the heap of {a}, leaving ({a - k}, {b})"
-                )
+                yield Move(_pair(a - k, b), Take(a, k, leaving=(a - k, b)))
         for k in range(1, a + 1):
-            yield Move((a - k, b - k), f"take {k} from both heaps, leaving ({a - k}, {b - k})")
+            yield Move((a - k, b - k), TakeBoth(k, (a - k, b - k)))
 
     def options(self, position: Position) -> Iterator[Position]:
         a, b = position

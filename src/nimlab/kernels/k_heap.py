@@ -43,8 +43,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from nimlab.kernels.shapes import K_REDUCE as REDUCE
-from nimlab.kernels.shapes import (
+from nimlab.games.capabilities import K_REDUCE as REDUCE
+from nimlab.games.capabilities import (
     PAIR_AND_ONE,
     SPLIT_ALL,
     SPLIT_KEEP,

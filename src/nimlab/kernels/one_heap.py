@@ -24,8 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from nimlab.kernels.arrays import smallest_unsigned
 from nimlab.kernels.bits import ctz
-from nimlab.kernels.shapes import smallest_unsigned
 
 
 @njit(cache=True)

@@ -17,20 +17,26 @@ the pure-Python path.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nimlab.games.base import HeapRuleset, Ruleset
-from nimlab.games.heap import GrundyGame, Nim, Subtraction
-from nimlab.games.octal import Octal
-from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
-from nimlab.games.wythoff import Wythoff
+from nimlab.games.capabilities import (  # noqa: F401 - the kernels' move flags, re-exported
+    DIAGONAL,
+    K_REDUCE,
+    PAIR_AND_ONE,
+    REDUCE,
+    SPLIT_ALL,
+    SPLIT_KEEP,
+    SPLIT_KEEP_SPLITTABLE,
+    SUMS,
+    TWO_PAIRS,
+    TWO_REDUCED,
+)
+from nimlab.kernels.arrays import as_array, smallest_unsigned  # noqa: F401 - re-exported
 from nimlab.limits import Budget, amount
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    Array = npt.NDArray[np.unsignedinteger[Any]]
+    from nimlab.kernels.arrays import Array
 
 KERNEL_MIN_STATES = 300_000
 """Pure-Python work (in states) above which a compiled kernel is used instead.
@@ -42,23 +48,11 @@ is chosen because long-running processes (the web app, a notebook) pay the
 load once and then gain on every call.
 """
 
-# The moves of the two-heap kernels (see nimlab.kernels.two_heap).
-REDUCE, DIAGONAL, SUMS = 1, 2, 4
-# The moves of the k-heap kernels (see nimlab.kernels.k_heap).
-K_REDUCE, SPLIT_KEEP, SPLIT_ALL = 1, 2, 4
-TWO_PAIRS, PAIR_AND_ONE, SPLIT_KEEP_SPLITTABLE, TWO_REDUCED = 8, 16, 32, 64
 
-
-def one_heap_work(game: HeapRuleset, count: int) -> int | None:
+def one_heap_work(game: Ruleset, count: int) -> int | None:
     """The pure-Python states for G(0..count-1) of ``game``, or None if no kernel serves it."""
-    if isinstance(game, Subtraction):
-        return count * len(game.subtraction_set)
-    if isinstance(game, Nim | GrundyGame):
-        return count * count // 2
-    if isinstance(game, Octal):
-        splits = sum(1 for d in game.digits if d & 4)
-        return count * len(game.digits) + splits * count * count // 4
-    return None
+    kernel = game.capabilities.one_heap
+    return None if kernel is None else kernel.work(count)
 
 
 def two_heap_moves(game: Ruleset) -> int | None:
@@ -67,41 +61,39 @@ def two_heap_moves(game: Ruleset) -> int | None:
     With two heaps every Split-and-delete variant is Split-and-delete Nim and
     every Delete Nim variant is Delete-and-split Nim (seed 001 §4).
 
+    >>> from nimlab.games.wythoff import Wythoff
     >>> two_heap_moves(Wythoff()) == REDUCE | DIAGONAL
     True
     """
-    if isinstance(game, Wythoff):
-        return REDUCE | DIAGONAL
-    if isinstance(game, SplitDeleteNim):
-        return REDUCE | SUMS
-    if isinstance(game, DeleteNim):
-        return SUMS
-    return None
-
-
-_K_HEAP_MOVES = {
-    (3, "split-delete-nim:single"): K_REDUCE | SPLIT_KEEP,
-    (3, "delete-nim:single"): SPLIT_KEEP,
-    (3, "delete-nim:less-than-half"): SPLIT_KEEP,
-    (3, "delete-nim:all-but-one"): SPLIT_ALL,
-    (4, "split-delete-nim:single"): K_REDUCE | SPLIT_KEEP,
-    (4, "split-delete-nim:half"): TWO_PAIRS | PAIR_AND_ONE | SPLIT_KEEP_SPLITTABLE | TWO_REDUCED,
-    (4, "delete-nim:single"): SPLIT_KEEP,
-    (4, "delete-nim:half"): TWO_PAIRS,
-    (4, "delete-nim:less-than-half"): SPLIT_KEEP | TWO_PAIRS,
-    (4, "delete-nim:all-but-one"): SPLIT_ALL,
-}
+    return game.capabilities.two_heap_kernel
 
 
 def k_heap_moves(game: Ruleset, heaps: int) -> int | None:
     """The moves of ``game`` with 3 or 4 heaps as k-heap kernel flags, or None if no kernel.
 
+    >>> from nimlab.games.split_delete import SplitDeleteNim
     >>> k_heap_moves(SplitDeleteNim("single"), 3) == K_REDUCE | SPLIT_KEEP
     True
     """
-    if not isinstance(game, SplitDeleteNim | DeleteNim):
-        return None
-    return _K_HEAP_MOVES.get((heaps, game.spec))
+    return game.capabilities.k_heap_kernel(heaps)
+
+
+def _k_heap_kernels() -> dict[tuple[int, str], int]:
+    """Every (heaps, spec) a k-heap kernel serves among the registered split/delete games."""
+    from nimlab.games.split_delete import (
+        DELETE_VARIANTS,
+        SPLIT_DELETE_VARIANTS,
+        DeleteNim,
+        SplitDeleteNim,
+    )
+
+    games: list[Ruleset] = [SplitDeleteNim(v) for v in SPLIT_DELETE_VARIANTS]
+    games += [DeleteNim(v) for v in DELETE_VARIANTS]
+    return {(k, g.spec): f for g in games for k, f in g.capabilities.k_heap_kernels}
+
+
+_K_HEAP_MOVES = _k_heap_kernels()
+"""(heaps, spec) → k-heap kernel flags, as the games declare them (for tests and benchmarks)."""
 
 
 def one_heap_array(
@@ -119,45 +111,27 @@ def one_heap_array(
 
     if count > budget.remaining:
         budget.spend(count)  # refused before anything is allocated
-    if isinstance(game, Nim):
+    kernel = game.capabilities.one_heap
+    if kernel is None:
+        raise ValueError(f"{game.spec} declares no one-heap kernel")
+    if kernel.kind == "identity":
         dtype = smallest_unsigned(max(count - 1, 0))
         budget.check_memory(count * np.dtype(dtype).itemsize, f"{amount(count)} Grundy values")
         budget.spend_kernel(count)
         return np.arange(count, dtype=dtype)  # G(n) = n: every smaller heap is an option
-    if isinstance(game, Subtraction):
-        size = len(game.subtraction_set)
+    if kernel.kind == "subtraction":
+        size = len(kernel.subtraction_set)
         itemsize = np.dtype(smallest_unsigned(size)).itemsize
         budget.check_memory(count * itemsize, f"{amount(count)} Grundy values")
         budget.spend_kernel(count, count * size)
         from nimlab.kernels.one_heap import subtraction_sequence
 
-        return subtraction_sequence(game.subtraction_set, count)
-    digits, unequal = ((4,), True) if isinstance(game, GrundyGame) else (game.digits, False)  # type: ignore[attr-defined]
+        return subtraction_sequence(kernel.subtraction_set, count)
     budget.check_memory(2 * count, f"{amount(count)} Grundy values")
     from nimlab.kernels.sparse import sparse_sequence
 
+    digits, unequal = kernel.digits, kernel.unequal
     values, info = sparse_sequence(digits, unequal, count, budget.kernel_steps(), prefix)
     known = 0 if prefix is None else len(prefix)
     budget.spend_kernel(info.done - known, info.steps)  # raises if it stopped over the budget
     return values
-
-
-def as_array(values: list[int]) -> Array:
-    """A list of Grundy values as a numpy array of the smallest unsigned type that fits."""
-    import numpy as np
-
-    return np.asarray(values, dtype=smallest_unsigned(max(values, default=0)))
-
-
-def smallest_unsigned(top: int) -> type[np.unsignedinteger[Any]]:
-    """The smallest numpy unsigned type that holds ``0..top``.
-
-    >>> smallest_unsigned(255), smallest_unsigned(256)
-    (<class 'numpy.uint8'>, <class 'numpy.uint16'>)
-    """
-    import numpy as np
-
-    for t in (np.uint8, np.uint16, np.uint32, np.uint64):
-        if top <= np.iinfo(t).max:
-            return t
-    raise OverflowError(f"{top} does not fit in 64 bits")

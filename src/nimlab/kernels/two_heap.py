@@ -35,8 +35,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from nimlab.games.capabilities import DIAGONAL, REDUCE, SUMS
 from nimlab.kernels.bits import ALL_ONES, ctz
-from nimlab.kernels.shapes import DIAGONAL, REDUCE, SUMS
 
 __all__ = ["DIAGONAL", "REDUCE", "SUMS", "grundy_table_2", "p_positions_2", "table_bytes"]
 

@@ -25,14 +25,8 @@ from collections.abc import Iterator
 from itertools import islice
 
 from nimlab.errors import IllegalMove, InvalidPosition
+from nimlab.games.actions import DeleteSplit, InComponent, SplitDelete
 from nimlab.games.base import MAX_DIGITS, HeapRuleset, Move, Position, Ruleset
-from nimlab.games.heap import Nim, Subtraction
-from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
-from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
-from nimlab.games.split_delete import _split_text as split_text
-from nimlab.games.sums import Sum
-from nimlab.games.take_away import TakeAway
-from nimlab.games.wythoff import Wythoff
 from nimlab.theory.half import half_move
 from nimlab.theory.take_away import take
 from nimlab.theory.wythoff import wythoff_move
@@ -42,25 +36,41 @@ LISTED = 12
 SCAN = 200_000
 """The most moves listed to check a move by enumeration."""
 
-_TAKE = re.compile(r"take\s+(\d+)(?:\s+from\s+(?:the\s+heap\s+of\s+|a\s+heap\s+of\s+)?(\d+|both))?")
+_TAKE = re.compile(
+    r"take\s+([0-9]+)(?:\s+from\s+(?:the\s+heap\s+of\s+|a\s+heap\s+of\s+)?([0-9]+|both))?"
+)
+
+
+SPLIT_FAMILIES = ("split-delete-nim", "delete-nim")
+
+
+def _variant(game: Ruleset) -> str | None:
+    """The variant of a split/delete game (``single``, ``half``, …), None for other games."""
+    return game.spec.partition(":")[2] if game.family in SPLIT_FAMILIES else None
+
+
+def _subtraction_set(game: Ruleset) -> tuple[int, ...] | None:
+    kernel = game.capabilities.one_heap
+    return kernel.subtraction_set if kernel is not None and kernel.kind == "subtraction" else None
 
 
 def split_cost(game: Ruleset, position: Position) -> int:
     """Roughly how many moves a split/delete position has (their rulesets list every split)."""
-    if isinstance(game, SplitDeleteNim | DeleteNim):
+    variant = _variant(game)
+    if variant is not None:
         splits: int = sum(h // 2 for h in position)
-        return splits if game.variant == "single" else splits * splits
+        return splits if variant == "single" else splits * splits
     return 0
 
 
 def some_moves(game: Ruleset, position: Position, limit: int) -> list[Move]:
     """Up to ``limit`` legal moves, never building a huge list of splits."""
-    if isinstance(game, Sum):
+    if game.summands():
         moves: list[Move] = []
-        for i, (c, p) in enumerate(zip(game.components, position, strict=True)):
+        for i, (c, p) in enumerate(zip(game.summands(), position, strict=True)):
             for m in some_moves(c, p, limit - len(moves)):
                 to = (*position[:i], m.to, *position[i + 1 :])
-                moves.append(Move(to, f"in {c.spec} (component {i + 1}): {m.text}"))
+                moves.append(Move(to, InComponent(i, c.spec, m.action)))
         return moves
     if split_cost(game, position) > SCAN:
         return _small_splits(game, position)[:limit]
@@ -71,22 +81,22 @@ def _small_splits(game: Ruleset, position: Position) -> list[Move]:
     """A few moves of a split/delete game with huge heaps: every split is 1 + (h − 1)."""
     heaps = list(position)
     n = len(heaps)
-    if isinstance(game, SplitDeleteNim):
-        k = 1 if game.variant == "single" else n // 2
+    variant = _variant(game)
+    if game.family == "split-delete-nim":
+        k = 1 if variant == "single" else n // 2
         big = [i for i, h in enumerate(heaps) if h >= 2][-k:]
         if len(big) < k:
             return []
         return [half_move(position, [(i, 1) for i in big], [1] * k)]
-    assert isinstance(game, DeleteNim)
-    k = {"single": 1, "less-than-half": 1, "half": n // 2, "all-but-one": n - 1}[game.variant]
+    k = {"single": 1, "less-than-half": 1, "half": n // 2, "all-but-one": n - 1}[variant or ""]
     gone, kept = heaps[:k], heaps[k:]  # delete the smallest heaps
-    names = "delete " + and_list([str(h) for h in gone])
-    if game.variant == "all-but-one":
+    deleted = tuple(gone)
+    if variant == "all-but-one":
         (h,) = kept
         if h < n:
             return []
         parts = (1,) * (n - 1) + (h - n + 1,)
-        return [Move(parts, f"{names}, {split_text([(h, parts)])}")]
+        return [Move(parts, DeleteSplit(deleted, ((h, parts),)))]
     split = [h for h in kept if h >= 2][-k:]
     if len(split) < k:
         return []
@@ -94,7 +104,7 @@ def _small_splits(game: Ruleset, position: Position) -> list[Move]:
     for h in split:
         rest.remove(h)
     to = tuple(sorted([*rest, *(x for h in split for x in (1, h - 1))]))
-    return [Move(to, f"{names}, {split_text([(h, (1, h - 1)) for h in split])}")]
+    return [Move(to, DeleteSplit(deleted, tuple((h, (1, h - 1)) for h in split)))]
 
 
 def find_move(
@@ -121,7 +131,7 @@ def find_move(
 
 def _by_index(game: Ruleset, position: Position, typed: str, listed: list[Move] | None) -> Move:
     moves = listed if listed is not None else some_moves(game, position, LISTED)
-    if not re.fullmatch(r"#\d+", typed) or not 1 <= int(typed[1:]) <= len(moves):
+    if not re.fullmatch(r"#[0-9]+", typed) or not 1 <= int(typed[1:]) <= len(moves):
         raise IllegalMove(
             f"{typed!r}: type #1 to #{len(moves)} for a listed move; legal moves: "
             f"{describe(game, position)}"
@@ -135,16 +145,18 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
     if match:
         k = int(match.group(1))
         where = match.group(2)
-        if isinstance(game, TakeAway):
+        multiplier = game.capabilities.take_away_multiplier
+        if multiplier is not None:
             if where is not None:
                 raise IllegalMove("in a take-away game type just `take K` (there is one heap)")
-            return (position[0] - k, min(game.multiplier * k, max(position[0] - k, 0)))
-        if isinstance(game, Wythoff) and where == "both":
+            return (position[0] - k, min(multiplier * k, max(position[0] - k, 0)))
+        if game.spec == "wythoff" and where == "both":
             return (position[0] - k, position[1] - k)
         heap = _which_heap(game, position, where)
         i = position.index(heap)
         return tuple(sorted((*position[:i], heap - k, *position[i + 1 :])))
-    if isinstance(game, TakeAway) and typed.isdigit():
+    take_away = game.capabilities.take_away_multiplier is not None
+    if take_away and typed.isascii() and typed.isdigit():
         return _target(game, position, f"take {typed}")
     try:
         return game.parse_position(typed)
@@ -156,7 +168,7 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
 
 
 def _which_heap(game: Ruleset, position: Position, where: str | None) -> int:
-    if not isinstance(game, HeapRuleset | Wythoff):
+    if not (isinstance(game, HeapRuleset) or game.spec == "wythoff"):
         raise IllegalMove(f"`take` moves are for heap games; for {game.spec} type the position")
     if where is None:
         heaps: set[int] = {h for h in position if h}
@@ -175,22 +187,22 @@ def legal_move(game: Ruleset, position: Position, to: Position) -> Move | None:
         to = game.validate(to)
     except InvalidPosition:
         return None
-    if isinstance(game, Sum):
+    if game.summands():
         changed = [i for i, (p, q) in enumerate(zip(position, to, strict=True)) if p != q]
         if len(changed) != 1:
             return None
         i = changed[0]
-        c = game.components[i]
+        c = game.summands()[i]
         move = legal_move(c, position[i], to[i])
         if move is None:
             return None
-        return Move(to, f"in {c.spec} (component {i + 1}): {move.text}")
-    if isinstance(game, TakeAway):
+        return Move(to, InComponent(i, c.spec, move.action))
+    if game.capabilities.take_away_multiplier is not None:
         k = position[0] - to[0]
         if 1 <= k <= position[1] and take(game, position, k).to == to:
             return take(game, position, k)
         return None
-    if isinstance(game, Wythoff):
+    if game.spec == "wythoff":
         return wythoff_move(position, to)
     if isinstance(game, HeapRuleset):
         return _heap_move(game, position, to)
@@ -206,13 +218,14 @@ def _heap_move(game: HeapRuleset, position: Position, to: Position) -> Move | No
         return None
     (h,) = gone.elements()
     result = tuple(sorted(came.elements()))
-    if type(game) is Nim:
+    subtraction = _subtraction_set(game)
+    if game.spec == "nim":
         ok = len(result) == 1 and result[0] < h
-    elif type(game) is Subtraction:
-        ok = len(result) == 1 and h - result[0] in game.subtraction_set
+    elif subtraction is not None:
+        ok = len(result) == 1 and h - result[0] in subtraction
     else:
         ok = result in {tuple(sorted(r)) for r in islice(game.heap_options(h), SCAN)}
-    return Move(to, game.heap_move_text(h, result)) if ok else None
+    return Move(to, game.heap_move(h, result)) if ok else None
 
 
 def _split_move(game: Ruleset, position: Position, to: Position) -> Move | None:
@@ -223,9 +236,8 @@ def _split_move(game: Ruleset, position: Position, to: Position) -> Move | None:
 
 
 def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterator[Move]:
-    single = isinstance(game, SplitDeleteNim | DeleteNim) and (
-        game.variant == "single" or len(position) == 2
-    )
+    variant = _variant(game)
+    single = variant is not None and (variant == "single" or len(position) == 2)
     if not single:
         return
     before, after = Counter(position), Counter(to)
@@ -239,33 +251,34 @@ def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterat
         if sum(extra.values()) != 1 or kept - rest:
             continue
         (d,) = extra.elements()
-        if isinstance(game, DeleteNim):
-            yield Move(to, f"delete {d}, split {h} into {x}+{y}")
+        if game.family == "delete-nim":
+            yield Move(to, DeleteSplit((d,), ((h, (x, y)),)))
         else:
-            yield Move(to, f"split {h} into {x}+{y}, delete {d}")
-    if isinstance(game, SplitDeleteNim):
+            yield Move(to, SplitDelete(((h, (x, y)),), (d,)))
+    if game.family == "split-delete-nim":
         gone, came = before - after, after - before
         if sum(gone.values()) == 1 and sum(came.values()) == 1:
             (h,), (r,) = gone.elements(), came.elements()
             if 1 <= r < h:
                 x, y = min(r, h - r), max(r, h - r)
-                yield Move(to, f"split {h} into {x}+{y}, delete {h - r}")
+                yield Move(to, SplitDelete(((h, (x, y)),), (h - r,)))
 
 
 def describe(game: Ruleset, position: Position) -> str:
     """The legal moves in a line: a rule for the big games, else the moves themselves."""
-    if isinstance(game, TakeAway):
+    if game.capabilities.take_away_multiplier is not None:
         m = position[1]
         return "none" if m == 0 else f"take 1 to {m} (type `take K`)"
-    if isinstance(game, Wythoff):
+    if game.spec == "wythoff":
         a, b = position
         both = f", or 1 to {a} from both (`take K from both`)" if a else ""
         return f"take 1 to {b} from the heap of {b}, 1 to {a} from the heap of {a}{both}"
-    if type(game) is Nim:
+    subtraction = _subtraction_set(game)
+    if game.spec == "nim":
         heaps = sorted({h for h in position if h})
         return ", ".join(f"take 1 to {h} from the heap of {h}" for h in heaps) or "none"
-    if type(game) is Subtraction:
-        s = ",".join(map(str, game.subtraction_set))
+    if subtraction is not None:
+        s = ",".join(map(str, subtraction))
         return f"take s ∈ {{{s}}} from a heap of at least s (`take K from H`)"
     moves = some_moves(game, position, LISTED + 1)
     if not moves:

@@ -166,7 +166,7 @@ class Session:
         last = next((t for t in reversed(self.turns) if t.player == "computer"), None)
         if last is None:
             raise IllegalMove("the computer has not moved yet")
-        return f"{last.move.text}: {reason(last.kind, last.remoteness, lang)}"
+        return f"{last.move.words(lang)}: {reason(last.kind, last.remoteness, lang)}"
 
     def undo(self) -> list[Turn]:
         """Take back your last move and the computer's replies to it; returns the undone turns."""

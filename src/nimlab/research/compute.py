@@ -61,6 +61,10 @@ class Done:
     rows: list[Row]
 
 
+SWEEP_FLAGS = {"max_states": "--max-states", "max_memory": "--max-memory"}
+"""How a refused row names the sweep's options that raise its limits."""
+
+
 def compute_batch(job: Job) -> Done:
     """Compute every task of ``job``'s batch (runs in a worker process)."""
     limits = Limits(max_states=job.max_states, max_memory=job.max_memory)
@@ -156,8 +160,12 @@ def _row(family: str, params: str, size: int, top: int, **known: Any) -> Row:
 
 def _failed(family: str, params: str, size: int, top: int, error: BaseException | str) -> Row:
     """The row of a task refused by its limits: nothing known but the refusal and its reason."""
-    reason = str(error) if isinstance(error, NimlabError | str) else _REASONS.get(type(error))
-    reason = reason or str(error)
+    if isinstance(error, NimlabError):
+        reason = error.render(SWEEP_FLAGS)
+    elif isinstance(error, str):
+        reason = error
+    else:
+        reason = _REASONS.get(type(error)) or str(error)
     return _row(family, params, size, top, data=_json({"error": reason}))
 
 

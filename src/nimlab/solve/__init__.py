@@ -1,7 +1,10 @@
 """Solvers: functions over any ruleset. Fast kernels and oracles sit behind them."""
 
+from nimlab.solve.context import Context
 from nimlab.solve.engine import analyze, grundy
+from nimlab.solve.methods import Method, render_method
 from nimlab.solve.periodicity import periodicity
+from nimlab.solve.planner import Plan, plan
 from nimlab.solve.results import Analysis, GrundyTable, Periodicity, PPositions, WinningMove
 from nimlab.solve.search import Search, mex
 from nimlab.solve.sequences import grundy_sequence
@@ -9,9 +12,12 @@ from nimlab.solve.tables import grundy_table, p_positions
 
 __all__ = [
     "Analysis",
+    "Context",
     "GrundyTable",
+    "Method",
     "PPositions",
     "Periodicity",
+    "Plan",
     "Search",
     "WinningMove",
     "analyze",
@@ -21,4 +27,6 @@ __all__ = [
     "mex",
     "p_positions",
     "periodicity",
+    "plan",
+    "render_method",
 ]

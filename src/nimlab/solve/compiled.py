@@ -20,25 +20,15 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from nimlab.games.base import HeapsRuleset, Move, Position, Ruleset
-from nimlab.games.take_away import TakeAway
+from nimlab.games.base import Move, Position, Ruleset
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, k_heap_moves, two_heap_moves
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
+from nimlab.solve.context import current
+from nimlab.solve.methods import Method, kernel_p_positions, kernel_table
+from nimlab.solve.planner import search_work
 
 if TYPE_CHECKING:
     import numpy.typing as npt
-
-
-def search_work(game: Ruleset, pos: Position) -> int:
-    """About how many states exhaustive search spends on ``pos`` (positions × options)."""
-    if isinstance(game, TakeAway):
-        n, m = pos
-        return int((n + 1) * (m + 1) * (m + 1) // 2)
-    heaps = [int(h) + 1 for h in pos]
-    positions = 1
-    for h in heaps:
-        positions *= h
-    return positions * sum(heaps) // 2
 
 
 def table_2(game: Ruleset, size: int, budget: Budget) -> npt.NDArray[Any] | None:
@@ -59,12 +49,15 @@ def _table_2(moves: int, lo: int, size: int, budget: Budget) -> npt.NDArray[Any]
 
 
 def p_positions_k(
-    game: Ruleset, heaps: int, top: int, budget: Budget
+    game: Ruleset, heaps: int, top: int, budget: Budget, force: bool = False
 ) -> list[tuple[int, ...]] | None:
-    """Every P-position with ``heaps`` heaps, each ≤ ``top``, sorted, if a kernel serves it."""
+    """Every P-position with ``heaps`` heaps, each ≤ ``top``, sorted, if a kernel serves it.
+
+    Small tables are left to search, unless ``force`` (the planner chose the kernel).
+    """
     lo = _least_heap(game)
     positions = comb(top - lo + heaps, heaps)
-    if positions * top <= KERNEL_MIN_STATES:
+    if not force and positions * top <= KERNEL_MIN_STATES:
         return None
     moves2 = two_heap_moves(game) if heaps == 2 else None
     moves = k_heap_moves(game, heaps)
@@ -99,48 +92,52 @@ class KernelAnswer:
     p_position: bool
     grundy: int | None
     winning_moves: list[Move]
-    method: str
+    method: Method
 
 
-def kernel_answer(game: Ruleset, pos: Position, limits: Limits) -> KernelAnswer | None:
-    """Analyse ``pos`` by a kernel when search would be large and one serves the game."""
-    if search_work(game, pos) <= KERNEL_MIN_STATES:
+def kernel_answer(
+    game: Ruleset, pos: Position, limits: Limits, force: bool = False
+) -> KernelAnswer | None:
+    """Analyse ``pos`` by a kernel when one serves the game and search would be large.
+
+    With ``force`` (the planner chose the kernel) the size of the search is not asked.
+    """
+    if not force and search_work(game, pos) <= KERNEL_MIN_STATES:
         return None
     budget = limits.budget()
     lookup = _grundy_lookup(game, pos, budget)
     if lookup is not None:
         value = lookup(pos)
         moves = [m for m in game.moves(pos) if lookup(m.to) == 0]
-        what = "take-away states" if isinstance(game, TakeAway) else "two-heap Grundy table"
-        return KernelAnswer(value == 0, value, moves, f"compiled {what} (nimlab.kernels)")
+        take_away = game.capabilities.take_away_multiplier is not None
+        what = "take-away states" if take_away else "two-heap Grundy table"
+        return KernelAnswer(value == 0, value, moves, kernel_table(what))
     if k_heap_moves(game, len(pos)) is None:
         return None
-    found = p_positions_k(game, len(pos), max(pos), budget)
+    found = p_positions_k(game, len(pos), max(pos), budget, force)
     if found is None:
         return None
     p = set(found)
     moves = [m for m in game.moves(pos) if m.to in p]
-    method = f"compiled table of the {len(pos)}-heap P-positions with heaps ≤ {max(pos)}"
-    return KernelAnswer(pos in p, None, moves, method + " (Grundy value not computed)")
+    return KernelAnswer(pos in p, None, moves, kernel_p_positions(len(pos), max(pos)))
 
 
-def kernel_grundy(game: Ruleset, pos: Position, budget: Budget) -> int | None:
-    """The Grundy value of a large two-heap or take-away position from a compiled table."""
-    if search_work(game, pos) <= KERNEL_MIN_STATES:
+def kernel_grundy(game: Ruleset, pos: Position, budget: Budget, force: bool = False) -> int | None:
+    """The Grundy value of a large two-heap or take-away position from a compiled table.
+
+    Small positions are left to search, unless ``force`` (the planner chose the kernel).
+    """
+    if not force and search_work(game, pos) <= KERNEL_MIN_STATES:
         return None
     lookup = _grundy_lookup(game, pos, budget)
     return None if lookup is None else lookup(pos)
-
-
-_TABLES: dict[Ruleset, tuple[int, Any]] = {}
-"""The last table computed per game, with its number of rows."""
 
 
 def _grundy_lookup(
     game: Ruleset, pos: Position, budget: Budget
 ) -> Callable[[Position], int] | None:
     """G of every position up to ``pos``'s largest heap, from a table (computed if needed)."""
-    if isinstance(game, TakeAway):
+    if game.capabilities.take_away_multiplier is not None:
         rows = pos[0] + 1
         table = _table(game, rows, budget)
         return lambda p: int(table[p[0] * (p[0] + 1) // 2 + p[1]])
@@ -153,27 +150,29 @@ def _grundy_lookup(
 
 
 def _table(game: Ruleset, rows: int, budget: Budget) -> Any:
-    known = _TABLES.get(game)
+    cache = current().tables  # the last table computed per game, with its number of rows
+    known = cache.get(game)
     if known is not None and known[0] >= rows:
         return known[1]
     least_cells = rows * (rows + 1) // 2  # both shapes have at least a triangle of cells
     if least_cells > budget.remaining:
         budget.spend_kernel(least_cells)  # refused before numpy and the kernels are loaded
-    if isinstance(game, TakeAway):
+    multiplier = game.capabilities.take_away_multiplier
+    if multiplier is not None:
         from nimlab.kernels.take_away import cells, take_away_table, value_bytes
 
         budget.check_memory(
             cells(rows) * value_bytes(rows), f"{amount(cells(rows))} take-away states"
         )
         budget.spend_kernel(cells(rows))
-        table = take_away_table(game.multiplier, rows)
+        table = take_away_table(multiplier, rows)
     else:
         moves = two_heap_moves(game)
         assert moves is not None
         table = _table_2(moves, _least_heap(game), rows, budget)
-    _TABLES[game] = (rows, table)
+    cache.put(game, (rows, table), int(table.nbytes))
     return table
 
 
 def _least_heap(game: Ruleset) -> int:
-    return game.min_heap if isinstance(game, HeapsRuleset) else 0
+    return game.capabilities.least_heap

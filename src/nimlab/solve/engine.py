@@ -20,19 +20,27 @@ The method is chosen by what is known about the game, in this order:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from math import prod
 from typing import Any
 
 from nimlab.errors import TooLarge
+from nimlab.games.actions import InComponent
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
-from nimlab.games.sums import Sum
-from nimlab.games.take_away import TakeAway
 from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import kernel_answer, kernel_grundy
-from nimlab.solve.heaps import HeapValues
+from nimlab.solve.heaps import HeapValues, source_method
+from nimlab.solve.methods import (
+    COMPILED_GRUNDY,
+    MEX,
+    SEARCH_PART,
+    Method,
+    render_method,
+    search_method,
+    sprague_grundy,
+)
 from nimlab.solve.oracles import find_oracle
 from nimlab.solve.periodicity import options_of_value
+from nimlab.solve.planner import Plan, plan
 from nimlab.solve.results import Analysis, Outcome, WinningMove
 from nimlab.solve.search import Search
 
@@ -44,59 +52,60 @@ def analyze(
     misere: bool = False,
     limits: Limits | None = None,
 ) -> Analysis:
-    """Outcome, Grundy value, remoteness and every winning move of ``position``."""
+    """Outcome, Grundy value, remoteness and every winning move of ``position``.
+
+    The :mod:`planner <nimlab.solve.planner>` chooses the methods; this runs them.
+    """
     g = as_game(game)
     pos = g.position(position)
     limits = limits or Limits()
-    oracle = find_oracle(g, pos, misere)
-    if oracle is not None:
+    the_plan = plan(g, "analyze", pos, misere=misere, limits=limits).check(limits)
+    return run_plan(the_plan, g, pos, misere, limits)
+
+
+def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Limits) -> Analysis:
+    """Carry out an analysis plan: its first step answers, the optional ones fill in."""
+    first, *rest = the_plan.steps
+    name = first.method.name
+    remoteness: int | None = None
+    if name.startswith("oracle:"):
+        oracle = find_oracle(g, pos, misere)
+        assert oracle is not None
         answer = oracle.analyze(g, pos)
-        value, remoteness = answer.grundy, answer.remoteness
-        if value is None or remoteness is None:
-            # Theorems often give only the outcome; search fills in the rest when small.
-            searched = _search_if_small(g, pos, misere, limits)
+        outcome, value, moves = answer.outcome, answer.grundy, answer.winning_moves
+        complete, method, remoteness = answer.complete, oracle.how, answer.remoteness
+    elif name == "sprague-grundy":
+        evaluator = Evaluator(limits.budget())
+        value = evaluator.grundy(g, pos)
+        moves = tuple(evaluator.moves_to_value(g, pos, 0))
+        outcome, complete, method = _outcome(value), evaluator.complete, evaluator.method(g)
+    elif name.startswith("kernel:"):
+        fast = kernel_answer(g, pos, limits, force=True)
+        assert fast is not None
+        outcome = "P" if fast.p_position else "N"
+        value, moves, complete, method = fast.grundy, tuple(fast.winning_moves), True, fast.method
+    else:
+        search = Search(g, misere, limits.budget())
+        value, remoteness = search.value(pos)
+        moves = tuple(m for m in g.moves(pos) if search.grundy(m.to) == 0)
+        method = search_method(len(search.memo), misere)
+        outcome, complete = _outcome(value), True
+    for step in rest:
+        if step.answers == "remoteness" and (remoteness is None or value is None):
+            searched = _search_within(g, pos, misere, limits)
             if searched is not None:
                 value = searched[0] if value is None else value
                 remoteness = searched[1] if remoteness is None else remoteness
-        if value is None and not misere:
-            value = _kernel_grundy_if_fits(g, pos, limits)
-        return _analysis(
-            g,
-            pos,
-            answer.outcome,
-            value,
-            remoteness,
-            answer.winning_moves,
-            answer.complete,
-            oracle.method,
-        )
-    if not misere and isinstance(g, HeapRuleset | Sum):
-        evaluator = Evaluator(limits.budget())
-        value = evaluator.grundy(g, pos)
-        moves = evaluator.moves_to_value(g, pos, 0)
-        return _analysis(
-            g,
-            pos,
-            _outcome(value),
-            value,
-            _remoteness_if_small(g, pos, False, limits),
-            moves,
-            evaluator.complete,
-            evaluator.method(g),
-        )
-    fast = None if misere else kernel_answer(g, pos, limits)
-    if fast is not None:
-        remoteness = _remoteness_if_small(g, pos, misere, limits)
-        outcome: Outcome = "P" if fast.p_position else "N"
-        return _analysis(
-            g, pos, outcome, fast.grundy, remoteness, fast.winning_moves, True, fast.method
-        )
-    search = Search(g, misere, limits.budget())
-    value, remoteness = search.value(pos)
-    moves = [m for m in g.moves(pos) if search.grundy(m.to) == 0]
-    kind = "misère search" if misere else "exhaustive search"
-    method = f"{kind} of the game graph ({len(search.memo):,} positions)"
-    return _analysis(g, pos, _outcome(value), value, remoteness, moves, True, method)
+        elif step.answers == "grundy" and step.method.name.startswith("kernel:"):
+            if value is None:
+                value = _kernel_grundy_if_fits(g, pos, limits)
+        elif step.answers == "grundy" and (value is None or remoteness is None):
+            # A small search within the state limit gives both values.
+            searched = _search_within(g, pos, misere, limits, limits.budget())
+            if searched is not None:
+                value = searched[0] if value is None else value
+                remoteness = searched[1] if remoteness is None else remoteness
+    return _analysis(g, pos, outcome, value, remoteness, moves, complete, method)
 
 
 def grundy(
@@ -126,7 +135,7 @@ class Evaluator:
         self.budget = budget
         self.values: dict[HeapRuleset, HeapValues] = {}
         self.searches: dict[Ruleset, Search] = {}
-        self.used: set[str] = set()
+        self.used: set[Method] = set()
         self.complete = True  # False once a list of moves had to be cut short
 
     def heap_values(self, game: HeapRuleset) -> HeapValues:
@@ -139,24 +148,24 @@ class Evaluator:
         if oracle is not None:
             value = oracle.grundy(game, pos)
             if value is not None:
-                self.used.add(oracle.method)
+                self.used.add(oracle.how)
                 return value
         if isinstance(game, HeapRuleset):
             values = self.heap_values(game)
             values(max(pos, default=0))  # one pass of the table up to the largest heap
             return values.of(pos)
-        if isinstance(game, Sum):
+        if game.summands():
             total = 0
-            for c, p in zip(game.components, pos, strict=True):
+            for c, p in zip(game.summands(), pos, strict=True):
                 total ^= self.grundy(c, p)
             return total
         value = kernel_grundy(game, pos, self.budget)
         if value is not None:
-            self.used.add("compiled Grundy table")
+            self.used.add(COMPILED_GRUNDY)
             return value
         if game not in self.searches:
             self.searches[game] = Search(game, budget=self.budget)
-        self.used.add("exhaustive search")
+        self.used.add(SEARCH_PART)
         return self.searches[game].grundy(pos)
 
     def moves_to_value(self, game: Ruleset, pos: Position, target: int) -> list[Move]:
@@ -171,15 +180,15 @@ class Evaluator:
             total = values.of(pos)
             for move in _heap_moves(game, pos, values, total ^ target, self):
                 found.setdefault(move.to, move)
-        elif isinstance(game, Sum):
-            parts = [self.grundy(c, p) for c, p in zip(game.components, pos, strict=True)]
+        elif game.summands():
+            parts = [self.grundy(c, p) for c, p in zip(game.summands(), pos, strict=True)]
             total = 0
             for v in parts:
                 total ^= v
-            for i, (c, p) in enumerate(zip(game.components, pos, strict=True)):
+            for i, (c, p) in enumerate(zip(game.summands(), pos, strict=True)):
                 for move in self.moves_to_value(c, p, total ^ parts[i] ^ target):
                     to = (*pos[:i], move.to, *pos[i + 1 :])
-                    found.setdefault(to, Move(to, f"in {c.spec} (component {i + 1}): {move.text}"))
+                    found.setdefault(to, Move(to, InComponent(i, c.spec, move.action)))
         else:
             for move in game.moves(pos):
                 self.budget.spend()
@@ -187,15 +196,15 @@ class Evaluator:
                     found[move.to] = move
         return list(found.values())
 
-    def method(self, game: Ruleset) -> str:
+    def method(self, game: Ruleset) -> Method:
+        """Sprague–Grundy, with the methods that gave the parts' values."""
         sources = set(self.used)
         for values in self.values.values():
-            sources |= values.sources_used
+            sources |= {source_method(name) for name in values.sources_used}
             if values.table:
-                sources.add("mex recursion over single heaps")
-        how = "; ".join(sorted(sources)) or "mex recursion over single heaps"
-        whole = "components" if isinstance(game, Sum) else "heaps"
-        return f"Sprague–Grundy: nim-sum of the {whole}' Grundy values ({how})"
+                sources.add(MEX)
+        whole = "components" if game.summands() else "heaps"
+        return sprague_grundy(whole, tuple(sources) or (MEX,))
 
 
 def _heap_moves(
@@ -217,12 +226,12 @@ def _heap_moves(
         if by_period is not None:
             evaluator.complete &= by_period[1]
             for result in by_period[0]:
-                yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
+                yield Move(tuple(sorted(rest + result)), game.heap_move(n, result))
             continue
         for result in game.heap_options(n):
             evaluator.budget.spend()
             if values.of(result) == need:
-                yield Move(tuple(sorted(rest + result)), game.heap_move_text(n, result))
+                yield Move(tuple(sorted(rest + result)), game.heap_move(n, result))
 
 
 def _outcome(value: int) -> Outcome:
@@ -237,7 +246,7 @@ def _analysis(
     remoteness: int | None,
     moves: Iterable[Move],
     complete: bool,
-    method: str,
+    method: Method,
 ) -> Analysis:
     unique: dict[Position, Move] = {}
     for m in moves:
@@ -249,29 +258,12 @@ def _analysis(
         grundy=value,
         remoteness=remoteness,
         winning_moves=tuple(
-            WinningMove(game.format_position(m.to), m.text) for m in unique.values()
+            WinningMove(game.format_position(m.to), m.action) for m in unique.values()
         ),
         winning_moves_complete=complete,
-        method=method,
+        method=render_method(method, "en"),
+        how=method,
     )
-
-
-def _state_box(game: Ruleset, pos: Position) -> int:
-    """An upper bound on the positions reachable from ``pos``, where easy to give."""
-    if isinstance(game, Sum):
-        return int(prod(_state_box(c, p) for c, p in zip(game.components, pos, strict=True)))
-    if isinstance(game, TakeAway):
-        n, m = pos
-        return int((n + 1) * (m + 1))
-    if all(isinstance(h, int) for h in pos):
-        return int(prod(h + 1 for h in pos))
-    return 1
-
-
-def _remoteness_if_small(game: Ruleset, pos: Position, misere: bool, limits: Limits) -> int | None:
-    """Remoteness by search when the search fits ``limits.remoteness_states``, else None."""
-    searched = _search_if_small(game, pos, misere, limits)
-    return None if searched is None else searched[1]
 
 
 def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int | None:
@@ -280,18 +272,19 @@ def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int 
     Used where a theorem gave the outcome only: the answer stands either way.
     """
     try:
-        return kernel_grundy(game, pos, limits.budget())
+        return kernel_grundy(game, pos, limits.budget(), force=True)
     except TooLarge:
         return None
 
 
-def _search_if_small(
-    game: Ruleset, pos: Position, misere: bool, limits: Limits
+def _search_within(
+    game: Ruleset, pos: Position, misere: bool, limits: Limits, budget: Budget | None = None
 ) -> tuple[int, int] | None:
-    """(Grundy value, remoteness) by search when it fits ``limits.remoteness_states``."""
-    if _state_box(game, pos) > 50 * limits.remoteness_states:
-        return None
+    """(Grundy value, remoteness) by search within ``budget``, else None.
+
+    The budget defaults to ``limits.remoteness_states``, the limit of the optional search.
+    """
     try:
-        return Search(game, misere, limits.remoteness_budget()).value(pos)
+        return Search(game, misere, budget or limits.remoteness_budget()).value(pos)
     except TooLarge:
         return None

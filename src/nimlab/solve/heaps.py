@@ -14,7 +14,6 @@ a compiled kernel (:mod:`nimlab.kernels`) where the work is large.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -22,30 +21,41 @@ from nimlab.errors import InvalidGame
 from nimlab.games.base import HeapRuleset
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, one_heap_work
 from nimlab.limits import Budget
+from nimlab.solve.context import current
+from nimlab.solve.methods import Method, value_source
 
 if TYPE_CHECKING:
-    from nimlab.kernels.shapes import Array
+    from nimlab.kernels.arrays import Array
 
 HeapValueSource = Callable[[HeapRuleset, int], int | None]
 """``(game, n) -> G(n)``, or ``None`` where the source does not know it."""
 
 _SOURCES: list[tuple[str, HeapValueSource]] = []
-_TABLES: dict[HeapRuleset, list[int]] = {}
-_ARRAYS: dict[HeapRuleset, Array] = {}
-_ARRAYS_LOCK = threading.Lock()
-_MAX_CACHED_GAMES = 64
-_MAX_CACHED_BYTES = 512 * 1024**2
+_SOURCE_METHODS: dict[str, Method] = {}
+"""Registered once at import, by the modules that define them (a closed form, a period)."""
+LIST_ITEM_BYTES = 8
+"""Bytes a cached list of small ints costs per value (the slot; small ints are shared)."""
 
 
-def register_value_source(name: str, source: HeapValueSource) -> HeapValueSource:
-    """Add a named source of single-heap Grundy values (a closed form or a period)."""
+def register_value_source(name: str, source: HeapValueSource, name_ja: str = "") -> HeapValueSource:
+    """Add a named source of single-heap Grundy values (a closed form or a period).
+
+    ``name`` and ``name_ja`` are its words in English and Japanese (for ``method``).
+    """
     _SOURCES.append((name, source))
+    _SOURCE_METHODS[name] = value_source(name, name_ja)
     return source
+
+
+def source_method(name: str) -> Method:
+    """The method value of a registered value source, by its name."""
+    return _SOURCE_METHODS.get(name) or value_source(name, "")
 
 
 def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
     """G(0), ..., G(count-1) by mex recursion, extending a per-game cache."""
-    table = _TABLES.get(game, [])
+    cache = current().heap_tables
+    table = cache.get(game) or []
     if len(table) >= count:
         return table[:count]
     if _use_kernel(game, count):
@@ -68,9 +78,7 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
         while m in seen:
             m += 1
         table.append(m)
-    if game not in _TABLES and len(_TABLES) >= _MAX_CACHED_GAMES:
-        _TABLES.pop(next(iter(_TABLES)))
-    _TABLES[game] = table  # replaced whole, so concurrent readers see a complete list
+    cache.put(game, table, LIST_ITEM_BYTES * len(table))  # replaced whole: readers see it complete
     return table[:count]
 
 
@@ -78,32 +86,26 @@ def heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
     """G(0), ..., G(count-1) as a numpy array of the smallest unsigned type that fits.
 
     Large counts of the games :mod:`nimlab.kernels` covers are computed by a
-    compiled kernel; the arrays are cached (up to 512 MiB in all).
+    compiled kernel; the arrays are cached in the current :class:`Context`.
 
     >>> from nimlab.games.octal import Octal
     >>> from nimlab.limits import Limits
     >>> heap_array(Octal.from_code("0.07"), 10, Limits().budget()).tolist()
     [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
     """
-    cached = _ARRAYS.get(game)
+    cache = current().heap_arrays
+    cached: Array | None = cache.get(game)
     if cached is not None and len(cached) >= count:
         return cached[:count]
     if not _use_kernel(game, count):
-        from nimlab.kernels.shapes import as_array
+        from nimlab.kernels.arrays import as_array
 
         return as_array(heap_values(game, count, budget))
     from nimlab.kernels.shapes import one_heap_array
 
     values = one_heap_array(game, count, budget, cached)
     values.flags.writeable = False  # callers get views of the cache: keep it intact
-    with _ARRAYS_LOCK:  # threads of a server may fill the cache at once
-        _ARRAYS.pop(game, None)
-        while (
-            _ARRAYS and sum(a.nbytes for a in _ARRAYS.values()) + values.nbytes > _MAX_CACHED_BYTES
-        ):
-            _ARRAYS.pop(next(iter(_ARRAYS)))
-        if values.nbytes <= _MAX_CACHED_BYTES:
-            _ARRAYS[game] = values
+    cache.put(game, values, int(values.nbytes))
     return values
 
 

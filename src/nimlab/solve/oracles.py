@@ -5,8 +5,11 @@ theorem. It carries its source (seed file, theorem) and is cross-checked
 against exhaustive search by ``nimlab verify`` and the tests. ``analyze``
 asks the registered oracles first and names the one it used in ``method``.
 
-Oracles live in :mod:`nimlab.theory`, which registers them when imported;
-:func:`find_oracle` imports it on first use.
+Theories register their oracles through an entry point this module owns:
+the group ``nimlab.theories`` of the package metadata (nimlab's own is
+:mod:`nimlab.theory`; another package may add its own theorems the same way).
+:func:`oracles` loads every registered theory once, on first use, so the
+solver never imports the modules above it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset
+from nimlab.solve.methods import Method, render_method
 from nimlab.solve.results import Outcome
 
 
@@ -59,9 +63,20 @@ class Oracle(ABC):
         """Every move to a position of Grundy value ``target`` (for sums), or None if unknown."""
         return None
 
+    title_ja: ClassVar[str] = ""
+    """The title in Japanese (a theorem without it fails a test naming it)."""
+    source_ja: ClassVar[str] = ""
+    """The source in Japanese."""
+
+    @property
+    def how(self) -> Method:
+        """This theorem as a :class:`~nimlab.solve.methods.Method` value."""
+        name = f"oracle:{self.name}"
+        return Method(name, self.title, self.source, (), (), self.title_ja, self.source_ja)
+
     @property
     def method(self) -> str:
-        return f"{self.title} ({self.source})"
+        return render_method(self.how, "en")
 
 
 _ORACLES: list[Oracle] = []
@@ -74,12 +89,22 @@ def register_oracle(oracle: Oracle) -> Oracle:
     return oracle
 
 
+THEORY_GROUP = "nimlab.theories"
+"""The entry-point group through which packages register their theories."""
+FALLBACK_THEORIES = ("nimlab.theory",)
+"""Loaded when the package metadata is unavailable (running from a source tree)."""
+
+
 def oracles() -> list[Oracle]:
-    """Every registered oracle (importing :mod:`nimlab.theory` once)."""
+    """Every registered oracle (loading the registered theories once)."""
     global _loaded
     if not _loaded:
         _loaded = True
-        importlib.import_module("nimlab.theory")
+        from importlib.metadata import entry_points
+
+        found = [e.value for e in entry_points(group=THEORY_GROUP)]
+        for module in dict.fromkeys(found or FALLBACK_THEORIES):
+            importlib.import_module(module)
     return list(_ORACLES)
 
 

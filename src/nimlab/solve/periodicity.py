@@ -21,6 +21,7 @@ of 10^18 and beyond.
 Periodicity(8, 3, 0, proven=True)
 >>> periodicity("kayles")
 Periodicity(71, 12, 0, proven=True)
+>>> from nimlab.games.heap import Subtraction
 >>> proven_period(Subtraction((2, 4, 7))).value(10**18)  # 00112203, then 102 repeating
 2
 """
@@ -31,10 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nimlab.errors import InvalidOption, NotApplicable, TooLarge
+from nimlab.checks import check_int
+from nimlab.errors import NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
-from nimlab.games.heap import Nim, Subtraction
-from nimlab.games.octal import Octal
+from nimlab.games.capabilities import GUY_SMITH_KIND, IDENTITY_KIND, WINDOW_KIND
 from nimlab.kernels.periodic import (
     GUY_SMITH,
     NO_STEP_LIMIT,
@@ -45,11 +46,13 @@ from nimlab.kernels.periodic import (
 )
 from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
+from nimlab.solve.context import current
 from nimlab.solve.heaps import heap_array, register_value_source
+from nimlab.solve.planner import plan
 from nimlab.solve.results import Periodicity
 
 if TYPE_CHECKING:
-    from nimlab.kernels.shapes import Array
+    from nimlab.kernels.arrays import Array
 
 OBSERVED_PERIODS = 3
 """An unproven period must repeat this many times (and cover half the values computed)."""
@@ -76,24 +79,28 @@ class Criterion:
         return verified_to >= 2 * n0 + p + self.parameter
 
 
-def criterion(game: HeapRuleset) -> Criterion | None:
-    """The theorem that proves a period of ``game`` from finitely many values, if any."""
-    if isinstance(game, Subtraction):
-        return Criterion(WINDOW, game.subtraction_set[-1])
-    if isinstance(game, Octal):
-        return Criterion(GUY_SMITH, game.max_removal)
-    return None
+def criterion(game: Ruleset) -> Criterion | None:
+    """The theorem that proves a period of ``game`` from finitely many values, if any.
+
+    Read off the game's declared :class:`~nimlab.games.capabilities.PeriodCriterion`
+    (Nim's G(n) = n needs no search, so it has no search criterion).
+    """
+    declared = game.capabilities.period_criterion
+    if declared is None or declared.kind == IDENTITY_KIND:
+        return None
+    kind = WINDOW if declared.kind == WINDOW_KIND else GUY_SMITH
+    return Criterion(kind, declared.parameter)
 
 
 def criterion_name(game: Ruleset) -> str | None:
     """The name of the theorem that proves ``game``'s periods, if there is one."""
-    if isinstance(game, Nim):
-        return "theorem G(n) = n (every smaller value is an option)"
-    if isinstance(game, Subtraction):
-        return f"max(S)-window criterion (a window of {game.subtraction_set[-1]} values repeats)"
-    if isinstance(game, Octal):
-        return f"Guy–Smith criterion (t = {game.max_removal})"
-    return None
+    declared = game.capabilities.period_criterion
+    return None if declared is None else declared.name
+
+
+def _identity(game: Ruleset) -> bool:
+    declared = game.capabilities.period_criterion
+    return declared is not None and declared.kind == IDENTITY_KIND
 
 
 def find_period(
@@ -126,7 +133,11 @@ def find_period(
 
 
 def periodicity(
-    game: str | Ruleset, *, limits: Limits | None = None, max_length: int | None = None
+    game: str | Ruleset,
+    *,
+    limits: Limits | None = None,
+    max_length: int | None = None,
+    misere: bool = False,
 ) -> Periodicity:
     """The periodicity of a heap game's Grundy sequence, computing as far as needed.
 
@@ -141,13 +152,53 @@ def periodicity(
             f"period applies to heap games (subtraction, octal, nim, grundy-game); "
             f"{g.spec} is not one"
         )
-    if isinstance(g, Nim):
+    if _identity(g) and not misere:
         return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
-    if max_length is not None and (
-        not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 1
-    ):
-        raise InvalidOption(f"--max-length must be an integer ≥ 1, got {max_length!r}")
-    search = _search(g, limits or Limits(), max_length)
+    if max_length is not None:
+        check_int(max_length, "max_length", least=1)
+    limits = limits or Limits()
+    plan(g, "period", misere=misere).check(limits)
+    if misere:
+        return _misere_periodicity(g, limits, max_length)
+    results = current().results
+    key = ("periodicity", g, limits, max_length)
+    known: Periodicity | None = results.get(key)
+    if known is not None:  # the same question gets the same answer (and checked range)
+        return known
+    result = _periodicity(g, limits, max_length)
+    results.put(key, result, 256)
+    return result
+
+
+MISERE_LENGTH = 512
+"""Misère values searched by default (each heap's search may reach many-heap positions)."""
+
+
+def _misere_periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) -> Periodicity:
+    """A period observed in the misère Grundy values of single heaps; never called proven.
+
+    No criterion like Guy–Smith's is known for misère values in general, so a
+    period is reported as observed in the values computed (within the state limit).
+    """
+    from nimlab.solve.search import Search
+
+    budget = limits.budget()
+    search = Search(g, True, budget)
+    values: list[int] = []
+    for n in range(max_length or MISERE_LENGTH):
+        try:
+            values.append(search.grundy(g.position((n,))))
+        except TooLarge:
+            break
+    seen = find_period(values, None) or find_period(values, None, arithmetic=True)
+    if seen is None:
+        return Periodicity(None, None, None, proven=False, checked_to=len(values), game=g.spec)
+    n0, p, s = seen
+    return Periodicity(n0, p, s, proven=False, checked_to=len(values), game=g.spec)
+
+
+def _periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) -> Periodicity:
+    search = _search(g, limits, max_length)
     if search.proven is not None:
         n0, p, s = search.proven
         return Periodicity(n0, p, s, proven=True, checked_to=search.checked, game=g.spec)
@@ -168,7 +219,7 @@ class _Search:
 
 def _search(g: HeapRuleset, limits: Limits, max_length: int | None) -> _Search:
     proof = criterion(g)
-    top = g.subtraction_set[-1] if isinstance(g, Subtraction) else 16
+    top = proof.parameter if proof is not None and proof.kind == WINDOW else 16
     length = max(64, 4 * top)
     budget = limits.budget()
     checked, values = 0, None
@@ -229,9 +280,8 @@ class ProvenPeriod:
         return self.block[(n - self.preperiod) % self.period]
 
 
-_PROVEN: dict[HeapRuleset, ProvenPeriod] = {}
-_UNPROVEN: dict[HeapRuleset, tuple[int, int]] = {}
-"""Searches in vain: the values searched, and the state limit of a search without a length."""
+PERIOD_ENTRY_BYTES = 64
+"""Bytes a cached period costs besides its block of values."""
 
 
 def proven_period(
@@ -242,12 +292,15 @@ def proven_period(
     A period found is a fact and is kept; a search in vain is remembered with
     its length, so that it is repeated only when asked to look further.
     """
-    if not isinstance(game, Subtraction | Octal):
+    if criterion(game) is None:
         return None
-    if game in _PROVEN:
-        return _PROVEN[game]
+    context = current()
+    known: ProvenPeriod | None = context.periods.get(game)
+    if known is not None:
+        return known
     limits = limits or Limits()
-    tried, states = _UNPROVEN.get(game, (0, 0))
+    # Searches in vain: the values searched, and the state limit of a search without a length.
+    tried, states = context.searched.get(game) or (0, 0)
     if max_length is None and limits.max_states <= states:
         return None
     if max_length is not None and max_length <= tried:
@@ -255,11 +308,11 @@ def proven_period(
     search = _search(game, limits, max_length)
     if search.proven is None:
         unbounded = limits.max_states if max_length is None else 0
-        _UNPROVEN[game] = (max(tried, search.checked), max(states, unbounded))
+        context.searched.put(game, (max(tried, search.checked), max(states, unbounded)), 64)
         return None
     n0, p, _ = search.proven
     known = ProvenPeriod(n0, p, tuple(int(v) for v in search.values[n0 : n0 + p]))
-    _PROVEN[game] = known
+    context.periods.put(game, known, PERIOD_ENTRY_BYTES + 8 * p)
     return known
 
 
@@ -283,10 +336,18 @@ def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps
     >>> options[:2], complete
     ([(1, 999999999999999997), (7, 999999999999999991)], False)
     """
-    if n < PERIOD_SOURCE_FROM or not isinstance(game, Octal):
+    declared = game.capabilities.period_criterion
+    kernel = game.capabilities.one_heap
+    if (
+        n < PERIOD_SOURCE_FROM
+        or declared is None
+        or declared.kind != GUY_SMITH_KIND
+        or kernel is None
+        or kernel.unequal
+    ):
         return None
     known = proven_period(game)
-    t = game.max_removal
+    t = declared.parameter
     if known is None or n < 2 * known.preperiod + 2 * t + 2:
         return None
     n0, p = known.preperiod, known.period
@@ -297,7 +358,7 @@ def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps
 
     found: list[Heaps] = []
     complete = True
-    for k, d in enumerate(game.digits):
+    for k, d in enumerate(kernel.digits):
         if d & 2 and k and g(n - k) == target:
             found.append((n - k,))
         if not d & 4:
@@ -314,10 +375,12 @@ def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps
 
 
 def _period_source(game: HeapRuleset, n: int) -> int | None:
-    if n < PERIOD_SOURCE_FROM or not isinstance(game, Subtraction | Octal):
+    if n < PERIOD_SOURCE_FROM or criterion(game) is None:
         return None
     known = proven_period(game)
     return known.value(n) if known is not None and n >= known.preperiod else None
 
 
-register_value_source("the proven period of the Grundy sequence", _period_source)
+register_value_source(
+    "the proven period of the Grundy sequence", _period_source, "グランディ数列の証明済みの周期"
+)

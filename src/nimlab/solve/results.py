@@ -2,14 +2,21 @@
 
 >>> Periodicity(8, 3, 0, proven=True, checked_to=40)
 Periodicity(8, 3, 0, proven=True)
->>> WinningMove("0,1,1", "take 3 from the heap of 3").to_dict()
+>>> from nimlab.games.actions import Take
+>>> WinningMove("0,1,1", Take(3, 3)).to_dict()
 {'to': '0,1,1', 'move': 'take 3 from the heap of 3'}
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+if TYPE_CHECKING:
+    from nimlab.solve.methods import Method
+
+from nimlab.games.actions import Action
+from nimlab.games.wording import render_move
 
 Outcome = Literal["P", "N"]
 
@@ -19,14 +26,63 @@ NOTEBOOK_ROWS = 64
 
 
 @dataclass(frozen=True)
+class JsonField:
+    """One key of a result's JSON: its type, its meaning, and the attribute it comes from.
+
+    Each result declares its JSON once, as ``JSON``; ``to_dict()`` is derived
+    from it (:func:`json_dict`) and so is the web API's schema
+    (:mod:`nimlab.web.schemas`).
+    """
+
+    key: str
+    type: Any
+    description: str = ""
+    attribute: str = ""
+
+    @property
+    def source(self) -> str:
+        return self.attribute or self.key
+
+
+def json_value(value: Any) -> Any:
+    """A value as JSON: results by their ``to_dict()``, sequences and arrays as lists."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, tuple | list):
+        return [json_value(v) for v in value]
+    return value
+
+
+def json_dict(result: Any) -> dict[str, Any]:
+    """The JSON of a result, key by key as its class declares in ``JSON``."""
+    return {f.key: json_value(getattr(result, f.source)) for f in type(result).JSON}
+
+
+@dataclass(frozen=True)
 class WinningMove:
-    """A move to a P-position: where it goes (canonical text) and what it does."""
+    """A move to a P-position: where it goes (canonical text) and what it does (an action).
+
+    ``move`` is the action in English, as JSON carries it; other languages come
+    from :func:`nimlab.games.wording.render_move` on ``action``.
+    """
 
     to: str
-    move: str
+    action: Action
+
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("to", str, "the canonical position the move leads to"),
+        JsonField("move", str, "what the move does, in words"),
+    )
+
+    @property
+    def move(self) -> str:
+        """What the move does, in English."""
+        return render_move(self.action, "en")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"to": self.to, "move": self.move}
+        return json_dict(self)
 
 
 @dataclass(frozen=True)
@@ -49,18 +105,22 @@ class Analysis:
     winning_moves: tuple[WinningMove, ...]
     winning_moves_complete: bool
     method: str
+    how: Method | None = field(default=None, compare=False, repr=False)
+    """The method as a value (``method`` is its English words)."""
+
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("game", str, "the canonical spec"),
+        JsonField("position", str, "the canonical position"),
+        JsonField("outcome", Literal["P", "N"], "P: the player to move loses; N: wins"),
+        JsonField("grundy", int | None, "the Grundy value (misère: the misère one), if known"),
+        JsonField("remoteness", int | None, "moves to the end with best play, if computed"),
+        JsonField("winning_moves", list[WinningMove], "every move to a P-position"),
+        JsonField("winning_moves_complete", bool, "false when the list is known to be partial"),
+        JsonField("method", str, "the theorem or engine that answered, in words"),
+    )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "position": self.position,
-            "outcome": self.outcome,
-            "grundy": self.grundy,
-            "remoteness": self.remoteness,
-            "winning_moves": [m.to_dict() for m in self.winning_moves],
-            "winning_moves_complete": self.winning_moves_complete,
-            "method": self.method,
-        }
+        return json_dict(self)
 
     def _repr_markdown_(self) -> str:
         moves = "".join(f"\n- {m.move} → `{m.to}`" for m in self.winning_moves)
@@ -91,15 +151,17 @@ class Periodicity:
     def __repr__(self) -> str:
         return f"Periodicity({self.preperiod}, {self.period}, {self.saltus}, proven={self.proven})"
 
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("game", str, "the canonical spec"),
+        JsonField("preperiod", int | None, "n0: the period holds from here on"),
+        JsonField("period", int | None, "p: G(n + p) = G(n) + saltus for n ≥ n0"),
+        JsonField("saltus", int | None, "s: 0 for a plain period"),
+        JsonField("proven", bool, "true only when a theorem's criterion was checked"),
+        JsonField("checked_to", int, "how many values were computed"),
+    )
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "preperiod": self.preperiod,
-            "period": self.period,
-            "saltus": self.saltus,
-            "proven": self.proven,
-            "checked_to": self.checked_to,
-        }
+        return json_dict(self)
 
     def _repr_markdown_(self) -> str:
         if self.period is None:
@@ -112,37 +174,82 @@ class Periodicity:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GrundyTable:
-    """Grundy values of the two-heap positions ⟨origin+i, origin+j⟩."""
+    """Grundy values of the two-heap positions ⟨origin+i, origin+j⟩, as a 2-D numpy array.
+
+    ``values`` holds the table (read-only); ``rows`` gives it as tuples of
+    Python ints and ``to_dict()`` as lists, for JSON.
+
+    >>> t = GrundyTable.from_rows("nim", 0, [[0, 1], [1, 0]])
+    >>> t[1, 0], t.rows, t.to_dict()["rows"]
+    (1, ((0, 1), (1, 0)), [[0, 1], [1, 0]])
+    """
 
     game: str
     origin: int
-    rows: tuple[tuple[int, ...], ...]
+    values: Any
+
+    def __post_init__(self) -> None:
+        self.values.flags.writeable = False
+
+    @classmethod
+    def from_rows(cls, game: str, origin: int, rows: Any) -> GrundyTable:
+        """A table from rows of ints (the smallest unsigned dtype that holds them)."""
+        import numpy as np
+
+        from nimlab.kernels.arrays import smallest_unsigned
+
+        top = max((max(r, default=0) for r in rows), default=0)
+        array = np.array(rows, dtype=smallest_unsigned(int(top))).reshape(len(rows), len(rows))
+        return cls(game, origin, array)
+
+    @property
+    def size(self) -> int:
+        return int(self.values.shape[0])
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """The table as tuples of Python ints (built on demand)."""
+        return tuple(map(tuple, self.values.tolist()))
 
     def __getitem__(self, heaps: tuple[int, int]) -> int:
         a, b = heaps
-        return self.rows[a - self.origin][b - self.origin]
+        return int(self.values[a - self.origin, b - self.origin])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GrundyTable):
+            return NotImplemented
+        return (self.game, self.origin) == (other.game, other.origin) and bool(
+            self.values.shape == other.values.shape and (self.values == other.values).all()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("game", str, "the canonical spec"),
+        JsonField("origin", int, "the smallest heap: row and column 0 are this heap"),
+        JsonField("rows", list[list[int]], "G⟨origin + i, origin + j⟩, row i", "values"),
+    )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "origin": self.origin, "rows": [list(r) for r in self.rows]}
+        return json_dict(self)
 
     def __repr__(self) -> str:
-        n = len(self.rows)
-        return f"GrundyTable({self.game!r}, origin={self.origin}, size={n})"
+        return f"GrundyTable({self.game!r}, origin={self.origin}, size={self.size})"
 
     def _repr_html_(self) -> str:
         """The table as in seed 001's tables 5–8 (P-positions, value 0, in bold); 64² at most."""
-        shown = self.rows[:NOTEBOOK_ROWS]
+        shown = self.values[:NOTEBOOK_ROWS, :NOTEBOOK_ROWS].tolist()
         labels = range(self.origin, self.origin + len(shown))
         head = "".join(f"<th>{b}</th>" for b in labels)
         body = "".join(
             f"<tr><th>{a}</th>"
-            + "".join(f"<td>{'<b>0</b>' if v == 0 else v}</td>" for v in row[:NOTEBOOK_ROWS])
+            + "".join(f"<td>{'<b>0</b>' if v == 0 else v}</td>" for v in row)
             + "</tr>"
             for a, row in zip(labels, shown, strict=False)
         )
-        more = "" if len(self.rows) <= NOTEBOOK_ROWS else f"<p>first {NOTEBOOK_ROWS} rows</p>"
+        more = "" if self.size <= NOTEBOOK_ROWS else f"<p>first {NOTEBOOK_ROWS} rows</p>"
         title = f"<p><b>{self.game}</b>: G⟨a, b⟩</p>"
         return f"{title}<table><tr><th>a\\b</th>{head}</tr>{body}</table>{more}"
 
@@ -156,13 +263,15 @@ class PPositions:
     max: int
     positions: tuple[tuple[int, ...], ...]
 
+    JSON: ClassVar[tuple[JsonField, ...]] = (
+        JsonField("game", str, "the canonical spec"),
+        JsonField("heaps", int, "the number of heaps"),
+        JsonField("max", int, "every heap is at most this"),
+        JsonField("positions", list[list[int]], "every P-position, sorted"),
+    )
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "heaps": self.heaps,
-            "max": self.max,
-            "positions": [list(p) for p in self.positions],
-        }
+        return json_dict(self)
 
     def __len__(self) -> int:
         return len(self.positions)

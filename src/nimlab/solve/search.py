@@ -26,6 +26,7 @@ from itertools import chain, islice
 
 from nimlab.errors import InvalidGame
 from nimlab.games.base import Position, Ruleset
+from nimlab.games.meter import metered
 from nimlab.limits import Budget, Limits
 
 
@@ -64,9 +65,13 @@ class Search:
 
     def value(self, root: Position) -> tuple[int, int]:
         """(Grundy value, remoteness) of ``root``."""
+        if root in self.memo:
+            return self.memo[root]
+        with metered(self.budget.spend):  # the rulesets' own work while listing moves counts
+            return self._value(root)
+
+    def _value(self, root: Position) -> tuple[int, int]:
         memo = self.memo
-        if root in memo:
-            return memo[root]
         game, spend, terminal = self.game, self.budget.spend, 1 if self.misere else 0
         # A frame folds its options' values in as they come: the position, its
         # options, the Grundy values seen, the least remoteness of a P-option,

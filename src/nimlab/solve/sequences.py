@@ -15,68 +15,98 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, Ruleset
-from nimlab.games.take_away import TakeAway
-from nimlab.kernels.shapes import KERNEL_MIN_STATES, as_array, smallest_unsigned
+from nimlab.kernels.arrays import as_array, smallest_unsigned
+from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.heaps import heap_array
 from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, ProvenPeriod, proven_period
+from nimlab.solve.planner import plan
 from nimlab.solve.search import Search
 
 if TYPE_CHECKING:
-    from nimlab.kernels.shapes import Array
+    from nimlab.kernels.arrays import Array
 
 
-def check_count(n: object, what: str = "--to") -> int:
-    """Check a count argument: an integer ≥ 0."""
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InvalidOption(f"{what} must be an integer ≥ 0, got {n!r}")
-    return n
+def check_count(n: object, what: str = "to") -> int:
+    """Check a count argument: an integer ≥ 0 (the shared :func:`~nimlab.checks.check_int`)."""
+    return check_int(n, what)
 
 
-def sequence_array(game: Ruleset, stop: int, limits: Limits, start: int = 0) -> Array:
-    """G(start..stop-1) (heap games; fresh games for take-away) as a numpy array."""
+def sequence_array(
+    game: Ruleset, stop: int, limits: Limits, start: int = 0, misere: bool = False
+) -> Array:
+    """G(start..stop-1) (heap games; fresh games for take-away) as a numpy array.
+
+    With ``misere`` the misère Grundy values of single heaps (heap games only).
+    """
     stop = check_count(stop)
-    start = check_count(start, "--from")
+    start = check_count(start, "start")
     if start > stop:
-        raise InvalidOption(f"--from ({start}) must not be past --to ({stop})")
+        raise InvalidOption(f"start ({start}) must not be past to ({stop})", field="start")
     limits.check(stop - start, "values")
+    steps = plan(game, "sequence", stop=stop, misere=misere).check(limits).steps
+    first = steps[0].method.name
+    if first == "misere-search":
+        return as_array(misere_values(game, start, stop, limits.budget()))
+    multiplier = game.capabilities.take_away_multiplier
+    if multiplier is not None:
+        return _fresh_take_away(game, multiplier, start, stop, limits)
     if isinstance(game, HeapRuleset):
         budget = limits.budget()
-        # A period proven within half the values asked for is cheaper than computing them all.
-        known = proven_period(game, limits, stop // 2) if stop > PERIOD_SOURCE_FROM else None
-        if known is not None:
-            return _from_period(game, known, start, stop, budget)
+        if first == "period" and stop > PERIOD_SOURCE_FROM:
+            # A period proven within half the values asked for is cheaper than computing them all.
+            known = proven_period(game, limits, stop // 2)
+            if known is not None:
+                return _from_period(game, known, start, stop, budget)
         return heap_array(game, stop, budget)[start:]
-    if isinstance(game, TakeAway):
-        return _fresh_take_away(game, start, stop, limits)
     raise NotApplicable(
         f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and take-away; "
         f"{game.spec} is not one — try `table` or `ppositions`"
     )
 
 
-def sequence_values(game: Ruleset, n: int, limits: Limits, start: int = 0) -> list[int]:
+def sequence_values(
+    game: Ruleset, n: int, limits: Limits, start: int = 0, misere: bool = False
+) -> list[int]:
     """G(start..n-1) as a list (heap games; fresh games for take-away)."""
     if isinstance(n, int) and isinstance(start, int) and n > start:
         limits.check(n - start, "values")  # the state limit is named first
         limits.check_memory(
             (n - start) * PYTHON_VALUE_BYTES, f"{amount(n - start)} values as a list"
         )
-    return sequence_array(game, n, limits, start).tolist()  # type: ignore[no-any-return]
+    return sequence_array(game, n, limits, start, misere).tolist()  # type: ignore[no-any-return]
 
 
 def grundy_sequence(
-    game: str | Ruleset, n: int, *, limits: Limits | None = None, start: int = 0
+    game: str | Ruleset,
+    n: int,
+    *,
+    limits: Limits | None = None,
+    start: int = 0,
+    misere: bool = False,
 ) -> Array:
     """G(start), ..., G(n-1) as a numpy array of the smallest unsigned type that fits.
 
     For a heap game these are the values of single heaps; for a take-away game
-    the values of fresh games of start, ..., n-1 stones.
+    the values of fresh games of start, ..., n-1 stones. With ``misere``, the
+    misère Grundy values of single heaps (Conway's g⁻; 1 at the empty heap).
+
+    >>> grundy_sequence("nim", 5, misere=True).tolist()  # misère Nim: 1, 0, then n
+    [1, 0, 2, 3, 4]
     """
-    return sequence_array(as_game(game), n, limits or Limits(), start)
+    return sequence_array(as_game(game), n, limits or Limits(), start, misere)
+
+
+def misere_values(game: Ruleset, start: int, stop: int, budget: Budget) -> list[int]:
+    """The misère Grundy values of the single heaps start..stop-1, by misère search."""
+    if not isinstance(game, HeapRuleset):
+        raise NotApplicable(f"sequence --misere applies to heap games; {game.spec} is not one")
+    search = Search(game, True, budget)
+    return [search.grundy(game.position((n,))) for n in range(start, stop)]
 
 
 def _from_period(
@@ -105,7 +135,9 @@ def _from_period(
     return out
 
 
-def _fresh_take_away(game: TakeAway, start: int, stop: int, limits: Limits) -> Array:
+def _fresh_take_away(
+    game: Ruleset, multiplier: int, start: int, stop: int, limits: Limits
+) -> Array:
     states = stop * (stop + 1) // 2
     limits.check(states, "take-away states")
     if states <= KERNEL_MIN_STATES:
@@ -117,7 +149,7 @@ def _fresh_take_away(game: TakeAway, start: int, stop: int, limits: Limits) -> A
 
     need = states * value_bytes(stop)
     limits.budget().check_memory(need, f"the {amount(states)} take-away states below {stop}")
-    table = take_away_table(game.multiplier, stop)
+    table = take_away_table(multiplier, stop)
     rows = np.arange(start, stop, dtype=np.int64)
     values: Array = table[rows * (rows + 1) // 2 + np.maximum(rows - 1, 0)]
     return values.astype(smallest_unsigned(int(values.max(initial=0))))

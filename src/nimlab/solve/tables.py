@@ -17,23 +17,17 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Any
 
-from nimlab.errors import InvalidOption, NotApplicable
+from nimlab.checks import check_int
+from nimlab.errors import NotApplicable
 from nimlab.games.base import HeapRuleset, HeapsRuleset, Ruleset
-from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import p_positions_k, table_2
 from nimlab.solve.heaps import heap_array, heap_values
+from nimlab.solve.planner import plan
 from nimlab.solve.results import GrundyTable, PPositions
 from nimlab.solve.search import Search
-
-
-def _positive(value: object, option: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidOption(f"{option} must be an integer ≥ 1, got {value!r}")
-    return value
 
 
 def _heaps_game(game: Ruleset, command: str, count: int) -> HeapsRuleset:
@@ -48,37 +42,51 @@ def _heaps_game(game: Ruleset, command: str, count: int) -> HeapsRuleset:
 
 
 def grundy_table(
-    game: str | Ruleset, size: int, *, misere: bool = False, limits: Limits | None = None
+    game: str | Ruleset,
+    size: int,
+    *,
+    misere: bool = False,
+    limits: Limits | None = None,
+    origin: int | None = None,
 ) -> GrundyTable:
-    """Grundy values of ⟨a, b⟩ for a, b in origin .. origin+size-1."""
-    g = _heaps_game(as_game(game), "table", 2)
-    size = _positive(size, "--size")
-    limits = limits or Limits()
-    limits.check(size * size, "table cells")
-    lo = g.min_heap
-    if isinstance(g, HeapRuleset) and not misere:
-        if size * size > KERNEL_MIN_STATES:
-            import numpy as np
+    """Grundy values of ⟨a, b⟩ for a, b in origin .. origin+size-1.
 
-            budget = limits.budget()
-            values = heap_array(g, lo + size, budget)[lo:]
-            budget.check_memory(
-                size * size * values.itemsize * 2, f"a {amount(size)}×{amount(size)} table"
-            )
-            return _table(g, lo, np.bitwise_xor.outer(values, values), budget)
-        values_list = heap_values(g, lo + size, limits.budget())[lo:]
-        rows = tuple(tuple(x ^ y for y in values_list) for x in values_list)
-        return GrundyTable(g.spec, lo, rows)
+    ``origin`` defaults to the game's least heap (1 for the split/delete
+    games, else 0); a larger origin gives the true values of those positions.
+
+    >>> grundy_table("subtraction:2,4,7", 3, origin=1)[1, 2]  # G(1) ⊕ G(2) = 0 ⊕ 1
+    1
+    """
+    g = _heaps_game(as_game(game), "table", 2)
+    size = check_int(size, "size", least=1)
+    limits = limits or Limits()
+    lo = g.min_heap
+    if origin is None:
+        origin = lo
+    check_int(origin, "origin", least=lo)
+    span = size + origin - lo  # computed from the least heap, then cut at the origin
+    limits.check(span * span, "table cells")
+    plan(g, "table", size=span, misere=misere).check(limits)
+    cut = origin - lo
+    if isinstance(g, HeapRuleset) and not misere:
+        import numpy as np
+
+        budget = limits.budget()
+        values = heap_array(g, lo + span, budget)[origin:]
+        budget.check_memory(
+            size * size * values.itemsize * 2, f"a {amount(size)}×{amount(size)} table"
+        )
+        return GrundyTable(g.spec, origin, np.bitwise_xor.outer(values, values))
     budget = limits.budget()
-    compiled = None if misere else table_2(g, size, budget)
+    compiled = None if misere else table_2(g, span, budget)
     if compiled is not None:
-        return _table(g, lo, compiled, budget)
+        return GrundyTable(g.spec, origin, compiled[cut:, cut:])
     search = Search(g, misere, limits.budget())
     cells = [[0] * size for _ in range(size)]
     for i in range(size):
         for j in range(i, size):
-            cells[i][j] = cells[j][i] = search.grundy((lo + i, lo + j))
-    return GrundyTable(g.spec, lo, tuple(tuple(r) for r in cells))
+            cells[i][j] = cells[j][i] = search.grundy((origin + i, origin + j))
+    return GrundyTable.from_rows(g.spec, origin, cells)
 
 
 def p_positions(
@@ -90,13 +98,14 @@ def p_positions(
     limits: Limits | None = None,
 ) -> PPositions:
     """Every P-position with ``heaps`` heaps, each at most ``max_heap``, sorted."""
-    heaps = _positive(heaps, "--heaps")
+    heaps = check_int(heaps, "heaps", least=1)
     g = _heaps_game(as_game(game), "ppositions", heaps)
     lo = g.min_heap
-    if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < lo:
-        raise InvalidOption(f"--max must be an integer ≥ {lo} for {g.spec}, got {max_heap!r}")
+    check_int(max_heap, "max_heap", least=lo)
     limits = limits or Limits()
     span = max_heap - lo + 1
+    limits.check(comb(span + heaps - 2, heaps - 1), "positions")  # the state limit, named first
+    plan(g, "ppositions", heaps=heaps, max_heap=max_heap, misere=misere).check(limits)
     if isinstance(g, HeapRuleset) and not misere:
         limits.check(comb(span + heaps - 2, heaps - 1), "positions")
         budget = limits.budget()
@@ -114,14 +123,6 @@ def p_positions(
         if search.grundy(p) == 0
     )
     return PPositions(g.spec, heaps, max_heap, found)
-
-
-def _table(g: Ruleset, origin: int, cells: Any, budget: Budget) -> GrundyTable:
-    """A GrundyTable from a square numpy array of values (refused if too big for Python)."""
-    budget.check_memory(
-        cells.size * PYTHON_VALUE_BYTES, f"a {amount(len(cells))}² table of Python ints"
-    )
-    return GrundyTable(g.spec, origin, tuple(map(tuple, cells.tolist())))
 
 
 def _zero_sums(values: list[int], lo: int, k: int, budget: Budget) -> Iterator[tuple[int, ...]]:

@@ -40,7 +40,11 @@ THEOREMS: tuple[Oracle, ...] = (
 for _oracle in THEOREMS:
     register_oracle(_oracle)
 
-register_value_source("G(n) = n (Nim, seed 003)", nim_value)
-register_value_source("G(n) = n mod (k+1) (Game I, seed 000)", game_one_value)
+register_value_source("G(n) = n (Nim, seed 003)", nim_value, "G(n) = n (ニム, シード 003)")
+register_value_source(
+    "G(n) = n mod (k+1) (Game I, seed 000)",
+    game_one_value,
+    "G(n) = n mod (k+1) (ゲーム I, シード 000)",
+)
 
 __all__ = ["THEOREMS"]

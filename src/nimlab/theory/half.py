@@ -18,10 +18,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from nimlab.games.actions import SplitDelete
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.split_delete import SplitDeleteNim
-from nimlab.games.split_delete import _and as and_list  # the rulesets' own wording
-from nimlab.games.split_delete import _split_text as split_text
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.split_delete import in_s
@@ -40,7 +38,7 @@ def in_d(a: int, m: int) -> bool:
 def half_move(heaps: Position, split: list[tuple[int, int]], delete: list[int]) -> Move:
     """Split heap i into x + (h_i − x) for each (i, x) (i ascending), then delete these sizes.
 
-    The text is the one ``SplitDeleteNim.moves`` gives the same move.
+    The action is the one ``SplitDeleteNim.moves`` gives the same move.
     """
     chosen = {i for i, _ in split}
     pool = [h for i, h in enumerate(heaps) if i not in chosen]
@@ -54,17 +52,18 @@ def half_move(heaps: Position, split: list[tuple[int, int]], delete: list[int]) 
         gone.append(next(j for j, h in enumerate(pool) if h == size and j not in gone))
     gone.sort()
     to = tuple(sorted(h for j, h in enumerate(pool) if j not in gone))
-    names = and_list([str(pool[j]) for j in gone])
-    return Move(to, f"{split_text(parts)}, delete {names}")
+    return Move(to, SplitDelete(tuple(parts), tuple(pool[j] for j in gone)))
 
 
 class HalfTheorem3(Theorem):
     name: ClassVar[str] = "half-theorem-3"
     title: ClassVar[str] = "Theorem 3: ⟨a, a, a, d⟩ with a ∈ S and d ∈ D(a) are the P-positions"
     source: ClassVar[str] = "seed 001 §5.1–5.2, Theorem 3 (4-heap half Split-and-delete Nim)"
+    title_ja: ClassVar[str] = "定理3: a ∈ S、d ∈ D(a) の ⟨a, a, a, d⟩ がちょうど P局面"
+    source_ja: ClassVar[str] = "シード 001 §5.1–5.2, 定理3 (4山半数分割削除ニム)"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is SplitDeleteNim and game.variant == "half" and len(position) == 4
+        return game.spec == "split-delete-nim:half" and len(position) == 4
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         a, b, c, d = position

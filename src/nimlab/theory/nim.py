@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
-from nimlab.games.heap import Nim
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.common import nim_sum
 
@@ -26,9 +25,11 @@ class NimSum(Oracle):
     name: ClassVar[str] = "nim"
     title: ClassVar[str] = "Bouton's theorem: the Grundy value is the nim-sum of the heaps"
     source: ClassVar[str] = "seed 003, Theorems 3.5 and 4.2; Bouton 1902"
+    title_ja: ClassVar[str] = "Bouton の定理: グランディ数は各山のニム和"
+    source_ja: ClassVar[str] = "シード 003, 定理 3.5・4.2; Bouton 1902"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is Nim
+        return game.spec == "nim"
 
     def grundy(self, game: Ruleset, position: Position) -> int:
         return nim_sum(position)
@@ -50,7 +51,7 @@ class NimSum(Oracle):
                 continue
             seen.add(h)
             rest = position[:i] + position[i + 1 :]
-            moves.append(Move(tuple(sorted((*rest, left))), game.heap_move_text(h, (left,))))
+            moves.append(Move(tuple(sorted((*rest, left))), game.heap_move(h, (left,))))
         return moves
 
 
@@ -72,10 +73,12 @@ class MisereNim(Oracle):
     name: ClassVar[str] = "misere-nim"
     title: ClassVar[str] = "Bouton's misère rule: nim-sum, except when every heap is 0 or 1"
     source: ClassVar[str] = "Bouton 1902; Conway 1976 (beyond the seeds)"
+    title_ja: ClassVar[str] = "Bouton の逆形ルール: ニム和、ただしすべての山が 0 か 1 のときは例外"
+    source_ja: ClassVar[str] = "Bouton 1902; Conway 1976 (シード文書の範囲外)"
     misere: ClassVar[bool] = True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is Nim
+        return game.spec == "nim"
 
     def grundy(self, game: Ruleset, position: Position) -> int:
         return misere_nim_value(position)
@@ -96,7 +99,7 @@ class MisereNim(Oracle):
             for left in sorted(candidates, reverse=True):
                 to = tuple(sorted((*rest, left)))
                 if left < h and misere_nim_value(to) == 0:
-                    moves.append(Move(to, game.heap_move_text(h, (left,))))
+                    moves.append(Move(to, game.heap_move(h, (left,))))
         return OracleAnswer("P" if value == 0 else "N", value, tuple(moves), True)
 
 
@@ -108,7 +111,7 @@ def misere_nim_value(position: Position) -> int:
 
 def nim_value(game: HeapRuleset, n: int) -> int | None:
     """Value source: G(n) = n for a heap of Nim."""
-    return n if type(game) is Nim else None
+    return n if game.spec == "nim" else None
 
 
 NIM_SUM = NimSum()

@@ -25,8 +25,8 @@ from nimlab.games.heap import heap_game
 from nimlab.games.split_delete import SplitDeleteNim
 from nimlab.limits import Budget
 from nimlab.solve.search import Search
+from nimlab.theory.claims import Check
 from nimlab.theory.split_delete import in_proposition2, nim_at_least_one_grundy
-from nimlab.theory.verify import Check
 
 SOURCE = "seed 001"
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from nimlab.games.actions import DeleteSplit, SplitDelete
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem, v2
 
@@ -74,9 +74,11 @@ class SplitDeleteTheorem1(Theorem):
     name: ClassVar[str] = "split-delete-theorem-1"
     title: ClassVar[str] = "Theorem 1: ⟨a, b⟩ is P iff a = b and v2(a) is even"
     source: ClassVar[str] = "seed 001 §3, Theorem 1 (Grundy value 1: Proposition 2)"
+    title_ja: ClassVar[str] = "定理1: ⟨a, b⟩ が P局面 ⇔ a = b かつ v2(a) が偶数"
+    source_ja: ClassVar[str] = "シード 001 §3, 定理1 (グランディ数 1: 命題2)"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is SplitDeleteNim and len(position) == 2
+        return game.family == "split-delete-nim" and len(position) == 2
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         a, b = position
@@ -101,12 +103,12 @@ class SplitDeleteTheorem1(Theorem):
         found: dict[Position, Move] = {}
         if a < b and in_s(a):  # split b into a + (b − a) and delete b − a
             x, y = min(a, b - a), max(a, b - a)
-            found[a, a] = Move((a, a), f"split {b} into {x}+{y}, delete {b - a}")
+            found[a, a] = Move((a, a), SplitDelete(((b, (x, y)),), (b - a,)))
         for h, other in ((a, b), (b, a)) if a != b else ((a, b),):
             half = h // 2
             if h % 2 == 0 and in_s(half):  # split h in half and delete the other heap
-                text = f"split {h} into {half}+{half}, delete {other}"
-                found.setdefault((half, half), Move((half, half), text))
+                split = SplitDelete(((h, (half, half)),), (other,))
+                found.setdefault((half, half), Move((half, half), split))
         return list(found.values())
 
 
@@ -114,9 +116,11 @@ class DeleteNimTwoHeaps(Theorem):
     name: ClassVar[str] = "delete-nim-2"
     title: ClassVar[str] = "Delete Nim: ⟨a, b⟩ is P iff both are odd; Grundy v2((a−1)∨(b−1)+1)"
     source: ClassVar[str] = "seed 001 §3–4 (Abuku–Suetsugu, Delete Nim [1])"
+    title_ja: ClassVar[str] = "削除ニム: ⟨a, b⟩ が P局面 ⇔ 両方奇数。グランディ数 v2((a−1)∨(b−1)+1)"
+    source_ja: ClassVar[str] = "シード 001 §3–4 (Abuku–Suetsugu, 削除ニム [1])"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is DeleteNim and len(position) == 2
+        return game.family == "delete-nim" and len(position) == 2
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         return all(h % 2 == 1 for h in position)
@@ -138,7 +142,7 @@ class DeleteNimTwoHeaps(Theorem):
         moves: list[Move] = []
         for h, other in ((a, b), (b, a)) if a != b else ((a, b),):
             if h % 2 == 0:
-                moves.append(Move((1, h - 1), f"delete {other}, split {h} into 1+{h - 1}"))
+                moves.append(Move((1, h - 1), DeleteSplit((other,), ((h, (1, h - 1)),))))
         return moves
 
 

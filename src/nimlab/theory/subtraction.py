@@ -17,16 +17,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
-from nimlab.games.heap import Subtraction
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.common import nim_sum
 
 
 def take_limit(game: Ruleset) -> int | None:
     """k if ``game`` is the subtraction game {1, ..., k}, else None."""
-    if type(game) is not Subtraction:
+    kernel = game.capabilities.one_heap
+    if game.family != "subtraction" or kernel is None or kernel.kind != "subtraction":
         return None
-    s = game.subtraction_set
+    s = kernel.subtraction_set
     return s[-1] if s[-1] == len(s) else None
 
 
@@ -36,6 +36,8 @@ class GameOne(Oracle):
     name: ClassVar[str] = "game-one"
     title: ClassVar[str] = "Game I: take 1..k, G(n) = n mod (k+1)"
     source: ClassVar[str] = "seed 000 §1, Game I theorem; seed 004 §3"
+    title_ja: ClassVar[str] = "ゲーム I: 1〜k 個取る、G(n) = n mod (k+1)"
+    source_ja: ClassVar[str] = "シード 000 §1, ゲーム I の定理; シード 004 §3"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
         return take_limit(game) is not None
@@ -68,7 +70,7 @@ class GameOne(Oracle):
                 continue
             rest = position[:i] + position[i + 1 :]
             left = (h - take,)
-            moves.append(Move(tuple(sorted(rest + left)), game.heap_move_text(h, left)))
+            moves.append(Move(tuple(sorted(rest + left)), game.heap_move(h, left)))
         return moves
 
 

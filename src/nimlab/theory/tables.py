@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapsRuleset, Ruleset
-from nimlab.games.take_away import TakeAway
 from nimlab.limits import Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.results import PPositions
@@ -35,9 +35,7 @@ WTABLE_GAMES = "take-le-prev (Game II), fibonacci-nim (Game III) and take-away:C
 
 
 def _count(value: object, option: str, least: int = 1) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise InvalidOption(f"{option} must be an integer ≥ {least}, got {value!r}")
-    return value
+    return check_int(value, option, least)
 
 
 @dataclass(frozen=True)
@@ -70,13 +68,14 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     code(w(n)) + code(n − w(n)), added as binary numbers.
     """
     g = as_game(game)
-    if not isinstance(g, TakeAway):
+    multiplier = g.capabilities.take_away_multiplier
+    if multiplier is None:
         raise NotApplicable(f"wtable applies to {WTABLE_GAMES}; {g.spec} is not one")
-    to = _count(to, "--to")
+    to = _count(to, "to")
     limits = limits or Limits()
     limits.check(to, "table rows")
     budget = limits.budget()
-    c = g.multiplier
+    c = multiplier
     w = [0] * (to + 1)
     codes = [0] * (to + 1)
     fresh = 1  # the code the next n with w(n) = n gets
@@ -137,7 +136,7 @@ class WythoffTable:
 
 def wythoff_table(to: int, *, limits: Limits | None = None) -> WythoffTable:
     """Seed 000's algorithm: p_n is the least number not used by earlier p, q; q_n = p_n + n."""
-    to = _count(to, "--to")
+    to = _count(to, "to")
     (limits or Limits()).check(3 * to, "table entries")
     used: set[int] = set()
     p = 1
@@ -185,11 +184,12 @@ def p_matrix(
     found = p_positions(g, heaps=3, max_heap=max_heap, misere=misere, limits=limits)
     assert isinstance(g, HeapsRuleset)
     lo = g.min_heap
-    size = _count(size, "--size")
+    size = _count(size, "size")
     if lo + size - 1 > max_heap:
         raise InvalidOption(
-            f"--size {size} needs heaps up to {lo + size - 1}, above --max {max_heap}; "
-            "the partners of a row are only known up to --max"
+            f"size {size} needs heaps up to {lo + size - 1}, above max_heap {max_heap}; "
+            "the partners of a row are only known up to max_heap",
+            field="size",
         )
     partners: dict[tuple[int, int], set[int]] = {}
     for a, b, c in found.positions:

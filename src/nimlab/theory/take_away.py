@@ -28,19 +28,20 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import ClassVar
 
+from nimlab.errors import NotApplicable
+from nimlab.games.actions import TakeCapped
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.take_away import TakeAway
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.zeckendorf import smallest_term, take_away_sequence
 
 
-def take(game: TakeAway, position: Position, k: int) -> Move:
+def take(game: Ruleset, position: Position, k: int) -> Move:
     """The move that takes k stones from n/m, described as ``TakeAway.moves`` does."""
     n, _ = position
     left = n - k
-    limit = min(game.multiplier * k, left)
-    return Move((left, limit), f"take {k} (the opponent may then take up to {limit})")
+    limit = min(_multiplier(game) * k, left)
+    return Move((left, limit), TakeCapped(k, limit))
 
 
 class TakeAwayTheorem(Theorem):
@@ -58,26 +59,20 @@ class TakeAwayTheorem(Theorem):
         return True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return (
-            isinstance(game, TakeAway)
-            and self.multiplier in (None, game.multiplier)
-            and self.reaches(game.multiplier, position[0])
-        )
+        c = game.capabilities.take_away_multiplier
+        return c is not None and self.multiplier in (None, c) and self.reaches(c, position[0])
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
-        assert isinstance(game, TakeAway)
         n: int = position[0]
-        return n == 0 or self.smallest(game.multiplier, n) > position[1]
+        return n == 0 or self.smallest(_multiplier(game), n) > position[1]
 
     def move_count(self, game: Ruleset, position: Position) -> int:
         return int(position[1])
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
-        assert isinstance(game, TakeAway)
         n = position[0]
-        return self.answer(
-            game, position, lambda: [take(game, position, self.smallest(game.multiplier, n))]
-        )
+        c = _multiplier(game)
+        return self.answer(game, position, lambda: [take(game, position, self.smallest(c, n))])
 
 
 class GameTwo(TakeAwayTheorem):
@@ -85,6 +80,8 @@ class GameTwo(TakeAwayTheorem):
     name: ClassVar[str] = "game-two"
     title: ClassVar[str] = "Game II: n = 2^p(2q+1) is N exactly when 2^p may be taken"
     source: ClassVar[str] = "seed 000 §2, Game II theorems"
+    title_ja: ClassVar[str] = "ゲーム II: n = 2^p(2q+1) は 2^p 個取れるときちょうど N局面"
+    source_ja: ClassVar[str] = "シード 000 §2, ゲーム II の定理"
 
     def smallest(self, c: int, n: int) -> int:
         return n & -n
@@ -95,6 +92,8 @@ class FibonacciNim(TakeAwayTheorem):
     name: ClassVar[str] = "fibonacci-nim"
     title: ClassVar[str] = "Game III: take ℓ(n), the smallest Zeckendorf term, when allowed"
     source: ClassVar[str] = "seed 000 §3, Game III theorem; seed 002 (the twins game)"
+    title_ja: ClassVar[str] = "ゲーム III: 取れるならフィボナッチ表現の最小項 ℓ(n) 個を取る"
+    source_ja: ClassVar[str] = "シード 000 §3, ゲーム III の定理; シード 002 (双子のゲーム)"
 
     def smallest(self, c: int, n: int) -> int:
         return smallest_term(n)
@@ -107,6 +106,10 @@ class TakeAwayC(TakeAwayTheorem):
         "take-away:C: take ℓ_C(n), the smallest term over H (generalised Zeckendorf)"
     )
     source: ClassVar[str] = "Whinihan 1963; Schwenk 1970 (beyond the seeds)"
+    title_ja: ClassVar[str] = (
+        "取り数制限ゲーム(C 倍): H 上の最小項 ℓ_C(n) 個を取る(一般化したゼッケンドルフ表現)"
+    )
+    source_ja: ClassVar[str] = "Whinihan 1963; Schwenk 1970 (シード文書の範囲外)"
 
     def reaches(self, c: int, n: int) -> bool:
         return take_away_sequence(c).reaches(n)
@@ -118,3 +121,11 @@ class TakeAwayC(TakeAwayTheorem):
 GAME_TWO = GameTwo()
 FIBONACCI_NIM = FibonacciNim()
 TAKE_AWAY_C = TakeAwayC()
+
+
+def _multiplier(game: Ruleset) -> int:
+    """C of a take-away game (the oracles apply only to games that declare one)."""
+    c = game.capabilities.take_away_multiplier
+    if c is None:
+        raise NotApplicable(f"{game.spec} is not a take-away game")
+    return c

@@ -16,78 +16,21 @@ not oracles are checked the same way (:mod:`nimlab.theory.properties`).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Any
 
+from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, TooLarge
+from nimlab.games.actions import Action
 from nimlab.games.base import Position, Ruleset
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.oracles import Oracle
 from nimlab.solve.search import Search
-
-MAX_PROBLEMS = 5
-"""Disagreements reported per check (the count is always complete)."""
-
-
-@dataclass(frozen=True)
-class Verification:
-    """The result of one check: how many positions, and whether all agreed."""
-
-    name: str
-    source: str
-    bound: int
-    checked: int
-    agree: bool
-    scope: str
-    problems: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "source": self.source,
-            "bound": self.bound,
-            "checked": self.checked,
-            "agree": self.agree,
-        }
-
-
-class Check(ABC):
-    """One verifiable statement: a name, its source and a default bound."""
-
-    name: str
-    source: str
-    default_bound: int
-
-    @abstractmethod
-    def scope(self, bound: int) -> str:
-        """What is checked at this bound, in words."""
-
-    @abstractmethod
-    def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
-        """One item per thing checked: None when it agrees, else what disagrees."""
-
-    def run(self, bound: int, limits: Limits) -> Verification:
-        checked, found = 0, []
-        for problem in self.problems(bound, limits.budget()):
-            checked += 1
-            if problem is not None:
-                found.append(problem)
-        return Verification(
-            self.name,
-            self.source,
-            bound,
-            checked,
-            not found,
-            self.scope(bound),
-            tuple(found[:MAX_PROBLEMS]),
-        )
-
+from nimlab.theory.claims import Check, Verification
 
 Positions = Callable[[int], Iterable[Position]]
+"""The positions a check enumerates up to a bound."""
 
 
 def pairs(low: int) -> Positions:
@@ -147,15 +90,15 @@ def compare(oracle: Oracle, game: Ruleset, position: Position, search: Search) -
             return f"{where}: Grundy value {claimed}, search says {value}"
     if answer.remoteness is not None and answer.remoteness != remoteness:
         return f"{where}: remoteness {answer.remoteness}, search says {remoteness}"
-    texts: dict[Position, set[str]] = {}
+    legal: dict[Position, set[Action]] = {}  # the legal moves, by the position reached
     for move in game.moves(position):
-        texts.setdefault(move.to, set()).add(move.text)
+        legal.setdefault(move.to, set()).add(move.action)
     for move in answer.winning_moves:
-        if move.text not in texts.get(move.to, set()):
+        if move.action not in legal.get(move.to, set()):
             return f"{where}: '{move.text}' is not a legal move to {game.format_position(move.to)}"
         if search.grundy(move.to) != 0:
             return f"{where}: '{move.text}' leads to an N-position"
-    winning = {to for to in texts if search.grundy(to) == 0}
+    winning = {to for to in legal if search.grundy(to) == 0}
     if answer.complete and {m.to for m in answer.winning_moves} != winning:
         return (
             f"{where}: {len(winning)} winning moves, the theorem lists {len(answer.winning_moves)}"
@@ -163,7 +106,7 @@ def compare(oracle: Oracle, game: Ruleset, position: Position, search: Search) -
     for target in range(4):
         listed = oracle.moves_to_value(game, position, target)
         if listed is not None and {m.to for m in listed} != {
-            to for to in texts if search.grundy(to) == target
+            to for to in legal if search.grundy(to) == target
         }:
             return f"{where}: the moves to Grundy value {target} differ from search"
     return None
@@ -234,8 +177,8 @@ def verify(
     unknown = [n for n in wanted if n not in known]
     if unknown:
         raise InvalidOption(f"unknown result {unknown[0]!r}; verify knows: {', '.join(known)}")
-    if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool) or bound < 1):
-        raise InvalidOption(f"--max must be an integer ≥ 1, got {bound!r}")
+    if bound is not None:
+        check_int(bound, "bound", least=1)
     limits = limits or Limits()
     if bound is not None:
         _check_bound(bound, limits)
@@ -253,11 +196,12 @@ def _check_bound(bound: int, limits: Limits) -> None:
     >>> _check_bound(10**9, Limits())
     Traceback (most recent call last):
     ...
-    nimlab.errors.TooLarge: verify --max 1,000,000,000 needs more than 1,000,000,000 states, ...
+    nimlab.errors.TooLarge: verify up to 1,000,000,000 needs more than 1,000,000,000 states, ...
     """
     if bound > limits.max_states:
         raise TooLarge(
-            f"verify --max {amount(bound)} needs more than {amount(bound)} states, over the "
-            f"limit of {amount(limits.max_states)}; lower --max or raise --max-states"
+            f"verify up to {amount(bound)} needs more than {amount(bound)} states, over the "
+            f"limit of {amount(limits.max_states)}; lower the bound",
+            "max_states",
         )
-    limits.check_memory((bound + 1) * PYTHON_VALUE_BYTES, f"verify --max {amount(bound)}")
+    limits.check_memory((bound + 1) * PYTHON_VALUE_BYTES, f"verify up to {amount(bound)}")

@@ -27,8 +27,8 @@ from abc import abstractmethod
 from math import isqrt
 from typing import ClassVar
 
+from nimlab.games.actions import Take, TakeBoth
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.wythoff import Wythoff
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.zeckendorf import down, is_even_zero, up
@@ -77,14 +77,12 @@ def wythoff_move(position: Position, to: Position) -> Move | None:
     x, y = to
     for keep, cut, other in ((a, b, (x, y)), (a, b, (y, x))):
         if other[0] == keep and 0 <= other[1] < cut:  # take from the heap of b
-            return Move(
-                to, f"take {cut - other[1]} from the heap of {cut}, leaving ({keep}, {other[1]})"
-            )
+            return Move(to, Take(cut, cut - other[1], leaving=(keep, other[1])))
     for z, w in ((x, y), (y, x)):
         if w == b and 0 <= z < a:  # take from the heap of a
-            return Move(to, f"take {a - z} from the heap of {a}, leaving ({z}, {b})")
+            return Move(to, Take(a, a - z, leaving=(z, b)))
     if a - x == b - y > 0:
-        return Move(to, f"take {a - x} from both heaps, leaving ({x}, {y})")
+        return Move(to, TakeBoth(a - x, (x, y)))
     return None
 
 
@@ -100,7 +98,7 @@ class WythoffTheorem(Theorem):
         """The y with {x, y} a P-position."""
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return type(game) is Wythoff
+        return game.spec == "wythoff"
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         a, b = position
@@ -131,6 +129,8 @@ class WythoffBeatty(WythoffTheorem):
     name: ClassVar[str] = "wythoff-beatty"
     title: ClassVar[str] = "Wythoff's theorem: P-positions (⌊kφ⌋, ⌊kφ²⌋), exact integer φ"
     source: ClassVar[str] = "seed 002 (p_i = ⌊iφ⌋, q_i = ⌊iφ²⌋); seed 001 §4; Wythoff 1907"
+    title_ja: ClassVar[str] = "ワイトホフの定理: P局面は (⌊kφ⌋, ⌊kφ²⌋)(φ は整数演算で厳密に)"
+    source_ja: ClassVar[str] = "シード 002 (p_i = ⌊iφ⌋, q_i = ⌊iφ²⌋); シード 001 §4; Wythoff 1907"
 
     def pair(self, k: int) -> tuple[int, int]:
         return lower(k), upper(k)
@@ -143,6 +143,8 @@ class WythoffFibonacci(WythoffTheorem):
     name: ClassVar[str] = "wythoff-fibonacci"
     title: ClassVar[str] = "Game IV: p_n, q_n from the Fibonacci representation (up/down)"
     source: ClassVar[str] = "seed 000 §4, Game IV theorem and strategy (p compared with p_n)"
+    title_ja: ClassVar[str] = "ゲーム IV: フィボナッチ表現から p_n, q_n を求める(up/down)"
+    source_ja: ClassVar[str] = "シード 000 §4, ゲーム IV の定理と必勝法(p を p_n と比べる)"
 
     def pair(self, k: int) -> tuple[int, int]:
         p = fibonacci_p(k)

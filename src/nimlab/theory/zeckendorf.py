@@ -225,14 +225,14 @@ class TakeAwaySequence:
         return self.prefix + i + 1
 
 
-_SEQUENCES: dict[int, TakeAwaySequence] = {}
-
-
 def take_away_sequence(multiplier: int) -> TakeAwaySequence:
-    """The (cached) sequence H of take-away:C."""
-    sequence = _SEQUENCES.get(multiplier)
+    """The sequence H of take-away:C, cached in the current solver context."""
+    from nimlab.solve.context import current
+
+    cache = current().results
+    key = ("take-away-sequence", multiplier)
+    sequence: TakeAwaySequence | None = cache.get(key)
     if sequence is None:
-        if len(_SEQUENCES) >= 32:
-            _SEQUENCES.pop(next(iter(_SEQUENCES)))
-        sequence = _SEQUENCES[multiplier] = TakeAwaySequence(multiplier)
+        sequence = TakeAwaySequence(multiplier)
+        cache.put(key, sequence, 64 * (len(sequence.stored) + 16))
     return sequence

@@ -84,14 +84,20 @@ def api_router(config: WebConfig) -> APIRouter:
         """Outcome, Grundy value, remoteness and every winning move (`nimlab analyze`)."""
         return await pool(request).run("analyze", game=game, position=position, misere=misere)
 
-    @router.get("/sequence", response_model=SequenceOut, summary="Grundy sequence G(0..N-1)")
+    @router.get(
+        "/sequence",
+        response_model=SequenceOut,
+        response_model_exclude_none=True,
+        summary="Grundy sequence G(0..N-1)",
+    )
     async def sequence(
         request: Request,
         game: Game,
         to: Annotated[int, Query(ge=0, le=config.max_sequence, description="how many values")],
+        misere: Misere = False,
     ) -> Any:
         """Heap games: values of single heaps; take-away: of fresh games (`nimlab sequence`)."""
-        return await pool(request).run("sequence", game=game, to=to)
+        return await pool(request).run("sequence", game=game, to=to, misere=misere)
 
     @router.get("/period", response_model=PeriodOut, summary="Exact periodicity")
     async def period(
@@ -100,9 +106,10 @@ def api_router(config: WebConfig) -> APIRouter:
         max_length: Annotated[
             int | None, Query(ge=1, le=10**9, description="compute at most this many values")
         ] = None,
+        misere: Misere = False,
     ) -> Any:
         """(preperiod, period, saltus), proven only by a theorem's criterion (`nimlab period`)."""
-        return await pool(request).run("period", game=game, max_length=max_length)
+        return await pool(request).run("period", game=game, max_length=max_length, misere=misere)
 
     @router.get("/table", response_model=TableOut, summary="Two-heap Grundy table")
     async def table(
@@ -136,9 +143,12 @@ def api_router(config: WebConfig) -> APIRouter:
         game: Game,
         position: Position,
         lang: Annotated[Literal["en", "ja"], Query(description="language")] = "en",
+        misere: Misere = False,
     ) -> Any:
         """Step by step: mex, nim-sum, binary or Fibonacci codes, the theorem that applies."""
-        return await pool(request).run("explain", game=game, position=position, lang=lang)
+        return await pool(request).run(
+            "explain", game=game, position=position, lang=lang, misere=misere
+        )
 
     @router.post("/play/state", response_model=PlayOut, summary="Play: the game so far")
     async def play_state(request: Request, body: PlayIn) -> Any:

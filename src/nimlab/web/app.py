@@ -1,5 +1,10 @@
 """The web application: pages, the JSON API, static files and the worker pool.
 
+Around everything sits :class:`Guard`: it sends the security headers with
+every response (pages, API, static files, errors), names the client for the
+worker pool's fair queue, and cancels a request's work when its client
+disconnects.
+
 >>> from nimlab.web.app import create_app
 >>> create_app().title
 'nimlab'
@@ -7,6 +12,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,7 +27,7 @@ from nimlab import __version__
 from nimlab.web import errors, pages
 from nimlab.web.api import api_router
 from nimlab.web.config import WebConfig
-from nimlab.web.workers import WorkerPool
+from nimlab.web.workers import CLIENT, WorkerPool
 
 STATIC = Path(__file__).parent / "static"
 
@@ -29,6 +36,87 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+"""No inline script, no inline style, nothing from elsewhere; no framing."""
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+]
+"""Sent with every response of the web app, by :class:`Guard` and by the server itself."""
+
+
+def client_of(scope: Scope) -> str:
+    """The client address of a request (its host, without the port)."""
+    client = scope.get("client")
+    return str(client[0]) if client else ""
+
+
+class Guard:
+    """The outermost layer: security headers, the client's name, cancel on disconnect.
+
+    The app runs in its own task while this layer listens to the connection:
+    when the client disconnects before the response is complete, the task is
+    cancelled, and with it the request's queued or running jobs.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        done = False
+
+        async def secured(message: Message) -> None:
+            nonlocal done
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+                message["headers"] = headers
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                done = True
+            await send(message)
+
+        inbox: asyncio.Queue[Message] = asyncio.Queue()
+        token = CLIENT.set(client_of(scope))
+        try:
+            task = asyncio.ensure_future(self.app(scope, inbox.get, secured))
+        finally:
+            CLIENT.reset(token)
+        left = False
+
+        async def listen() -> None:
+            nonlocal left
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect" and not done:
+                    left = True
+                    task.cancel()
+                await inbox.put(message)
+                if message["type"] == "http.disconnect":
+                    return
+
+        listener = asyncio.ensure_future(listen())
+        try:
+            await task
+        except asyncio.CancelledError:
+            if not left:
+                raise  # this request itself was cancelled (the server is stopping)
+        finally:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
 
 
 class BodyLimit:
@@ -43,7 +131,9 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+        if declared is not None and (
+            not declared.isdigit() or len(declared) > 18 or int(declared) > self.limit
+        ):
             response = errors.error_json(
                 413, "too_large", f"request body over {self.limit:,} bytes, the web app's limit"
             )
@@ -62,6 +152,13 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+class NimlabApp(FastAPI):
+    """FastAPI with :class:`Guard` around its whole middleware stack (errors included)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return Guard(super().build_middleware_stack())
+
+
 def create_app(config: WebConfig | None = None, start_method: str = "forkserver") -> FastAPI:
     """The nimlab web app; its worker processes start with the app's lifespan."""
     config = config or WebConfig()
@@ -76,7 +173,7 @@ def create_app(config: WebConfig | None = None, start_method: str = "forkserver"
         finally:
             await workers.close()
 
-    app = FastAPI(
+    app = NimlabApp(
         title="nimlab",
         version=__version__,
         summary="Impartial stone-taking games (石取りゲーム), solved exactly.",

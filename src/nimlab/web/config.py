@@ -24,6 +24,13 @@ WEB_MAX_STATES = 1_000_000
 WEB_MAX_MEMORY = 512 * 1024**2
 """Bytes of arrays one request may allocate (``nimlab serve --max-memory``); well inside
 a worker's address space, which also holds the interpreter and the compiled kernels."""
+WORKERS_PER_CORE = 4
+"""``nimlab serve --workers`` is capped at this many worker processes per core."""
+
+
+def max_workers() -> int:
+    """The most worker processes ``nimlab serve`` starts: 4 per core of this machine."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,8 @@ class WebConfig:
     """Worker processes that do the computing."""
     queue_limit: int = 512
     """Requests that may wait for a worker before the server answers 503 busy."""
+    client_queue_limit: int = 64
+    """Requests of one client address that may wait for a worker (over it: 503 busy)."""
     worker_memory_mb: int = 2_048
     """Address-space limit of each worker process (0: none)."""
     max_body: int = 64 * 1024
@@ -66,6 +75,16 @@ class WebConfig:
     """Answers kept in the server's cache (jobs are deterministic)."""
     max_positions: int = 20_000
     """Most P-positions one table lists."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's line and headers (then 408, closed)."""
+    body_timeout: float = 30.0
+    """Seconds a client has to send a request's body once its headers are in."""
+    keep_alive: float = 5.0
+    """Seconds an idle keep-alive connection stays open between requests."""
+    max_connections: int = 4_096
+    """Open connections in all; over it, the longest-waiting unfinished request is dropped."""
+    client_connections: int = 64
+    """Open connections from one client address; more are answered 503 and closed."""
 
     def __post_init__(self) -> None:
         for name in (
@@ -81,14 +100,22 @@ class WebConfig:
             "max_history",
             "workers",
             "queue_limit",
+            "client_queue_limit",
             "max_body",
             "cache_size",
             "max_positions",
+            "max_connections",
+            "client_connections",
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise InvalidOption(f"{name} must be a positive integer, got {value!r}")
-        for name in ("time_limit", "grace"):
+        if self.workers > max_workers():
+            raise InvalidOption(
+                f"--workers {self.workers:,} is over the cap of {max_workers()} "
+                f"({WORKERS_PER_CORE} × {os.cpu_count() or 1} cores of this machine)"
+            )
+        for name in ("time_limit", "grace", "header_timeout", "body_timeout", "keep_alive"):
             value = getattr(self, name)
             if not isinstance(value, int | float) or isinstance(value, bool) or not value > 0:
                 raise InvalidOption(f"{name} must be a positive number of seconds, got {value!r}")

@@ -2,8 +2,9 @@
 
 The kinds are the command line's (``invalid_game``, ``too_large``, ...). Bad
 input is 400, a request the schema rejects 422, work over a limit 413, a
-server with every worker busy 503. A page (not ``/api``) gets the same
-message as HTML.
+server with every worker busy 503 (with ``Retry-After``). A page (not
+``/api``) gets the same message as HTML. A message never echoes a long input
+whole: :func:`nimlab.web.text.shorten` cuts it to a short prefix.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
+from nimlab.web.text import shorten
 from nimlab.web.workers import JobError
 
 log = logging.getLogger("nimlab.web")
@@ -39,12 +41,15 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     503: {"description": "every worker is busy; try again"},
 }
 
+RETRY_AFTER = "1"
+"""Seconds a client refused as busy (503) is asked to wait."""
+
 PageRenderer = Callable[[Request, int, str], Awaitable[Response]]
 
 
 def error_json(status: int, kind: str, message: str, field: str | None = None) -> JSONResponse:
-    headers = {"Retry-After": "1"} if status == 503 else None
-    body = {"error": {"kind": kind, "message": message, "field": field}}
+    headers = {"Retry-After": RETRY_AFTER} if status == 503 else None
+    body = {"error": {"kind": kind, "message": shorten(message), "field": field and shorten(field)}}
     return JSONResponse(body, status_code=status, headers=headers)
 
 
@@ -74,7 +79,10 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
     ) -> Response:
         if is_api(request):
             return error_json(status, kind, message, field)
-        return await render_page(request, status, message)
+        response = await render_page(request, status, shorten(message))
+        if status == 503:
+            response.headers["Retry-After"] = RETRY_AFTER
+        return response
 
     @app.exception_handler(JobError)
     async def job_error(request: Request, error: JobError) -> Response:

@@ -78,10 +78,6 @@ UI: dict[str, tuple[str, str]] = {
     "game.none": ("none found", "見つからない"),
     "game.method": ("Method", "方法"),
     "game.explanation": ("Why", "理由"),
-    "game.explain_normal": (
-        "Step-by-step explanations are given for normal play (who cannot move loses).",
-        "手順つきの解説は通常ルール(動けない方が負け)についてのみ示す。",
-    ),
     "game.play_here": ("Play from this position", "この局面から対戦する"),
     "game.click": (
         "Click a cell to analyse that position.",

@@ -25,12 +25,12 @@ from itertools import islice
 from typing import Any
 
 from nimlab.errors import NimlabError, TooLarge
-from nimlab.games.base import HeapRuleset, HeapsRuleset, Position, Ruleset
-from nimlab.games.sums import Sum
-from nimlab.games.take_away import TakeAway
+from nimlab.games.base import HeapsRuleset, Position, Ruleset
+from nimlab.games.wording import render_move
 from nimlab.registry import FAMILIES
 from nimlab.registry import game as parse_game_spec
 from nimlab.solve.engine import analyze as run_analyze
+from nimlab.solve.methods import criterion_method, render_method
 from nimlab.solve.periodicity import criterion_name
 from nimlab.solve.periodicity import periodicity as run_periodicity
 from nimlab.solve.sequences import sequence_values
@@ -123,22 +123,15 @@ def describe(game: str) -> dict[str, Any]:
     ``take-away``, ``sum`` or ``other``.
     """
     g = parse_game(game)
-    shape = "other"
-    if isinstance(g, Sum):
-        shape = "sum"
-    elif isinstance(g, TakeAway):
-        shape = "take-away"
-    elif isinstance(g, HeapRuleset):
-        shape = "heap"
-    elif isinstance(g, HeapsRuleset):
-        shape = "heaps"
+    caps = g.capabilities
+    shape = "other" if caps.shape == "general" else caps.shape
     family = FAMILIES.get(g.family)
     return {
         "game": g.spec,
         "family": g.family,
         "parameter": family.parameter if family else None,
         "shape": shape,
-        "origin": g.min_heap if isinstance(g, HeapsRuleset) else 0,
+        "origin": caps.least_heap,
         "two_heaps": isinstance(g, HeapsRuleset) and g.check_count(2) is None,
         "example": example_position(g),
         "play": PLAY_MODES.get(g.family, "list"),
@@ -148,36 +141,60 @@ def describe(game: str) -> dict[str, Any]:
 
 def example_position(game: Ruleset) -> str:
     """A position to start from: the registry's example for the family."""
-    if isinstance(game, Sum):
-        return " + ".join(example_position(c) for c in game.components)
+    if game.summands():
+        return " + ".join(example_position(c) for c in game.summands())
     family = FAMILIES.get(game.family)
     return family.position if family is not None else ""
 
 
-def analyze(game: str, position: str, misere: bool = False) -> dict[str, Any]:
-    """``nimlab analyze GAME POSITION --json`` for one position."""
+def analyze(
+    game: str, position: str, misere: bool = False, lang: str | None = None
+) -> dict[str, Any]:
+    """``nimlab analyze GAME POSITION --json`` for one position.
+
+    With ``lang`` (a page's request), ``moves_shown`` adds ``(to, words)`` for each
+    winning move, rendered in ``lang`` from the move's action.
+    """
     g = parse_game(game)
     pos = parse_position(g, position)
-    return run_analyze(g, pos, misere=misere, limits=_CONFIG.limits()).to_dict()
+    result = run_analyze(g, pos, misere=misere, limits=_CONFIG.limits())
+    answer = result.to_dict()
+    if lang is not None:
+        answer["moves_shown"] = [(m.to, render_move(m, lang)) for m in result.winning_moves]
+        if result.how is not None:
+            answer["method_shown"] = render_method(result.how, lang)
+    return answer
 
 
-def sequence(game: str, to: int) -> dict[str, Any]:
-    """``nimlab sequence GAME --to N --json``."""
+def sequence(game: str, to: int, misere: bool = False) -> dict[str, Any]:
+    """``nimlab sequence GAME --to N [--misere] --json``."""
     g = parse_game(game)
     to = count(to, "to", 0, _CONFIG.max_sequence)
     with field("game"):
-        values = sequence_values(g, to, _CONFIG.limits())
-    return {"game": g.spec, "values": values}
+        values = sequence_values(g, to, _CONFIG.limits(), misere=misere)
+    return {"game": g.spec, "values": values} | ({"misere": True} if misere else {})
 
 
-def period(game: str, max_length: int | None = None) -> dict[str, Any]:
-    """``nimlab period GAME --json``, plus the name of the theorem that proves it."""
+def period(
+    game: str, max_length: int | None = None, misere: bool = False, lang: str | None = None
+) -> dict[str, Any]:
+    """``nimlab period GAME [--misere] --json``, plus the name of the theorem that proves it.
+
+    With ``lang`` (a page's request), ``criterion_shown`` is that name in ``lang``.
+    """
     g = parse_game(game)
     if max_length is not None:
         max_length = count(max_length, "max_length", 1, 10**9)
     with field("game"):
-        result = run_periodicity(g, limits=_CONFIG.limits(), max_length=max_length).to_dict()
+        result = run_periodicity(
+            g, limits=_CONFIG.limits(), max_length=max_length, misere=misere
+        ).to_dict()
     result["criterion"] = criterion_name(g) if result["proven"] else None
+    result["misere"] = misere
+    declared = g.capabilities.period_criterion
+    if lang is not None and result["proven"] and declared is not None:
+        how = criterion_method(declared.kind, declared.parameter, declared.name)
+        result["criterion_shown"] = render_method(how, lang)
     return result
 
 

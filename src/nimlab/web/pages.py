@@ -8,6 +8,7 @@ without scripts; the play page adds a small script. Every text comes from
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable
 from typing import Annotated, Any
 from urllib.parse import urlencode
@@ -33,6 +34,8 @@ env = Environment(
 STRIP_DEFAULT, STRIP_MAX = 48, 240
 BOARD_DEFAULT, BOARD_MAX = 16, 40
 PP_DEFAULT = {3: 12, 4: 8}
+MAX_LINK, MAX_ERROR_LINK = 5_000, 200
+"""Longest language-switch link kept on a page and on an error page (else: to /)."""
 
 
 def language(request: Request) -> str:
@@ -53,10 +56,13 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     lang = language(request)
     other = "ja" if lang == "en" else "en"
     switch = dict(request.query_params) | {"lang": other}
+    switch_url = url(request.url.path, **switch)
+    if len(switch_url) > (MAX_ERROR_LINK if template == "error.html" else MAX_LINK):
+        switch_url = url("/", lang=other)  # never echo a huge (hostile) address back whole
     html = env.get_template(template).render(
         lang=lang,
         t=lambda key, **v: i18n.t(lang, key, **v),
-        switch_url=url(request.url.path, **switch),
+        switch_url=switch_url,
         version=__version__,
         url=url,
         **context,
@@ -102,9 +108,14 @@ async def catalogue(request: Request) -> Response:
     return render(request, "catalogue.html", games=games)
 
 
+_DIGITS = re.compile(r"[0-9]{1,4000}")
+"""Only ASCII digits are digits (``"²".isdigit()`` is true, ``int("²")`` fails)."""
+
+
 def _heaps(position: str) -> list[int] | None:
-    parts = position.split(",") if position.strip() else []
-    if not all(p.strip().isdigit() for p in parts):
+    """The heaps of a position such as ``3,4,5``, or None if it is not one."""
+    parts = [p.strip() for p in position.split(",")] if position.strip() else []
+    if not all(_DIGITS.fullmatch(p) for p in parts):
         return None
     return [int(p) for p in parts]
 
@@ -133,7 +144,9 @@ async def game_page(
         )
     spec = info["game"]
     position = info["example"] if position is None else position
-    analysis = await _attempt(workers.run("analyze", game=spec, position=position, misere=misere))
+    analysis = await _attempt(
+        workers.run("analyze", game=spec, position=position, misere=misere, lang=lang)
+    )
     if isinstance(analysis, JobError) and analysis.kind not in ("too_large", "busy"):
         return render(
             request,
@@ -146,14 +159,10 @@ async def game_page(
         )
     if not isinstance(analysis, JobError):
         position = analysis["position"]
-        analysis["moves_shown"] = [
-            (m["to"], translate.move_text(lang, m["move"])) for m in analysis["winning_moves"]
-        ]
-        analysis["method_shown"] = translate.method_text(lang, analysis["method"])
     explanation = None
-    if not misere and not isinstance(analysis, JobError):
+    if not isinstance(analysis, JobError):
         explanation = await _attempt(
-            workers.run("explain", game=spec, position=position, lang=lang)
+            workers.run("explain", game=spec, position=position, lang=lang, misere=misere)
         )
     heaps = _heaps(position) if info["shape"] in ("heap", "heaps") else None
 
@@ -197,7 +206,7 @@ async def _strip(
     spec = info["game"]
     period = None
     if info["shape"] == "heap":
-        period = await _attempt(workers.run("period", game=spec))
+        period = await _attempt(workers.run("period", game=spec, lang=lang))
     length = n
     if length is None:
         length = STRIP_DEFAULT
@@ -214,7 +223,8 @@ async def _strip(
     if heaps is not None and len(heaps) == 1:
         current = heaps[0]
     elif info["shape"] == "take-away" and "/" in position:
-        current = int(position.split("/")[0])
+        heap = position.split("/")[0].strip()
+        current = int(heap) if _DIGITS.fullmatch(heap) else None
     svg = figures.strip(
         seq["values"],
         pre,
@@ -223,8 +233,6 @@ async def _strip(
         labels=(i18n.t(lang, "strip.preperiod"), i18n.t(lang, "strip.period")),
         current=current,
     )
-    if isinstance(period, dict) and period.get("criterion"):
-        period["criterion_shown"] = translate.method_text(lang, period["criterion"])
     return {"svg": svg, "period": period, "n": length}
 
 

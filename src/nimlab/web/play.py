@@ -23,9 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from nimlab.errors import IllegalMove, TooLarge
-from nimlab.games.base import HeapsRuleset, Position, Ruleset
-from nimlab.games.sums import Sum
-from nimlab.games.take_away import TakeAway
+from nimlab.games.base import Position, Ruleset
 from nimlab.solve.engine import analyze
 from nimlab.web import jobs
 from nimlab.web.jobs import FieldError, field, parse_game, parse_position
@@ -95,10 +93,10 @@ class Game:
         limit = jobs.config().max_moves
         legal: dict[str, str] = {}
         for move in some_moves(g, here, limit):
-            legal.setdefault(fmt(move.to), move_text(lang, move.text))
+            legal.setdefault(fmt(move.to), move_text(lang, move))
         boards = [_board(g, here)]
-        if isinstance(g, Sum):
-            boards = [_board(c, p) for c, p in zip(g.components, here, strict=True)]
+        if g.summands():
+            boards = [_board(c, p) for c, p in zip(g.summands(), here, strict=True)]
         history = []
         positions = [s.start, *(t.move.to for t in s.turns)]
         for k, p in enumerate(positions):
@@ -108,7 +106,7 @@ class Game:
                 {
                     "position": fmt(p),
                     "by": turn.player if turn else None,
-                    "move": move_text(lang, turn.move.text) if turn else None,
+                    "move": move_text(lang, turn.move) if turn else None,
                     "to_move": s.turns[k].player if k < len(s.turns) else s.to_move,
                     "outcome": outcome,
                     "remoteness": remoteness,
@@ -125,9 +123,9 @@ class Game:
             "over": not legal,
             "winner": s.winner,
             "play": jobs.PLAY_MODES.get(g.family, "list"),
-            "heaps": boards[0]["heaps"] if not isinstance(g, Sum) else None,
-            "take_away": isinstance(g, TakeAway),
-            "limit": here[1] if isinstance(g, TakeAway) else None,
+            "heaps": boards[0]["heaps"] if not g.summands() else None,
+            "take_away": boards[0]["take_away"] and not g.summands(),
+            "limit": boards[0]["limit"] if not g.summands() else None,
             "boards": boards,
             "legal": [{"to": to, "move": text} for to, text in legal.items()],
             "legal_complete": len(legal) < limit,
@@ -137,8 +135,9 @@ class Game:
 
 def _board(game: Ruleset, position: Position) -> dict[str, Any]:
     """How the page draws one game (or one component of a sum) and moves in it by clicking."""
-    heaps: list[int] | None = list(position) if isinstance(game, HeapsRuleset) else None
-    take_away = isinstance(game, TakeAway)
+    caps = game.capabilities
+    heaps: list[int] | None = list(position) if caps.shape in ("heap", "heaps") else None
+    take_away = caps.take_away_multiplier is not None
     if take_away:
         heaps = [position[0]]
     return {
@@ -148,7 +147,7 @@ def _board(game: Ruleset, position: Position) -> dict[str, Any]:
         "heaps": heaps,
         "take_away": take_away,
         "limit": position[1] if take_away else None,
-        "multiplier": game.multiplier if isinstance(game, TakeAway) else None,
+        "multiplier": caps.take_away_multiplier,
     }
 
 
@@ -180,7 +179,7 @@ def _reply(g: Game, seed: int, lang: str) -> dict[str, Any]:
     turn = g.reply(seed)
     return {
         "to": g.rules.format_position(turn.move.to),
-        "move": move_text(lang, turn.move.text),
+        "move": move_text(lang, turn.move),
         "why": _reason(turn.kind, turn.remoteness, lang),
     }
 
@@ -221,7 +220,7 @@ def play_hint(
     if g.turn != "you" and not g.session.over:
         raise FieldError("illegal_move", "moves: it is the computer's turn", "moves")
     hint = g.act(g.session.hint)
-    move = {"to": g.rules.format_position(hint.move.to), "move": move_text(lang, hint.move.text)}
+    move = {"to": g.rules.format_position(hint.move.to), "move": move_text(lang, hint.move)}
     return {
         "hint": move if hint.kind == "win" else None,
         "best": move,
@@ -248,7 +247,7 @@ def play_explain(
     return {"explanation": explain(g.rules.spec, g.rules.format_position(g.session.position), lang)}
 
 
-def explain(game: str, position: str, lang: str = "en") -> dict[str, Any]:
+def explain(game: str, position: str, lang: str = "en", misere: bool = False) -> dict[str, Any]:
     """``nimlab.explain`` as JSON (``GET /api/explain``)."""
     from nimlab.explanations import explain as run_explain
 
@@ -256,7 +255,8 @@ def explain(game: str, position: str, lang: str = "en") -> dict[str, Any]:
     pos = parse_position(g, position)
     if lang not in ("en", "ja"):
         raise FieldError("invalid_option", "lang: en or ja", "lang")
-    result: dict[str, Any] = run_explain(g, pos, lang=lang, limits=jobs.config().limits()).to_dict()
+    limits = jobs.config().limits()
+    result: dict[str, Any] = run_explain(g, pos, lang=lang, misere=misere, limits=limits).to_dict()
     return result
 
 

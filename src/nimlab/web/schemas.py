@@ -1,14 +1,19 @@
 """The JSON shapes of the web API: those of the command line's ``--json`` output.
 
-These models document the API in its OpenAPI schema and check every
-response; the values themselves come from :mod:`nimlab.web.jobs`.
+The shapes of results are not written here a second time: each result of
+:mod:`nimlab.solve.results` declares its JSON once (``JSON``), and
+:func:`model_of` derives the pydantic model from it. These models document
+the API in its OpenAPI schema and check every response; the values come from
+:mod:`nimlab.web.jobs`.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
+
+from nimlab.solve.results import Analysis, GrundyTable, Periodicity, PPositions, WinningMove
 
 
 class ErrorBody(BaseModel):
@@ -51,48 +56,49 @@ class GameOut(BaseModel):
     criterion: str | None = Field(description="the theorem that proves periods, if any")
 
 
-class MoveOut(BaseModel):
-    to: str = Field(description="the canonical position the move leads to")
-    move: str = Field(description="what the move does, in words")
+def model_of(result: type[Any], name: str) -> type[BaseModel]:
+    """The pydantic model of a result's JSON, derived from its ``JSON`` declaration.
+
+    >>> from nimlab.solve.results import PPositions
+    >>> sorted(model_of(PPositions, "PPositionsOut").model_fields)
+    ['game', 'heaps', 'max', 'positions']
+    """
+    fields: dict[str, Any] = {}
+    for f in result.JSON:
+        kind = f.type
+        if get_origin(kind) is list and hasattr(get_args(kind)[0], "JSON"):
+            inner = get_args(kind)[0]
+            kind = list[model_of(inner, inner.__name__ + "Out")]  # type: ignore[misc]
+        fields[f.key] = (kind, Field(description=f.description or None))
+    model: type[BaseModel] = create_model(name, **fields)
+    return model
 
 
-class AnalysisOut(BaseModel):
-    game: str
-    position: str
-    outcome: Literal["P", "N"]
-    grundy: int | None
-    remoteness: int | None
-    winning_moves: list[MoveOut]
-    winning_moves_complete: bool
-    method: str
+class MoveOut(model_of(WinningMove, "WinningMove")):  # type: ignore[misc]
+    """A move to a P-position (derived from ``WinningMove.JSON``)."""
+
+
+class AnalysisOut(model_of(Analysis, "Analysis")):  # type: ignore[misc]
+    """An analysis (derived from ``Analysis.JSON``)."""
 
 
 class SequenceOut(BaseModel):
     game: str
     values: list[int]
+    misere: bool | None = Field(default=None, description="true for misère Grundy values")
 
 
-class PeriodOut(BaseModel):
-    game: str
-    preperiod: int | None
-    period: int | None
-    saltus: int | None
-    proven: bool
-    checked_to: int
+class PeriodOut(model_of(Periodicity, "Periodicity")):  # type: ignore[misc]
     criterion: str | None = Field(description="the theorem checked, when proven")
+    misere: bool = False
 
 
-class TableOut(BaseModel):
-    game: str
-    origin: int
-    rows: list[list[int]]
+class TableOut(model_of(GrundyTable, "GrundyTable")):  # type: ignore[misc]
+    """A two-heap Grundy table (derived from ``GrundyTable.JSON``)."""
 
 
-class PPositionsOut(BaseModel):
-    game: str
-    heaps: int
-    max: int
-    positions: list[list[int]]
+class PPositionsOut(model_of(PPositions, "PPositions")):  # type: ignore[misc]
+    """P-positions (derived from ``PPositions.JSON``)."""
 
 
 class MovesOut(BaseModel):

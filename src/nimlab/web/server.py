@@ -1,12 +1,98 @@
-"""``nimlab serve``: run the web app with uvicorn and print its address."""
+"""``nimlab serve``: run the web app with uvicorn and print its address.
+
+The server holds its ground against clients that open connections and never
+finish a request (slowloris): a request's line and headers must arrive within
+``header_timeout`` seconds and its body within ``body_timeout`` (else 408 and
+the connection is closed), an idle keep-alive connection closes after
+``keep_alive`` seconds, one client address may hold at most
+``client_connections`` connections (more are answered 503), and when
+``max_connections`` are open, the connection waiting longest for a request
+is dropped to make room (:mod:`nimlab.web.protocol`). Every limit is an
+option of ``nimlab serve``.
+"""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import resource
 import socket
-from typing import TextIO
+from typing import Any, TextIO
 
 from nimlab.errors import InvalidOption
-from nimlab.web.config import WebConfig
+from nimlab.web.config import WebConfig, max_workers
+from nimlab.web.text import shorten
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """``nimlab serve``'s options for the worker pool and the connection limits."""
+    parser.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help=f"worker processes (default 2 to 4; at most {max_workers()}: 4 per core)",
+    )
+    defaults = WebConfig.__dataclass_fields__
+    for name, kind, metavar, text in (
+        ("header_timeout", _seconds, "S", "seconds to send a request's line and headers"),
+        ("body_timeout", _seconds, "S", "seconds to send a request's body"),
+        ("keep_alive", _seconds, "S", "seconds an idle keep-alive connection stays open"),
+        ("max_connections", _positive_int, "N", "open connections in all"),
+        ("client_connections", _positive_int, "N", "open connections from one address"),
+        ("queue_limit", _positive_int, "N", "requests waiting for a worker (then 503)"),
+        ("client_queue_limit", _positive_int, "N", "requests of one address waiting"),
+    ):
+        default = defaults[name].default
+        parser.add_argument(
+            "--" + name.replace("_", "-"),
+            type=kind,
+            default=None,
+            metavar=metavar,
+            dest=name,
+            help=f"{text} (default {default:g})",
+        )
+
+
+OPTIONS = (
+    "header_timeout",
+    "body_timeout",
+    "keep_alive",
+    "max_connections",
+    "client_connections",
+    "queue_limit",
+    "client_queue_limit",
+)
+"""The options of :func:`add_options` that are fields of :class:`WebConfig` by the same name."""
+
+
+def options(args: argparse.Namespace) -> dict[str, Any]:
+    """The :class:`WebConfig` fields set by :func:`add_options`'s options."""
+    chosen: dict[str, Any] = {}
+    if getattr(args, "workers", None) is not None:
+        chosen["workers"] = args.workers
+    for name in OPTIONS:
+        value = getattr(args, name, None)
+        if value is not None:
+            chosen[name] = value
+    return chosen
+
+
+def _positive_int(text: str) -> int:
+    text = text.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 18 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 1, got {shorten(text)!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 24 * 3600:
+        raise argparse.ArgumentTypeError(f"must be seconds from 0 to 86400, got {shorten(text)!r}")
+    return value
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -46,18 +132,33 @@ def serve(host: str, port: int, config: WebConfig, out: TextIO) -> int:
     import uvicorn
 
     from nimlab.web.app import create_app
+    from nimlab.web.protocol import MAX_HEAD, guarded_protocol
 
     sock = bind(host, port)
     out.write(f"nimlab web app: {address(sock)}  (Ctrl-C stops it)\n")
     out.flush()
+    _more_files(config.max_connections)
     server = uvicorn.Server(
         uvicorn.Config(
             create_app(config),
             log_level="warning",
-            timeout_keep_alive=5,
-            limit_concurrency=4096,
+            http=guarded_protocol(config),
+            ws="none",
+            timeout_keep_alive=max(1, round(config.keep_alive)),
+            h11_max_incomplete_event_size=MAX_HEAD,
             backlog=2048,
         )
     )
     server.run(sockets=[sock])
     return 0
+
+
+def _more_files(connections: int) -> None:
+    """Raise the open-file limit so ``connections`` sockets fit (up to the hard limit)."""
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = connections + 256
+        if hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))

@@ -1,22 +1,24 @@
-"""Japanese for the texts the engine writes in English: families, seeds, moves, methods.
+"""Japanese for the pages: family names, rules and seeds; moves through their renderer.
 
-The engine describes moves and methods in English words (``take 2 from the
-heap of 3``). Moves are put into Japanese by the explanations' own
-``move_words``; methods, families and seeds by matching each known phrasing
-here. A text no pattern knows is shown as it is.
+Moves and methods are structured values rendered in either language by
+:func:`nimlab.games.wording.render_move` and
+:func:`nimlab.solve.methods.render_method`; nothing here reads engine text back.
 
->>> move_text("ja", "take 2 from the heap of 3")
+>>> from nimlab.games.actions import SplitDelete, Take
+>>> move_text("ja", Take(3, 2))
 '3 個の山から 2 個取る'
->>> move_text("ja", "split 5 into 1+4, delete 2")
+>>> move_text("ja", SplitDelete(((5, (1, 4)),), (2,)))
 '5 を 1+4 に分割し、2 を削除する'
->>> move_text("en", "take 2 from the heap of 3")
+>>> move_text("en", Take(3, 2))
 'take 2 from the heap of 3'
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+
+from nimlab.games.actions import Action
+from nimlab.games.wording import HasAction, render_move
 
 FAMILY_NAMES = {
     "nim": ("Nim", "ニム"),
@@ -114,140 +116,6 @@ def seed_refs(lang: str, seed: str) -> list[tuple[str, str]]:
     return refs
 
 
-Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
-
-
-def _rule(pattern: str, build: Callable[[re.Match[str]], str]) -> Rule:
-    return re.compile(pattern), build
-
-
-def move_text(lang: str, text: str) -> str:
-    """A move's description in ``lang`` (the explanations' own wording, see ``move_words``)."""
-    from nimlab.explanations.words import move_words
-
-    return move_words(text, lang)
-
-
-METHODS_JA: list[Rule] = [
-    _rule(
-        r"Sprague–Grundy: nim-sum of the (heaps|components)' Grundy values \((.+)\)",
-        lambda m: (
-            f"スプラグ・グランディの定理: 各{'山' if m[1] == 'heaps' else '成分'}の"
-            f"グランディ数のニム和({_methods_ja(m[2])})"
-        ),
-    ),
-    _rule(
-        r"exhaustive search of the game graph \(([\d,]+) positions\)",
-        lambda m: f"ゲームグラフの全探索({m[1]} 局面)",
-    ),
-    _rule(
-        r"misère search of the game graph \(([\d,]+) positions\)",
-        lambda m: f"ミゼールのゲームグラフ全探索({m[1]} 局面)",
-    ),
-    _rule(
-        r"theorem G\(n\) = n \(every smaller value is an option\)",
-        lambda m: "定理 G(n) = n(それより小さい値はすべて選べる)",
-    ),
-    _rule(
-        r"max\(S\)-window criterion \(a window of (\d+) values repeats\)",
-        lambda m: f"max(S) 窓の判定法({m[1]} 個の値の窓が繰り返す)",
-    ),
-    _rule(r"Guy–Smith criterion \(t = (\d+)\)", lambda m: f"Guy–Smith の判定法(t = {m[1]})"),
-]
-
-_METHOD_PARTS_JA = {
-    "mex recursion over single heaps": "1山ごとの mex 再帰",
-    "exhaustive search": "全探索",
-}
-
-ORACLES_JA = {
-    # nimlab.theory's oracles by name: their titles in Japanese (sources follow SOURCES_JA)
-    "nim": "Bouton の定理: グランディ数は各山のニム和",
-    "misere-nim": "Bouton の逆形ルール: ニム和、ただしすべての山が 0 か 1 のときは例外",
-    "game-one": "ゲーム I: 1〜k 個取る、G(n) = n mod (k+1)",
-    "game-two": "ゲーム II: n = 2^p(2q+1) は 2^p 個取れるときちょうど N局面",
-    "fibonacci-nim": "ゲーム III: 取れるならフィボナッチ表現の最小項 ℓ(n) 個を取る",
-    "take-away-c": "取り数制限ゲーム(C 倍): H 上の最小項 ℓ_C(n) 個を取る"
-    "(一般化したゼッケンドルフ表現)",
-    "wythoff-beatty": "ワイトホフの定理: P局面は (⌊kφ⌋, ⌊kφ²⌋)(φ は整数演算で厳密に)",
-    "wythoff-fibonacci": "ゲーム IV: フィボナッチ表現から p_n, q_n を求める(up/down)",
-    "split-delete-theorem-1": "定理1: ⟨a, b⟩ が P局面 ⇔ a = b かつ v2(a) が偶数",
-    "delete-nim-2": "削除ニム: ⟨a, b⟩ が P局面 ⇔ 両方奇数。グランディ数 v2((a−1)∨(b−1)+1)",
-    "half-theorem-3": "定理3: a ∈ S、d ∈ D(a) の ⟨a, a, a, d⟩ がちょうど P局面",
-}
-
-SOURCES_JA: list[tuple[str, str]] = [
-    # applied in order to a source or a value source's name
-    (r"seed (\d{3})", r"シード \1"),
-    (r"Theorems ([\d.]+) and ([\d.]+)", r"定理 \1・\2"),
-    (r"Game (IV|III|II|I) theorems?", r"ゲーム \1 の定理"),
-    (r" and strategy \(p compared with p_n\)", "と必勝法(p を p_n と比べる)"),
-    (r"Theorem (\d+)", r"定理\1"),
-    (r"Proposition (\d+)", r"命題\1"),
-    (r"Game (IV|III|II|I)\b", r"ゲーム \1"),
-    (r"\(the twins game\)", "(双子のゲーム)"),
-    (r"\(beyond the seeds\)", "(シード文書の範囲外)"),
-    (r"Grundy value (\d+)", r"グランディ数 \1"),
-    (r"4-heap half Split-and-delete Nim", "4山半数分割削除ニム"),
-    (r"Delete Nim", "削除ニム"),
-    (r"\bNim\b", "ニム"),
-]
-
-
-def source_text(lang: str, text: str) -> str:
-    """Where a result comes from, in ``lang`` (names of people stay as they are)."""
-    if lang != "ja":
-        return text
-    for pattern, replacement in SOURCES_JA:
-        text = re.sub(pattern, replacement, text)
-    return text
-
-
-def _oracle_ja(text: str) -> str | None:
-    """The Japanese of an oracle's method (``title (source)``), if ``text`` is one."""
-    from nimlab.solve.oracles import oracles
-
-    for oracle in oracles():
-        if text == oracle.method and oracle.name in ORACLES_JA:
-            return f"{ORACLES_JA[oracle.name]}({source_text('ja', oracle.source)})"
-    return None
-
-
-def _methods_ja(text: str) -> str:
-    return "、".join(
-        _METHOD_PARTS_JA.get(p) or method_text("ja", p) for p in _top_level(text, "; ")
-    )
-
-
-def _top_level(text: str, separator: str) -> list[str]:
-    """``text`` split at ``separator`` outside parentheses.
-
-    >>> _top_level("a (b; c); d", "; ")
-    ['a (b; c)', 'd']
-    """
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth == 0 and text.startswith(separator, i):
-            parts.append(text[start:i])
-            start = i + len(separator)
-    parts.append(text[start:])
-    return parts
-
-
-def method_text(lang: str, text: str) -> str:
-    """A method (or a periodicity criterion) in ``lang``."""
-    if lang != "ja":
-        return text
-    shown = _first_match(METHODS_JA, text)
-    if shown == text:
-        shown = _oracle_ja(text) or source_text(lang, text)
-    return shown
-
-
-def _first_match(rules: list[Rule], text: str) -> str:
-    for pattern, build in rules:
-        match = pattern.fullmatch(text)
-        if match is not None:
-            return build(match)
-    return text
+def move_text(lang: str, move: Action | HasAction) -> str:
+    """What a move (or its action) does, in ``lang``."""
+    return render_move(move, lang)

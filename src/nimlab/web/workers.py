@@ -4,8 +4,20 @@ The server's event loop never computes. It hands each job to an idle worker
 process over a pipe and waits without blocking. A worker that overruns the
 hard timeout (the time limit plus a grace period) is killed and replaced, so
 no request can stall the server; a worker has an address-space limit, so no
-request can exhaust the machine's memory. When every worker is busy and too
-many requests already wait, a request is refused at once as ``busy``.
+request can exhaust the machine's memory.
+
+Waiting jobs are queued per client address and served fairly: a free worker
+goes to the waiting client with the fewest jobs running, in turn, so two
+clients asking for expensive work cannot starve a third. The queue is bounded
+(in all and per client): over it, a request is refused at once as ``busy``. A
+job whose request is cancelled (its client disconnected) leaves the queue, or,
+if it is running, is interrupted in its worker (``SIGUSR1``), which is killed
+and replaced if it does not stop at once.
+
+Workers die with the server: ``PR_SET_PDEATHSIG`` on Linux (the workers die
+with the forkserver, which dies with the server: :mod:`nimlab.web.lifeline`),
+and a watchdog thread that exits when the worker's parent changes or the server
+is gone.
 
 Jobs are the functions of :mod:`nimlab.web.jobs`, named by a string; their
 errors come back as ``JobError`` with the kind, message and field.
@@ -15,19 +27,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import ctypes.util
 import importlib
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import resource
+import signal
+import sys
+import threading
+import time
 import traceback
-from collections import OrderedDict
+from collections import Counter, OrderedDict, deque
 from collections.abc import Hashable
+from contextvars import ContextVar
 from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
+from types import FrameType
 from typing import Any
 
-from nimlab.errors import NimlabError
+from nimlab.errors import NimlabError, TooLarge
 from nimlab.web.config import WebConfig
+from nimlab.web.text import shorten
 
 NICE = 10
 """How much lower the workers' scheduling priority is than the server's."""
@@ -36,20 +58,88 @@ CACHE_ITEMS = 20_000
 PING = "ping"
 """The job a new worker answers first, to show it started."""
 OUT_OF_MEMORY = "the computation needs more memory than a request may use"
+CANCEL_GRACE = 1.0
+"""Seconds an interrupted worker has to stop its job before it is killed and replaced."""
+WATCHDOG_PERIOD = 0.5
+"""Seconds between a worker's checks that the server is still there."""
+BUSY = "the server is busy; try again in a moment"
+SERVED_MEMORY = 4_096
+"""Clients whose last turn is remembered (beyond: only those waiting or running)."""
+
+CLIENT: ContextVar[str] = ContextVar("nimlab_web_client", default="")
+"""The client address of the request being served: the unit of fair queueing."""
+
+PR_SET_PDEATHSIG = 1
 
 
 class JobError(Exception):
     """A job that did not produce its result: kind, message and the field at fault."""
 
     def __init__(self, kind: str, message: str, field: str | None = None) -> None:
+        message = shorten(message)
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.field = field
 
 
-def _worker_main(conn: Connection, config: WebConfig, module: str) -> None:
+class Cancelled(BaseException):
+    """Raised inside a worker's job when the server interrupts it (its client left)."""
+
+
+_running = False
+"""In a worker: whether a job is running (an interruption outside a job is ignored)."""
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    if _running:
+        raise Cancelled
+
+
+def die_with_parent() -> None:
+    """Ask Linux to SIGKILL this process when its parent dies (no-op elsewhere)."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError, TypeError):
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie (dead, not yet reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True  # no /proc: existence is all we know
+
+
+def watch_parent(server: int, period: float = WATCHDOG_PERIOD) -> threading.Thread:
+    """A daemon thread that kills this process when its parent or ``server`` is gone."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent or not _alive(server):
+                os.kill(os.getpid(), signal.SIGKILL)
+            time.sleep(period)
+
+    thread = threading.Thread(target=watch, name="nimlab-watchdog", daemon=True)
+    thread.start()
+    return thread
+
+
+def _worker_main(conn: Connection, config: WebConfig, module: str, server: int) -> None:
     """The loop of one worker process: receive ``(job, kwargs)``, send back a reply."""
+    die_with_parent()
+    watch_parent(server)
+    signal.signal(signal.SIGUSR1, _interrupt)
     jobs = importlib.import_module(module)
     jobs.configure(config)
     with contextlib.suppress(OSError):
@@ -63,18 +153,37 @@ def _worker_main(conn: Connection, config: WebConfig, module: str) -> None:
             name, kwargs = conn.recv()
         except (EOFError, OSError, KeyboardInterrupt):
             return
-        reply = ("ok", None) if name == PING else _run(jobs.JOBS, name, kwargs)
+        try:
+            reply = ("ok", None) if name == PING else _run(jobs.JOBS, name, kwargs)
+        except Cancelled:  # interrupted between the job's end and its reply
+            reply = ("cancelled",)
         conn.send(reply)
         if reply[0] == "retire":
             return  # memory may stay fragmented: the pool starts a fresh process
 
 
+SERVER_LIMITS = {
+    "max_states": "nimlab serve --max-states",
+    "max_memory": "nimlab serve --max-memory",
+    "remoteness_states": "nimlab serve --max-states",
+    "max_seconds": "nimlab serve --time-limit",
+}
+"""How a refusal names the server's limit that raises it."""
+
+
 def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
-    """``("ok", result)``, ``("error", kind, message, field)`` or ``("retire", ...)``."""
+    """``("ok", result)``, ``("error", kind, message, field)``, ``("retire", ...)`` or
+    ``("cancelled",)``."""
+    global _running
+    _running = True
     try:
         return ("ok", table[name](**kwargs))
+    except Cancelled:
+        return ("cancelled",)
     except NimlabError as error:
-        return ("error", error.kind, str(error), getattr(error, "field", None))
+        if isinstance(error, TooLarge):  # a limit of the server, not a field of the request
+            return ("error", error.kind, error.render(SERVER_LIMITS), None)
+        return ("error", error.kind, error.render(), getattr(error, "field", None))
     except MemoryError:
         return ("retire", "too_large", OUT_OF_MEMORY, None)
     except RecursionError:
@@ -82,6 +191,8 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
     except Exception:  # a bug: report it, keep the worker
         traceback.print_exc()
         return ("error", "internal", f"internal error in {name} (a bug: please report it)", None)
+    finally:
+        _running = False
 
 
 def _cacheable(reply: tuple[Any, ...]) -> bool:
@@ -96,10 +207,12 @@ class _Worker:
     def __init__(self, context: BaseContext, config: WebConfig, module: str) -> None:
         self.conn, child = context.Pipe()
         self.process = context.Process(  # type: ignore[attr-defined]
-            target=_worker_main, args=(child, config, module), daemon=True
+            target=_worker_main, args=(child, config, module, os.getpid()), daemon=True
         )
         self.process.start()
         child.close()
+        self.client: str | None = None
+        """The client whose job the worker runs (None: idle)."""
 
     async def call(self, message: tuple[str, dict[str, Any]], timeout: float) -> tuple[Any, ...]:
         """Send a job and wait (without blocking the loop) for its reply."""
@@ -123,6 +236,12 @@ class _Worker:
         reply: tuple[Any, ...] = self.conn.recv()
         return reply
 
+    def interrupt(self) -> None:
+        """Ask the worker to stop its job (it answers ``("cancelled",)``)."""
+        if self.process.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.process.pid, signal.SIGUSR1)
+
     def kill(self) -> None:
         self.process.kill()
         self.process.join(1)
@@ -130,7 +249,7 @@ class _Worker:
 
 
 class WorkerPool:
-    """A fixed number of worker processes and a bounded queue of jobs waiting for them."""
+    """A fixed number of worker processes and a fair, bounded queue of jobs waiting for them."""
 
     def __init__(
         self, config: WebConfig, start_method: str = "forkserver", jobs: str = "nimlab.web.tasks"
@@ -139,16 +258,30 @@ class WorkerPool:
         self.config = config
         self.jobs = jobs
         self.context = multiprocessing.get_context(start_method)
+        self.start_method = start_method
         if start_method == "forkserver":
-            self.context.set_forkserver_preload([jobs])
-        self.idle: asyncio.Queue[_Worker] = asyncio.Queue()
+            self.context.set_forkserver_preload(["nimlab.web.lifeline", jobs])
+        self.idle: deque[_Worker] = deque()
         self.workers: set[_Worker] = set()
+        self.queues: OrderedDict[str, deque[asyncio.Future[_Worker]]] = OrderedDict()
+        """Waiting requests per client."""
+        self.running: Counter[str] = Counter()
+        """Jobs running per client."""
+        self.served: dict[str, int] = {}
+        """When each client was last given a worker (a tick): the least recent goes first."""
+        self.ticks = 0
         self.waiting = 0
         self.killed = 0
+        self.cancelled = 0
+        """Running jobs interrupted because their request was cancelled."""
+        self.closed = False
         self.cache: OrderedDict[Hashable, tuple[Any, ...]] = OrderedDict()
 
     async def start(self) -> None:
         """Start the worker processes (in a thread: starting one takes a moment)."""
+        if self.start_method == "forkserver":
+            # From this thread, not a passing one: the forkserver dies with its parent thread.
+            multiprocessing.forkserver.ensure_running()
         for _ in range(self.config.workers):
             worker = await asyncio.to_thread(_Worker, self.context, self.config, self.jobs)
             self.workers.add(worker)
@@ -157,12 +290,19 @@ class WorkerPool:
             except (TimeoutError, EOFError, OSError) as error:
                 await self.close()
                 raise RuntimeError(f"a worker process did not start ({error!r})") from None
-            self.idle.put_nowait(worker)
+            self.idle.append(worker)
 
     async def close(self) -> None:
+        self.closed = True
         for worker in list(self.workers):
             worker.kill()
         self.workers.clear()
+        self.idle.clear()
+        for queue in self.queues.values():
+            for waiter in queue:
+                if not waiter.done():
+                    waiter.cancel()
+        self.queues.clear()
 
     async def run(self, job: str, **kwargs: Any) -> Any:
         """The result of ``job(**kwargs)`` in a worker; raises ``JobError`` if it failed.
@@ -187,18 +327,79 @@ class WorkerPool:
             return reply[1]
         raise JobError(*reply[1:])
 
-    async def _compute(self, job: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
-        if self.waiting >= self.config.queue_limit:
-            raise JobError("busy", "the server is busy; try again in a moment")
+    async def _acquire(self, client: str) -> _Worker:
+        """A worker for ``client``: at once if one is idle, else in its fair turn."""
+        if self.idle and not self.waiting:
+            return self._assign(self.idle.popleft(), client)
+        queue = self.queues.get(client)
+        if self.waiting >= self.config.queue_limit or (
+            queue is not None and len(queue) >= self.config.client_queue_limit
+        ):
+            raise JobError("busy", BUSY)
+        waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        if queue is None:
+            queue = self.queues[client] = deque()
+        queue.append(waiter)
         self.waiting += 1
         try:
-            worker = await self.idle.get()
-        finally:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result())  # handed a worker just as the client left
+            else:
+                self._forget(client, waiter)
+            raise
+
+    def _forget(self, client: str, waiter: asyncio.Future[_Worker]) -> None:
+        """Take a cancelled request out of the queue."""
+        queue = self.queues.get(client)
+        if queue is not None and waiter in queue:
+            queue.remove(waiter)
             self.waiting -= 1
+            if not queue:
+                del self.queues[client]
+
+    def _assign(self, worker: _Worker, client: str) -> _Worker:
+        worker.client = client
+        self.running[client] += 1
+        self.ticks += 1
+        self.served[client] = self.ticks
+        if len(self.served) > SERVED_MEMORY:
+            busy = self.queues.keys() | self.running.keys()
+            self.served = {c: t for c, t in self.served.items() if c in busy}
+        return worker
+
+    def _release(self, worker: _Worker) -> None:
+        """A worker is free: give it to the next client in turn, or keep it idle."""
+        if worker.client is not None:
+            self.running[worker.client] -= 1
+            if self.running[worker.client] <= 0:
+                del self.running[worker.client]
+            worker.client = None
+        if worker not in self.workers:
+            return
+        while self.queues:
+            # The waiting client with the fewest jobs running; among equals, the one served
+            # least recently (round robin).
+            client = min(self.queues, key=lambda c: (self.running[c], self.served.get(c, 0)))
+            queue = self.queues[client]
+            waiter = queue.popleft()
+            self.waiting -= 1
+            if not queue:
+                del self.queues[client]
+            if not waiter.done():
+                waiter.set_result(self._assign(worker, client))
+                return
+        self.idle.append(worker)
+
+    async def _compute(self, job: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        worker = await self._acquire(CLIENT.get())
         try:
             reply = await worker.call((job, kwargs), self.config.hard_timeout)
         except asyncio.CancelledError:
-            # The client went away: let the job finish (or be killed) before reuse.
+            # The client went away: stop the job, then reuse (or replace) the worker.
+            self.cancelled += 1
+            worker.interrupt()
             asyncio.get_running_loop().create_task(self._drain(worker))
             raise
         except TimeoutError:
@@ -214,24 +415,28 @@ class WorkerPool:
         if reply[0] == "retire":
             self._replace(worker)
         else:
-            self.idle.put_nowait(worker)
+            self._release(worker)
         return reply
 
     async def _drain(self, worker: _Worker) -> None:
+        """Wait briefly for an interrupted worker's reply; kill it if it does not come."""
         try:
-            reply = await worker.reply(self.config.hard_timeout)
+            reply = await worker.reply(CANCEL_GRACE)
         except (TimeoutError, EOFError, OSError):
             self._replace(worker)
             return
         if reply[0] == "retire":
             self._replace(worker)
         else:
-            self.idle.put_nowait(worker)
+            self._release(worker)
 
     def _replace(self, worker: _Worker) -> None:
         self.killed += 1
         worker.kill()
         self.workers.discard(worker)
+        self._release(worker)  # only the accounting: the worker is gone
+        if self.closed or len(self.workers) >= self.config.workers:
+            return
         fresh = _Worker(self.context, self.config, self.jobs)
         self.workers.add(fresh)
-        self.idle.put_nowait(fresh)
+        self._release(fresh)

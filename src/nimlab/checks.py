@@ -1,0 +1,53 @@
+"""The one check of integer arguments, shared by the library, the command line and the web.
+
+Every front end turns its text into an int with :func:`parse_int` (ASCII
+digits only: ``"²".isdigit()`` is true in Python, and ``int("٣")`` is 3) and
+every function checks its arguments with :func:`check_int`. Errors name the
+parameter; the command line renders it as its flag.
+
+>>> check_int(3, "size", least=1)
+3
+>>> check_int(0, "size", least=1)
+Traceback (most recent call last):
+...
+nimlab.errors.InvalidOption: size must be an integer ≥ 1, got 0
+>>> parse_int("²", "size")
+Traceback (most recent call last):
+...
+nimlab.errors.InvalidOption: size must be an integer written with the digits 0-9, got '²'
+"""
+
+from __future__ import annotations
+
+import re
+
+from nimlab.errors import InvalidOption
+
+MAX_DIGITS = 4000
+"""Integers have at most this many decimal digits (Python's conversion limit is 4,300)."""
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def check_int(value: object, name: str, least: int = 0, most: int | None = None) -> int:
+    """``value`` if it is an int (not a bool) in ``least..most``, else ``InvalidOption``."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise InvalidOption(f"{name} must be an integer ≥ {least}, got {value!r}", field=name)
+    if most is not None and value > most:
+        raise InvalidOption(f"{name} must be at most {most:,}, got {value:,}", field=name)
+    return value
+
+
+def parse_int(text: str, name: str, least: int | None = None, most: int | None = None) -> int:
+    """The integer ``text`` writes (ASCII digits, optional sign), checked like :func:`check_int`."""
+    stripped = text.strip() if isinstance(text, str) else ""
+    if not _INTEGER.fullmatch(stripped):
+        shown = text if len(str(text)) <= 40 else str(text)[:40] + "…"
+        raise InvalidOption(
+            f"{name} must be an integer written with the digits 0-9, got {shown!r}", field=name
+        )
+    if len(stripped.lstrip("+-")) > MAX_DIGITS:
+        raise InvalidOption(
+            f"{name} has {len(stripped)} digits; at most {MAX_DIGITS} are accepted", field=name
+        )
+    value = int(stripped)
+    return value if least is None else check_int(value, name, least, most)

@@ -1,0 +1,126 @@
+"""What a ruleset offers the solvers, declared as values.
+
+A solver never asks which class a ruleset is; it asks the ruleset's
+:attr:`~nimlab.games.base.Ruleset.capabilities`. Each capability is a small
+frozen value: the shape of the positions, which compiled kernel can run the
+game (with the kernel's own parameters, e.g. the octal digits), which theorem
+proves a period of its Grundy sequence, the sub-games of a sum. A new family
+declares its capabilities in its own file and every command serves it
+(CGSuite's ``HeapRuleset`` and OpenSpiel's game-type descriptors are the
+models).
+
+>>> from nimlab.games.heap import Subtraction
+>>> caps = Subtraction((2, 4, 7)).capabilities
+>>> caps.shape, caps.one_heap
+('heap', OneHeapKernel(kind='subtraction', subtraction_set=(2, 4, 7), digits=(), unequal=False))
+>>> caps.period_criterion.name
+'max(S)-window criterion (a window of 7 values repeats)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Shape = Literal["heap", "heaps", "sum", "take-away", "general"]
+"""How positions look: one-heap moves (Sprague–Grundy over heaps), several heaps a move
+may involve together, a disjunctive sum, a take-away state (heap, limit), or anything."""
+
+# The moves of the two-heap kernels (see nimlab.kernels.two_heap).
+REDUCE, DIAGONAL, SUMS = 1, 2, 4
+# The moves of the k-heap kernels (see nimlab.kernels.k_heap).
+K_REDUCE, SPLIT_KEEP, SPLIT_ALL = 1, 2, 4
+TWO_PAIRS, PAIR_AND_ONE, SPLIT_KEEP_SPLITTABLE, TWO_REDUCED = 8, 16, 32, 64
+
+
+@dataclass(frozen=True)
+class OneHeapKernel:
+    """A compiled kernel computing G(0), G(1), … of a heap game.
+
+    ``kind`` is ``"identity"`` (G(n) = n: Nim), ``"subtraction"`` (a finite
+    subtraction set) or ``"sparse"`` (an octal game by the sparse-space method;
+    ``unequal`` for Grundy's game, whose splits must be unequal).
+    """
+
+    kind: Literal["identity", "subtraction", "sparse"]
+    subtraction_set: tuple[int, ...] = ()
+    digits: tuple[int, ...] = ()
+    unequal: bool = False
+
+    def work(self, count: int) -> int:
+        """The pure-Python states that computing G(0..count-1) would cost.
+
+        >>> OneHeapKernel("subtraction", subtraction_set=(2, 4, 7)).work(1000)
+        3000
+        """
+        if self.kind == "subtraction":
+            return count * len(self.subtraction_set)
+        if self.kind == "identity" or self.unequal:
+            return count * count // 2
+        splits = sum(1 for d in self.digits if d & 4)
+        return count * len(self.digits) + splits * count * count // 4
+
+
+CriterionKind = Literal["window", "guy-smith", "identity"]
+WINDOW_KIND: CriterionKind = "window"
+GUY_SMITH_KIND: CriterionKind = "guy-smith"
+IDENTITY_KIND: CriterionKind = "identity"
+
+
+@dataclass(frozen=True)
+class PeriodCriterion:
+    """A theorem that proves a period of a Grundy sequence from finitely many values.
+
+    * ``window`` (subtraction game S, ``parameter`` = max S): agreement
+      G(n+p) = G(n) on ``parameter`` consecutive n from n0 holds for all n ≥ n0;
+    * ``guy-smith`` (octal game, ``parameter`` = t, the most stones a move
+      removes): agreement for n0 ≤ n < 2·n0 + p + t proves it (*Winning Ways* ch. 4);
+    * ``identity``: G(n) = n (Nim), arithmetic-periodic with period 1, saltus 1.
+
+    >>> PeriodCriterion("guy-smith", 2).proves(71, 12, 156)
+    True
+    """
+
+    kind: CriterionKind
+    parameter: int = 0
+
+    def proves(self, n0: int, p: int, verified_to: int) -> bool:
+        """Does agreement for n0 ≤ n < ``verified_to`` prove the period for all n ≥ n0?"""
+        if self.kind == WINDOW_KIND:
+            return verified_to - n0 >= self.parameter
+        if self.kind == GUY_SMITH_KIND:
+            return verified_to >= 2 * n0 + p + self.parameter
+        return True
+
+    @property
+    def name(self) -> str:
+        """The theorem's name with its parameter, for messages and results."""
+        if self.kind == WINDOW_KIND:
+            return f"max(S)-window criterion (a window of {self.parameter} values repeats)"
+        if self.kind == GUY_SMITH_KIND:
+            return f"Guy–Smith criterion (t = {self.parameter})"
+        return "theorem G(n) = n (every smaller value is an option)"
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """Everything a ruleset declares to the solvers.
+
+    ``least_heap`` is the smallest heap a position may hold (tables start
+    there); ``two_heap_kernel`` and ``k_heap_kernels`` are the move flags of
+    the two-heap and 3/4-heap kernels (``k_heap_kernels`` as (heaps, flags)
+    pairs); ``take_away_multiplier`` is C of a take-away game, whose states a
+    kernel tabulates.
+    """
+
+    shape: Shape
+    least_heap: int = 0
+    one_heap: OneHeapKernel | None = None
+    period_criterion: PeriodCriterion | None = None
+    two_heap_kernel: int | None = None
+    k_heap_kernels: tuple[tuple[int, int], ...] = ()
+    take_away_multiplier: int | None = None
+
+    def k_heap_kernel(self, heaps: int) -> int | None:
+        """The k-heap kernel's move flags for ``heaps`` heaps, if a kernel serves them."""
+        return dict(self.k_heap_kernels).get(heaps)

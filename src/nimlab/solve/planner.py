@@ -1,0 +1,419 @@
+"""The planner: one place that decides how a question is answered, before any work.
+
+Every question (``analyze``, ``sequence``, ``period``, ``table``,
+``ppositions``, and through them ``explain``, ``play``, the web and sweeps)
+asks :func:`plan` for a :class:`Plan`: the methods that will answer, in
+order, each with the work and memory it is estimated to need. The choice is
+made from what the game declares (:attr:`Ruleset.capabilities`), the
+registered theorems, the play convention and the limits — never from the
+ruleset's class. A plan whose required step is known to be over the limits is
+refused at once (:meth:`Plan.check`), naming the :class:`~nimlab.limits.Limits`
+field; optional steps (remoteness, a Grundy value a theorem left open) that do
+not fit are dropped instead of started and abandoned.
+
+The plan is a value: ``nimlab COMMAND … --plan`` prints it without running it,
+and results name its methods.
+
+>>> p = plan("wythoff", "analyze", "1000,2000")
+>>> [s.method.name for s in p.steps]
+['oracle:wythoff-beatty', 'kernel:two-heap']
+>>> p.steps[1].answers, p.steps[1].states
+('grundy', 4004001)
+>>> [s.method.name for s in plan("nim", "analyze", "3,4,5").steps]
+['oracle:nim', 'search']
+>>> plan("kayles", "sequence", stop=10**6).steps[0].method.name
+'period'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from math import comb, factorial, prod
+from typing import Any, Literal
+
+from nimlab.errors import InvalidOption, NotApplicable, TooLarge
+from nimlab.games.base import HeapRuleset, HeapsRuleset, Position, Ruleset
+from nimlab.games.capabilities import K_REDUCE, REDUCE
+from nimlab.kernels.shapes import KERNEL_MIN_STATES
+from nimlab.limits import Limits, amount
+from nimlab.registry import game as as_game
+from nimlab.solve.methods import MEX, Method, criterion_method, render_method
+
+Question = Literal["analyze", "sequence", "period", "table", "ppositions"]
+QUESTIONS: tuple[Question, ...] = ("analyze", "sequence", "period", "table", "ppositions")
+Answers = Literal["outcome", "grundy", "remoteness", "values", "period", "positions"]
+
+SEARCH_BYTES_PER_STATE = 250
+"""Bytes a memoised search keeps per position (see ``nimlab.solve.search.MEMO_BYTES``)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One method of a plan: what it answers and what it is estimated to cost.
+
+    ``states`` is the estimated work in states (``None``: unknown in advance,
+    charged as it goes); ``exact`` says the estimate is the work the method will
+    do (kernels, closed forms), not merely an upper bound (search: the positions
+    it may reach). An ``optional`` step that does not fit is dropped, and what
+    it answers is reported unknown.
+    """
+
+    method: Method
+    answers: Answers
+    states: int | None = None
+    memory: int = 0
+    exact: bool = False
+    optional: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "method": self.method.to_dict(),
+            "answers": self.answers,
+            "states": self.states,
+            "memory": self.memory,
+            "exact": self.exact,
+            "optional": self.optional,
+        }
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The methods that answer one question, in order, with their estimated costs."""
+
+    question: Question
+    game: str
+    position: str | None
+    misere: bool
+    steps: tuple[Step, ...]
+    dropped: tuple[Step, ...] = field(default=())
+    """Optional steps left out because they do not fit the limits."""
+
+    def method(self, name: str) -> Step | None:
+        """The step whose method is ``name`` (or starts with ``name:``), if planned."""
+        for s in self.steps:
+            if s.method.name == name or s.method.name.startswith(name + ":"):
+                return s
+        return None
+
+    def check(self, limits: Limits) -> Plan:
+        """The plan itself, or ``TooLarge`` naming the limit a required step is over."""
+        for s in self.steps:
+            if s.optional:
+                continue
+            if s.exact and s.states is not None and s.states > limits.max_states:
+                raise TooLarge(
+                    f"{s.method.title} needs {amount(s.states)} states, over the limit of "
+                    f"{amount(limits.max_states)}",
+                    "max_states",
+                )
+            if s.memory > limits.max_memory:
+                raise TooLarge(
+                    f"{s.method.title} needs {amount(s.memory)} bytes, over the limit of "
+                    f"{amount(limits.max_memory)}",
+                    "max_memory",
+                )
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "game": self.game,
+            "position": self.position,
+            "misere": self.misere,
+            "steps": [s.to_dict() for s in self.steps],
+            "dropped": [s.to_dict() for s in self.dropped],
+        }
+
+    def render(self) -> str:
+        """The plan as lines of text, one per step."""
+        where = f" at {self.position}" if self.position is not None else ""
+        play = " (misère play)" if self.misere else ""
+        lines = [f"plan for {self.question} of {self.game}{where}{play}:"]
+        for i, s in enumerate(self.steps, 1):
+            cost = "cost unknown until run" if s.states is None else f"{amount(s.states)} states"
+            bound = "" if s.exact or s.states is None else " at most"
+            memory = f", {amount(s.memory)} bytes" if s.memory else ""
+            note = " (optional)" if s.optional else ""
+            words = _step_words(s.method)
+            lines.append(f"  {i}. {s.answers}: {words}{note} — {cost}{bound}{memory}")
+        for s in self.dropped:
+            lines.append(f"  – {s.answers}: {s.method.title} left out: over the limits")
+        return "\n".join(lines)
+
+
+def _step_words(method: Method) -> str:
+    """A planned method in words (a search's positions are not known before it runs)."""
+    if method.kind in ("search", "misere-search", "period", "observed"):
+        return method.title
+    return render_method(method, "en")
+
+
+# -- methods -------------------------------------------------------------------
+
+SPRAGUE_GRUNDY = Method(
+    "sprague-grundy",
+    "Sprague–Grundy: nim-sum of the parts' Grundy values",
+    "Sprague 1935, Grundy 1939",
+    (("whole", "heaps"),),
+)
+SEARCH = Method("search", "exhaustive search of the game graph")
+MISERE_SEARCH = Method("misere-search", "misère search of the game graph")
+PERIOD = Method("period", "values read off a proven period of the Grundy sequence")
+OBSERVED = Method("observed", "a period observed in the computed values (not proven)")
+
+
+def oracle_method(oracle: Any) -> Method:
+    """The method of a registered theorem (an :class:`~nimlab.solve.oracles.Oracle`)."""
+    how: Method = oracle.how
+    return how
+
+
+def kernel_method(shape: str, **parameters: Any) -> Method:
+    """The method of a compiled kernel of ``shape`` (one-heap, two-heap, k-heap, take-away)."""
+    return Method(
+        f"kernel:{shape}",
+        f"compiled {shape} kernel",
+        parameters=tuple(sorted(parameters.items())),
+    )
+
+
+# -- estimates -----------------------------------------------------------------
+
+
+def search_work(game: Ruleset, pos: Position) -> int:
+    """About how many states exhaustive search spends on ``pos`` (positions × options).
+
+    An upper bound for heap positions (every smaller box of heaps may be reached).
+    """
+    parts = game.summands()
+    if parts:
+        return int(prod(max(search_work(c, p), 1) for c, p in zip(parts, pos, strict=True)))
+    if game.capabilities.take_away_multiplier is not None:
+        n, m = pos
+        return int((n + 1) * (m + 1) * (m + 1) // 2)
+    if not all(isinstance(h, int) for h in pos):
+        return 1
+    heaps = [int(h) + 1 for h in pos]
+    return int(prod(heaps)) * sum(heaps) // 2
+
+
+def state_box(game: Ruleset, pos: Position) -> int:
+    """An upper bound on the positions reachable from ``pos``, where easy to give."""
+    parts = game.summands()
+    if parts:
+        return int(prod(state_box(c, p) for c, p in zip(parts, pos, strict=True)))
+    if game.capabilities.take_away_multiplier is not None:
+        n, m = pos
+        return int((n + 1) * (m + 1))
+    if all(isinstance(h, int) for h in pos):
+        return int(prod(h + 1 for h in pos))
+    return 1
+
+
+def _two_heap_cells(game: Ruleset, pos: Position) -> int | None:
+    """Cells of the two-heap or take-away table that answers ``pos``, if a kernel serves it."""
+    caps = game.capabilities
+    if caps.take_away_multiplier is not None:
+        rows = int(pos[0]) + 1
+        return rows * (rows + 1) // 2
+    if caps.two_heap_kernel is not None and len(pos) == 2:
+        side = int(pos[1]) - caps.least_heap + 1
+        return side * side
+    return None
+
+
+# -- planning ------------------------------------------------------------------
+
+
+def plan(
+    game: str | Ruleset,
+    question: Question,
+    position: str | Iterable[Any] | None = None,
+    *,
+    misere: bool = False,
+    limits: Limits | None = None,
+    stop: int | None = None,
+    size: int | None = None,
+    heaps: int | None = None,
+    max_heap: int | None = None,
+) -> Plan:
+    """The plan that answers ``question`` about ``game`` (and ``position``).
+
+    ``stop`` is the sequence length, ``size`` the table side, ``heaps`` and
+    ``max_heap`` the P-position bounds. The plan is not checked against the
+    limits here; :meth:`Plan.check` does that.
+    """
+    g = as_game(game)
+    limits = limits or Limits()
+    if question == "analyze":
+        if position is None:
+            raise InvalidOption("analyze needs a position")
+        pos = g.position(position)
+        steps, dropped = _analyze_steps(g, pos, misere, limits)
+        return Plan(question, g.spec, g.format_position(pos), misere, steps, dropped)
+    if question == "sequence":
+        return Plan(question, g.spec, None, misere, _sequence_steps(g, stop or 0, misere))
+    if question == "period":
+        return Plan(question, g.spec, None, misere, _period_steps(g, misere))
+    if question == "table":
+        return Plan(question, g.spec, None, misere, _table_steps(g, size or 1, misere))
+    if question == "ppositions":
+        steps = _ppositions_steps(g, heaps or 1, max_heap or 0, misere)
+        return Plan(question, g.spec, None, misere, steps)
+    raise InvalidOption(f"unknown question {question!r}; accepted: {', '.join(QUESTIONS)}")
+
+
+def _analyze_steps(
+    g: Ruleset, pos: Position, misere: bool, limits: Limits
+) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    from nimlab.solve.oracles import find_oracle
+
+    steps: list[Step] = []
+    dropped: list[Step] = []
+    work = search_work(g, pos)
+    box = state_box(g, pos)
+    search = MISERE_SEARCH if misere else SEARCH
+    remoteness = Step(search, "remoteness", work, optional=True)
+    # The optional search for remoteness is planned only where it can fit: a search
+    # certain to visit more positions than the remoteness limit is never started.
+    fits = box <= 50 * limits.remoteness_states and (
+        reachable_lower_bound(g, pos) <= limits.remoteness_states
+    )
+    keep_remoteness = steps.append if fits else dropped.append
+    oracle = find_oracle(g, pos, misere)
+    if oracle is not None:
+        steps.append(Step(oracle_method(oracle), "outcome", 1, exact=True))
+        cells = None if misere else _two_heap_cells(g, pos)
+        if cells is not None and work <= KERNEL_MIN_STATES:
+            # Small: one search within the state limit gives the Grundy value the theorem
+            # may leave open and the remoteness, without loading a kernel.
+            steps.append(Step(search, "grundy", work, optional=True))
+            return tuple(steps), tuple(dropped)
+        keep_remoteness(remoteness)
+        if cells is not None:  # for the Grundy value where the theorem gives only the outcome
+            kernel = _table_step(g, cells, "grundy", optional=True)
+            (steps if cells <= limits.max_states else dropped).append(kernel)
+        return tuple(steps), tuple(dropped)
+    if not misere and (isinstance(g, HeapRuleset) or g.summands()):
+        steps.append(Step(SPRAGUE_GRUNDY, "grundy", None))
+        keep_remoteness(remoteness)
+        return tuple(steps), tuple(dropped)
+    if not misere and work > KERNEL_MIN_STATES:
+        cells = _two_heap_cells(g, pos)
+        k = g.capabilities.k_heap_kernel(len(pos))
+        if cells is not None:
+            steps.append(_table_step(g, cells, "grundy"))
+            keep_remoteness(remoteness)
+            return tuple(steps), tuple(dropped)
+        if k is not None:
+            top = max(pos)
+            cells = comb(top - g.capabilities.least_heap + len(pos), len(pos))
+            method = kernel_method(f"{len(pos)}-heap", max_heap=top)
+            steps.append(Step(method, "outcome", cells, exact=True))
+            keep_remoteness(remoteness)
+            return tuple(steps), tuple(dropped)
+    steps.append(Step(search, "grundy", work))
+    return tuple(steps), tuple(dropped)
+
+
+def reachable_lower_bound(game: Ruleset, pos: Position) -> int:
+    """A lower bound on the positions a full search from ``pos`` visits (0 if unknown).
+
+    Where a game may reduce any heap to any smaller size (Nim, Wythoff,
+    Split-and-delete Nim), every sorted tuple of smaller heaps is reachable.
+    """
+    caps = game.capabilities
+    if not pos or not all(isinstance(h, int) for h in pos):
+        return 0
+    if len(pos) == 2:
+        flags = caps.two_heap_kernel or 0
+        reduces = bool(flags & REDUCE)
+    else:
+        reduces = bool((caps.k_heap_kernel(len(pos)) or 0) & K_REDUCE)
+    if caps.one_heap is not None and caps.one_heap.kind == "identity":
+        reduces = True
+    if not reduces:
+        return 0
+    return int(prod(h - caps.least_heap + 1 for h in pos)) // factorial(len(pos))
+
+
+def _table_step(g: Ruleset, cells: int, answers: Answers, optional: bool = False) -> Step:
+    shape = "take-away" if g.capabilities.take_away_multiplier is not None else "two-heap"
+    return Step(kernel_method(shape), answers, cells, 4 * cells, exact=True, optional=optional)
+
+
+def _heap_game(g: Ruleset, command: str) -> HeapRuleset:
+    if not isinstance(g, HeapRuleset):
+        raise NotApplicable(
+            f"{command} applies to heap games (subtraction, octal, nim, grundy-game); "
+            f"{g.spec} is not one"
+        )
+    return g
+
+
+def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
+    caps = g.capabilities
+    if misere:
+        _heap_game(g, "sequence --misere")
+        return (Step(MISERE_SEARCH, "values", None),)
+    if caps.take_away_multiplier is not None:
+        states = stop * (stop + 1) // 2
+        if states <= KERNEL_MIN_STATES:
+            return (Step(SEARCH, "values", states),)
+        return (_table_step(g, states, "values"),)
+    if not isinstance(g, HeapRuleset):
+        raise NotApplicable(
+            f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and "
+            f"take-away; {g.spec} is not one — try `table` or `ppositions`"
+        )
+    steps: list[Step] = []
+    if caps.period_criterion is not None and caps.period_criterion.kind != "identity":
+        steps.append(Step(PERIOD, "values", None))
+    kernel = caps.one_heap
+    if kernel is not None and kernel.work(stop) > KERNEL_MIN_STATES:
+        method = kernel_method("one-heap", kind=kernel.kind)
+        if steps:  # only the values up to a proven period may be needed: cost known later
+            steps.append(Step(method, "values", None))
+        else:
+            steps.append(Step(method, "values", stop, 2 * stop, exact=kernel.kind != "sparse"))
+    else:
+        steps.append(Step(MEX, "values", None))
+    return tuple(steps)
+
+
+def _period_steps(g: Ruleset, misere: bool) -> tuple[Step, ...]:
+    _heap_game(g, "period")
+    criterion = g.capabilities.period_criterion
+    if misere:
+        return (Step(MISERE_SEARCH, "values", None), Step(OBSERVED, "period", None))
+    if criterion is None:
+        return (Step(MEX, "values"), Step(OBSERVED, "period", None))
+    method = criterion_method(criterion.kind, criterion.parameter, criterion.name)
+    if criterion.kind == "identity":
+        return (Step(method, "period", 0, exact=True),)
+    return (Step(kernel_method("one-heap"), "values", None), Step(method, "period", None))
+
+
+def _table_steps(g: Ruleset, size: int, misere: bool) -> tuple[Step, ...]:
+    cells = size * size
+    if not misere and isinstance(g, HeapRuleset):
+        return (Step(SPRAGUE_GRUNDY, "values", cells, exact=True),)
+    if not misere and g.capabilities.two_heap_kernel is not None and size**3 > KERNEL_MIN_STATES:
+        return (_table_step(g, cells, "values"),)
+    return (Step(MISERE_SEARCH if misere else SEARCH, "values", None),)
+
+
+def _ppositions_steps(g: Ruleset, heaps: int, top: int, misere: bool) -> tuple[Step, ...]:
+    lo = g.capabilities.least_heap
+    span = max(top - lo + 1, 0)
+    positions = comb(span + heaps - 1, heaps)
+    if not misere and isinstance(g, HeapRuleset):
+        return (Step(SPRAGUE_GRUNDY, "positions", comb(span + heaps - 2, heaps - 1), exact=True),)
+    if not misere and isinstance(g, HeapsRuleset) and positions * top > KERNEL_MIN_STATES:
+        caps = g.capabilities
+        flags = caps.two_heap_kernel if heaps == 2 else caps.k_heap_kernel(heaps)
+        if flags is not None:
+            method = kernel_method(f"{heaps}-heap", max_heap=top)
+            return (Step(method, "positions", positions, exact=True),)
+    return (Step(MISERE_SEARCH if misere else SEARCH, "positions", positions),)

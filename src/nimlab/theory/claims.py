@@ -1,0 +1,74 @@
+"""A verifiable claim and its verification: what ``verify`` and the propositions share.
+
+A :class:`Check` is one statement with its source and a default bound;
+:class:`Verification` is what checking it found. The oracles' checks
+(:mod:`nimlab.theory.verify`) and the seeds' propositions
+(:mod:`nimlab.theory.properties`) both build on this module, so neither
+imports the other.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from nimlab.limits import Budget, Limits
+
+MAX_PROBLEMS = 5
+"""Disagreements reported per check (the count is always complete)."""
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The result of one check: how many positions, and whether all agreed."""
+
+    name: str
+    source: str
+    bound: int
+    checked: int
+    agree: bool
+    scope: str
+    problems: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "source": self.source,
+            "bound": self.bound,
+            "checked": self.checked,
+            "agree": self.agree,
+        }
+
+
+class Check(ABC):
+    """One verifiable statement: a name, its source and a default bound."""
+
+    name: str
+    source: str
+    default_bound: int
+
+    @abstractmethod
+    def scope(self, bound: int) -> str:
+        """What is checked at this bound, in words."""
+
+    @abstractmethod
+    def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
+        """One item per thing checked: None when it agrees, else what disagrees."""
+
+    def run(self, bound: int, limits: Limits) -> Verification:
+        checked, found = 0, []
+        for problem in self.problems(bound, limits.budget()):
+            checked += 1
+            if problem is not None:
+                found.append(problem)
+        return Verification(
+            self.name,
+            self.source,
+            bound,
+            checked,
+            not found,
+            self.scope(bound),
+            tuple(found[:MAX_PROBLEMS]),
+        )

@@ -1,0 +1,45 @@
+"""Messages the web app sends back: never a whole (possibly huge) input echoed.
+
+An error message may quote what the client sent (``heap 'x' is not an
+integer``). The web app cuts every long run of text inside a message to a short
+prefix and an ellipsis, and the whole message to a bounded length, so a 45 KB
+input cannot come back in the answer.
+
+>>> shorten("heap '" + "3" * 100 + "' is not an integer")
+"heap '333333333333333333333333333333333333333333333333333333333333…' is not an integer"
+>>> shorten("ok: short words stay")
+'ok: short words stay'
+>>> len(shorten("1 " * 5_000)) <= MAX_MESSAGE + 1
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+ECHO = 60
+"""Characters of one long run of text (a quoted input) kept in a message."""
+MAX_MESSAGE = 400
+"""Characters of a whole message."""
+ELLIPSIS = "…"
+_RUN = re.compile(r"\S{" + str(ECHO + 1) + ",}")
+_QUOTES = "'\"`"
+
+
+def _cut(match: re.Match[str]) -> str:
+    run = match.group(0)
+    keep = ECHO + (run[0] in _QUOTES)
+    if len(run) <= keep + 1:
+        return run
+    end = run[-1] if run[0] in _QUOTES and run[-1] == run[0] else ""
+    if end == "" and len(run) > 1 and run[-2] in _QUOTES and run[-1] in ",.;:)]}":
+        end = run[-2:]  # keep a quote and the punctuation after it: '…',
+    return run[:keep] + ELLIPSIS + end
+
+
+def shorten(message: str) -> str:
+    """``message`` with every run of over 60 non-space characters cut, at most 400 in all."""
+    message = _RUN.sub(_cut, message)
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE] + ELLIPSIS
+    return message

@@ -1,0 +1,89 @@
+"""Rulesets declare their capabilities; solvers read them, never the class."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+import nimlab
+from nimlab.games.capabilities import (
+    DIAGONAL,
+    REDUCE,
+    SUMS,
+    Capabilities,
+    OneHeapKernel,
+    PeriodCriterion,
+)
+from nimlab.registry import game
+
+
+def test_every_registered_family_declares_its_shape() -> None:
+    shapes = {
+        "nim": "heap",
+        "subtraction:2,4,7": "heap",
+        "kayles": "heap",
+        "grundy-game": "heap",
+        "wythoff": "heaps",
+        "split-delete-nim:single": "heaps",
+        "delete-nim:half": "heaps",
+        "fibonacci-nim": "take-away",
+        "nim + kayles": "sum",
+    }
+    for spec, shape in shapes.items():
+        assert game(spec).capabilities.shape == shape, spec
+
+
+def test_kernel_descriptors_carry_the_games_own_parameters() -> None:
+    assert game("octal:0.77").capabilities.one_heap == OneHeapKernel("sparse", digits=(0, 7, 7))
+    assert game("grundy-game").capabilities.one_heap == OneHeapKernel(
+        "sparse", digits=(4,), unequal=True
+    )
+    assert game("wythoff").capabilities.two_heap_kernel == REDUCE | DIAGONAL
+    assert game("delete-nim:single").capabilities.two_heap_kernel == SUMS
+    assert game("take-away:3").capabilities.take_away_multiplier == 3
+    assert game("octal:0.77").capabilities.period_criterion == PeriodCriterion("guy-smith", 2)
+
+
+def test_a_user_game_gets_the_generic_capabilities() -> None:
+    g = nimlab.heap_game(lambda n: [n - 1] if n else [])
+    assert g.capabilities == Capabilities("heap")
+    assert g.summands() == ()
+
+
+def test_two_unnamed_heap_games_answer_independently() -> None:
+    # Regression: both were "custom" and equal, so the second got the first one's caches.
+    first = nimlab.heap_game(lambda n: [n - 1] if n else [])
+    second = nimlab.heap_game(lambda n: list(range(n)))
+    assert first != second
+    assert nimlab.analyze(first, "5").grundy == 1
+    assert nimlab.analyze(second, "5").grundy == 5
+    assert nimlab.grundy_sequence(second, 6).tolist() == [0, 1, 2, 3, 4, 5]
+
+
+def test_no_solver_tests_a_concrete_game_class() -> None:
+    # DESIGN.md's check: outside games/ (and the registry) nothing asks a ruleset's class.
+    concrete = (
+        "Nim|Subtraction|GrundyGame|Octal|Wythoff|SplitDeleteNim|DeleteNim|TakeAway|Sum"
+        "|FunctionHeapRuleset"
+    )
+    found = subprocess.run(
+        ["grep", "-rnE", rf"(isinstance\([^)]*\b({concrete})\b|type\([a-z_]+\) is)", "src/nimlab"],
+        capture_output=True,
+        text=True,
+        cwd=_root(),
+    ).stdout.splitlines()
+    outside = [line for line in found if "/games/" not in line and "/registry.py" not in line]
+    assert outside == [], "\n".join(outside)
+
+
+def _root() -> str:
+    from pathlib import Path
+
+    return str(Path(__file__).resolve().parents[2])
+
+
+@pytest.mark.parametrize("spec", ["nim", "kayles", "wythoff", "fibonacci-nim", "nim + kayles"])
+def test_capabilities_are_values(spec: str) -> None:
+    caps = game(spec).capabilities
+    assert caps == game(spec).capabilities and hash(caps) == hash(game(spec).capabilities)

@@ -1,0 +1,106 @@
+"""The planner: one place chooses the methods, estimates their cost and refuses up front."""
+
+from __future__ import annotations
+
+import pytest
+
+import nimlab
+from nimlab.errors import NotApplicable, TooLarge
+from nimlab.explanations import explain
+from nimlab.limits import Limits
+from nimlab.solve.context import Context
+from nimlab.solve.planner import plan, reachable_lower_bound
+from nimlab.solve.tables import grundy_table
+
+
+def test_the_plan_is_a_value_naming_each_method_and_cost() -> None:
+    p = plan("wythoff", "analyze", "1000,2000")
+    assert [s.method.name for s in p.steps] == ["oracle:wythoff-beatty", "kernel:two-heap"]
+    assert p.steps[1].optional and p.steps[1].exact and p.steps[1].states == 2001 * 2001
+    assert [s.answers for s in p.dropped] == ["remoteness"]  # never started, then abandoned
+    d = p.to_dict()
+    assert d["question"] == "analyze" and d["steps"][0]["method"]["name"].startswith("oracle:")
+    assert "remoteness" in p.render() and "left out" in p.render()
+
+
+def test_a_plan_over_the_limits_is_refused_before_any_work() -> None:
+    p = plan("split-delete-nim:single", "analyze", "300,400,500")
+    assert p.steps[0].method.name == "kernel:3-heap" and p.steps[0].exact
+    with pytest.raises(TooLarge, match="max_states"):
+        p.check(Limits(max_states=1000))
+    with pytest.raises(TooLarge, match="max_memory"):
+        plan("wythoff", "table", size=5000).check(Limits(max_states=10**9, max_memory=1000))
+
+
+def test_the_remoteness_search_is_planned_only_where_it_can_fit() -> None:
+    # Every sorted triple of smaller heaps is reachable in Split-and-delete Nim: a search of
+    # ⟨100, 200, 300⟩ visits at least 10^6 positions, so it is left out, not started.
+    assert reachable_lower_bound(nimlab.game("split-delete-nim:single"), (100, 200, 300)) > 10**5
+    assert plan("split-delete-nim:single", "analyze", "100,200,300").method("search") is None
+    assert plan("nim", "analyze", "3,4,5").method("search") is not None
+    assert reachable_lower_bound(nimlab.game("subtraction:1,2"), (50000,)) == 0  # unknown
+
+
+def test_questions_a_game_cannot_answer_are_refused_naming_them() -> None:
+    with pytest.raises(NotApplicable, match="sequence"):
+        plan("wythoff", "sequence", stop=10)
+    with pytest.raises(NotApplicable, match="heap games"):
+        plan("wythoff", "period")
+
+
+def test_wythoff_small_positions_get_a_grundy_value_under_tight_remoteness_limits() -> None:
+    # Regression: the web's limits (remoteness search over its budget, position too small
+    # for the kernel threshold) answered Wythoff 50,60 with grundy and remoteness null.
+    limits = Limits(max_states=200_000, remoteness_states=25_000)
+    a = nimlab.analyze("wythoff", "50,60", limits=limits)
+    assert a.grundy == 26
+
+
+@pytest.mark.parametrize(
+    ("spec", "cell", "misere", "expected"),
+    [
+        ("subtraction:2,4,7", (1, 2), False, 1),
+        ("kayles", (1, 2), False, 3),
+        ("wythoff", (1, 1), True, 2),
+    ],
+)
+def test_a_table_from_heap_1_holds_the_true_values(
+    spec: str, cell: tuple[int, int], misere: bool, expected: int
+) -> None:
+    # Regression: --origin 1 relabelled the 0-based table without saying so.
+    table = grundy_table(spec, 3, origin=1, misere=misere)
+    assert table.origin == 1 and table[cell] == expected
+    assert expected == nimlab.grundy(spec, ",".join(map(str, cell)), misere=misere)
+
+
+def test_periodicity_answers_the_same_on_repeated_calls() -> None:
+    with Context():
+        first = nimlab.periodicity("octal:0.137", limits=Limits(max_states=20_000))
+        nimlab.grundy_sequence("octal:0.137", 5000)  # fills the value caches
+        again = nimlab.periodicity("octal:0.137", limits=Limits(max_states=20_000))
+    assert first.to_dict() == again.to_dict()
+
+
+def test_misere_sequences_periods_and_explanations() -> None:
+    assert nimlab.grundy_sequence("nim", 6, misere=True).tolist() == [1, 0, 2, 3, 4, 5]
+    values = nimlab.grundy_sequence("kayles", 12, misere=True).tolist()
+    game = nimlab.game("kayles")
+    assert values == [_misere_grundy(game, (n,)) for n in range(12)]
+    p = nimlab.periodicity("subtraction:1,2,3", misere=True)
+    assert (p.preperiod, p.period, p.proven) == (0, 4, False)  # observed, never proven
+    e = explain("nim", "1,1,2", misere=True)
+    assert e.outcome == "N" and "misère" in e.text()
+    assert "1,1,1" in e.text()  # Bouton: leave an odd number of heaps of 1
+    assert explain("subtraction:1,2", "3", misere=True).outcome == "N"
+
+
+def _misere_grundy(game: nimlab.Ruleset, position: tuple[int, ...]) -> int:
+    """The misère Grundy value from its definition: 1 at the end, else the mex of options."""
+    options = set(game.options(position))
+    if not options:
+        return 1
+    seen = {_misere_grundy(game, o) for o in options}
+    g = 0
+    while g in seen:
+        g += 1
+    return g
