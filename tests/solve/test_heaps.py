@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import nimlab
 from nimlab.errors import TooLarge
+from nimlab.games.base import HeapRuleset
 from nimlab.games.octal import Octal
 from nimlab.limits import Limits
 from nimlab.solve import heaps
@@ -46,3 +49,44 @@ def test_cached_arrays_cannot_be_corrupted_by_a_caller() -> None:
         values[1] = 7
     again = heaps.heap_array(game, 1000, Limits().budget())
     assert np.array_equal(again, values[:1000])
+
+
+def _generic_values(game: HeapRuleset, count: int) -> list[int]:
+    """G(0..count-1) from the ruleset's own heap_options: the definition, option by option."""
+    values: list[int] = []
+    for n in range(count):
+        seen = set()
+        for result in game.heap_options(n):
+            g = 0
+            for h in result:
+                g ^= values[h]
+            seen.add(g)
+        m = 0
+        while m in seen:
+            m += 1
+        values.append(m)
+    return values
+
+
+@given(
+    digits=st.lists(st.integers(0, 7), min_size=1, max_size=5),
+    first=st.sampled_from([0, 4]),
+    subtraction=st.lists(st.integers(1, 12), min_size=1, max_size=5),
+)
+def test_declared_rules_match_the_rulesets_options(
+    digits: list[int], first: int, subtraction: list[int]
+) -> None:
+    # The declared rule (set per heap, no numba) must be the ruleset's own rule.
+    from nimlab.games.heap import GrundyGame, Subtraction
+    from nimlab.games.octal import Octal
+    from nimlab.solve.heaps import _declared_values
+
+    games: list[HeapRuleset] = [GrundyGame(), Subtraction(tuple(subtraction))]
+    if any([first, *digits]):
+        games.append(Octal((first, *digits)))
+    for game in games:
+        kernel = game.capabilities.one_heap
+        assert kernel is not None
+        table: list[int] = []
+        _declared_values(kernel, table, 60, Limits().budget())
+        assert table == _generic_values(game, 60), game.spec

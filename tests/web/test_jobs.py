@@ -26,7 +26,9 @@ def test_a_page_gets_the_winning_moves_in_its_language() -> None:
     assert shown.pop("moves_shown") == [
         ("618,1000", "2000 個の山から 1382 個取り (1000, 618) にする")
     ]
-    assert shown == plain and "moves_shown" not in plain
+    # The method too, rendered from its value (no regex over the English).
+    assert shown.pop("method_shown").startswith("ワイトホフの定理: P局面は")
+    assert shown == plain and "moves_shown" not in plain and "method_shown" not in plain
     english = jobs.analyze("nim + kayles", "3 + 4", lang="en")["moves_shown"]
     assert english[0] == ("1 + 4", "in nim (component 1): take 2 from the heap of 3")
 

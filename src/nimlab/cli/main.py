@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from nimlab.checks import parse_int
-from nimlab.cli import commands, research, theory
+from nimlab.cli import commands, misere, research, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
@@ -65,6 +65,7 @@ _EXAMPLES = {
     ],
     **theory.EXAMPLES,
     **research.EXAMPLES,
+    **misere.EXAMPLES,
 }
 
 
@@ -221,6 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     theory.add_commands(command)
     research.add_commands(command)
+    misere.add_commands(command)
     command("tour", tour, "a guided tour: one headline result of each seed")
 
     p = command(

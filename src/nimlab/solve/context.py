@@ -73,6 +73,11 @@ class BoundedCache:
             self._items.clear()
             self.bytes = 0
 
+    def items(self) -> list[tuple[Hashable, Any]]:
+        """The keys and values held now (a copy, least recently used first)."""
+        with self._lock:
+            return [(k, v) for k, (v, _) in self._items.items()]
+
     def __len__(self) -> int:
         return len(self._items)
 
@@ -96,6 +101,7 @@ class Context:
         self.searched = BoundedCache(max_bytes)
         self.tables = BoundedCache(max_bytes)
         self.results = BoundedCache(max_bytes)
+        self.quotients = BoundedCache(max_bytes)
         self._tokens: list[Token[Context]] = []
 
     def caches(self) -> tuple[BoundedCache, ...]:
@@ -106,6 +112,7 @@ class Context:
             self.searched,
             self.tables,
             self.results,
+            self.quotients,
         )
 
     @property

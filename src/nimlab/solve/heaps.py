@@ -14,11 +14,13 @@ a compiled kernel (:mod:`nimlab.kernels`) where the work is large.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from nimlab.errors import InvalidGame
 from nimlab.games.base import HeapRuleset
+from nimlab.games.capabilities import OneHeapKernel
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, one_heap_work
 from nimlab.limits import Budget
 from nimlab.solve.context import current
@@ -61,6 +63,11 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
     if _use_kernel(game, count):
         return heap_array(game, count, budget).tolist()  # type: ignore[no-any-return]
     table = list(table)
+    kernel = game.capabilities.one_heap
+    if kernel is not None:  # the declared rule, as whole sets per heap: no option tuples
+        _declared_values(kernel, table, count, budget)
+        cache.put(game, table, LIST_ITEM_BYTES * len(table))
+        return table[:count]
     for n in range(len(table), count):
         seen: set[int] = set()
         for result in game.heap_options(n):
@@ -109,9 +116,68 @@ def heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
     return values
 
 
+COLD_KERNEL_MIN_STATES = 3_000_000
+"""Work below which a process that has not loaded numba yet stays in Python.
+
+The declared rules run as set comprehensions at 10-20 million options a
+second, so up to this much work costs about what loading numba alone does
+(0.35 s); a process that has loaded numba already uses the kernels from
+``KERNEL_MIN_STATES`` on.
+"""
+
+
 def _use_kernel(game: HeapRuleset, count: int) -> bool:
     work = one_heap_work(game, count)
-    return work is not None and work > KERNEL_MIN_STATES
+    if work is None:
+        return False
+    loaded = "numba" in sys.modules
+    return work > (KERNEL_MIN_STATES if loaded else COLD_KERNEL_MIN_STATES)
+
+
+def _declared_values(kernel: OneHeapKernel, table: list[int], count: int, budget: Budget) -> None:
+    """Extend ``table`` to G(0..count-1) by the rule the kernel descriptor declares.
+
+    The same rules as the compiled kernels (:mod:`nimlab.kernels`) and the
+    rulesets' own ``heap_options``, written as one set per heap so that small
+    questions need not load numba.
+
+    >>> from nimlab.limits import Limits
+    >>> grundy_game = OneHeapKernel("sparse", digits=(4,), unequal=True)
+    >>> t: list[int] = []
+    >>> _declared_values(grundy_game, t, 12, Limits().budget())
+    >>> t  # Grundy's game
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
+    """
+    if kernel.kind == "identity":
+        budget.spend(max(count - len(table), 0))
+        table.extend(range(len(table), count))
+        return
+    subtraction = kernel.subtraction_set
+    digits = kernel.digits
+    half = 1 if kernel.unequal else 0  # Grundy's game: the two parts must differ
+    for n in range(len(table), count):
+        if kernel.kind == "subtraction":
+            seen = {table[n - s] for s in subtraction if s <= n}
+            budget.spend(len(subtraction))
+        else:
+            seen = set()
+            for k, d in enumerate(digits):
+                if k > n:
+                    break
+                left = n - k
+                if d & 1 and left == 0 and k > 0:
+                    seen.add(0)
+                if d & 2 and left >= 1 and k > 0:
+                    seen.add(table[left])
+                if d & 4 and left >= 2:
+                    top = (left - half) // 2
+                    seen.update({table[a] ^ table[left - a] for a in range(1, top + 1)})
+                    budget.spend(top)
+            budget.spend(len(digits))
+        m = 0
+        while m in seen:
+            m += 1
+        table.append(m)
 
 
 class HeapValues:

@@ -190,7 +190,8 @@ def period(
             g, limits=_CONFIG.limits(), max_length=max_length, misere=misere
         ).to_dict()
     result["criterion"] = criterion_name(g) if result["proven"] else None
-    result["misere"] = misere
+    if misere:
+        result["misere"] = True
     declared = g.capabilities.period_criterion
     if lang is not None and result["proven"] and declared is not None:
         how = criterion_method(declared.kind, declared.parameter, declared.name)

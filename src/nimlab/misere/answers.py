@@ -1,0 +1,216 @@
+"""Misère answers for sums of heaps, read from the misère quotient.
+
+A sum of heaps maps to the product of its heaps' elements; it is a misère
+P-position exactly when that product is in the P-portion (the quotient is
+certified faithful, see :mod:`nimlab.misere.quotient`). A move in heap h to
+heaps o₁ + o₂ + … wins exactly when the product with h's element replaced by
+the elements of o₁, o₂, … is in the P-portion. No search is made.
+
+>>> from nimlab.games.octal import Octal
+>>> kayles = Octal.from_code("0.77")
+>>> outcome(kayles, (1, 1))
+'N'
+>>> outcome(kayles, (1, 1, 1))
+'P'
+>>> [m.position for m in winning_moves(kayles, (3,))]
+[(1,)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from nimlab.errors import InvalidPosition
+from nimlab.games.base import HeapRuleset, Heaps, Ruleset
+from nimlab.games.wording import render_move
+from nimlab.limits import Limits
+from nimlab.misere.quotient import MisereQuotient, cached_quotients, heap_ruleset, quotient
+
+
+@dataclass(frozen=True)
+class MisereMove:
+    """A winning misère move: the heap moved in, what replaces it, the position reached."""
+
+    heap: int
+    result: Heaps
+    position: Heaps
+    text: str
+    element: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "heap": self.heap,
+            "result": list(self.result),
+            "position": list(self.position),
+            "text": self.text,
+            "element": self.element,
+        }
+
+
+@dataclass(frozen=True)
+class MisereAnswer:
+    """The misère outcome of a sum of heaps and how the quotient gives it."""
+
+    game: str
+    position: Heaps
+    outcome: str
+    element: str
+    factors: tuple[str, ...]
+    p_portion: tuple[str, ...]
+    quotient_order: int
+    quotient_max_heap: int
+    winning_moves: tuple[MisereMove, ...]
+
+    @property
+    def arithmetic(self) -> str:
+        """The product, e.g. ``a · b · ab = b^2 ∈ P``."""
+        product = " · ".join(f for f in self.factors if f != "1") or "1"
+        where = "∈" if self.outcome == "P" else "∉"
+        return f"{product} = {self.element} {where} P"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "position": list(self.position),
+            "play": "misère",
+            "outcome": self.outcome,
+            "element": self.element,
+            "arithmetic": self.arithmetic,
+            "p_portion": list(self.p_portion),
+            "quotient": {"order": self.quotient_order, "max_heap": self.quotient_max_heap},
+            "winning_moves": [m.to_dict() for m in self.winning_moves],
+            "proof": "misère quotient (certified for all sums of heaps ≤ max_heap)",
+        }
+
+
+def covering_quotient(
+    game: Ruleset | str, max_heap: int, limits: Limits | None = None
+) -> MisereQuotient:
+    """A quotient of ``game`` for heaps ≤ at least ``max_heap`` (a cached larger one if any)."""
+    g = heap_ruleset(game)
+    best = [q for q in cached_quotients(g) if q.max_heap >= max_heap]
+    if best:
+        return min(best, key=lambda q: q.max_heap)
+    return quotient(g, max_heap, limits)
+
+
+def _heaps(heaps: Iterable[int] | str, game: Ruleset) -> Heaps:
+    if isinstance(heaps, str):
+        return tuple(game.parse_position(heaps))
+    position = tuple(heaps)
+    for h in position:
+        if not isinstance(h, int) or isinstance(h, bool) or h < 0:
+            raise InvalidPosition(f"heap {h!r} of {position!r} is not an integer ≥ 0")
+    return tuple(sorted(position))
+
+
+def analyze(
+    game: Ruleset | str,
+    heaps: Iterable[int] | str,
+    limits: Limits | None = None,
+    quotient_: MisereQuotient | None = None,
+) -> MisereAnswer:
+    """The misère outcome of a sum of heaps and every winning move, through the quotient.
+
+    The quotient is computed (or taken from the cache) for heaps up to the
+    largest heap of the position; ``TooLarge`` if that is over ``limits``.
+    """
+    g = heap_ruleset(game)
+    position = _heaps(heaps, g)
+    top = max(position, default=0)
+    q = quotient_
+    if q is None or q.max_heap < top:
+        q = covering_quotient(g, top, limits)
+    table = q.table
+    images = q.heap_indices
+    elems = [images[h] for h in position]
+    n = len(elems)
+    # prefix[i] = product of elems[:i]; suffix[i] = product of elems[i:]
+    prefix = [0] * (n + 1)
+    for i, e in enumerate(elems):
+        prefix[i + 1] = table[prefix[i]][e]
+    suffix = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = table[elems[i]][suffix[i + 1]]
+    total = prefix[n]
+    moves: list[MisereMove] = []
+    seen: set[int] = set()
+    p_indices = q.p_indices
+    for i, h in enumerate(position):
+        if h in seen:
+            continue
+        seen.add(h)
+        rest = table[prefix[i]][suffix[i + 1]]
+        row = table[rest]
+        winning = [x for x in _options_by_element(g, q, h) if row[x] in p_indices]
+        if not winning:
+            continue
+        rest_heaps = position[:i] + position[i + 1 :]
+        for x in winning:
+            for result in _options_by_element(g, q, h)[x]:
+                moves.append(
+                    MisereMove(
+                        h,
+                        result,
+                        tuple(sorted(rest_heaps + result)),
+                        render_move(g.heap_move(h, result), "en"),
+                        q.elements[row[x]],
+                    )
+                )
+    return MisereAnswer(
+        game=g.spec,
+        position=position,
+        outcome="P" if total in q.p_indices else "N",
+        element=q.elements[total],
+        factors=tuple(q.elements[e] for e in elems),
+        p_portion=q.p_portion,
+        quotient_order=q.order,
+        quotient_max_heap=q.max_heap,
+        winning_moves=tuple(moves),
+    )
+
+
+def _options_by_element(
+    g: HeapRuleset, q: MisereQuotient, h: int
+) -> dict[int, list[tuple[int, ...]]]:
+    """The options of heap h grouped by their element (cached on the quotient)."""
+    found = q.option_cache.get(h)
+    if found is None:
+        found = {}
+        table = q.table
+        images = q.heap_indices
+        for result in dict.fromkeys(tuple(sorted(r)) for r in g.heap_options(h)):
+            e = 0
+            for k in result:
+                e = table[e][images[k]]
+            found.setdefault(e, []).append(result)
+        q.option_cache[h] = found
+    return found
+
+
+def outcome(
+    game: Ruleset | str,
+    heaps: Iterable[int] | str,
+    limits: Limits | None = None,
+    quotient_: MisereQuotient | None = None,
+) -> str:
+    """``'P'`` or ``'N'``: the misère outcome of a sum of heaps, read from the quotient."""
+    g = heap_ruleset(game)
+    position = _heaps(heaps, g)
+    q = quotient_
+    top = max(position, default=0)
+    if q is None or q.max_heap < top:
+        q = covering_quotient(g, top, limits)
+    return "P" if q.is_p(position) else "N"
+
+
+def winning_moves(
+    game: Ruleset | str,
+    heaps: Iterable[int] | str,
+    limits: Limits | None = None,
+    quotient_: MisereQuotient | None = None,
+) -> list[MisereMove]:
+    """Every winning misère move of a sum of heaps (empty for a P-position)."""
+    return list(analyze(game, heaps, limits, quotient_).winning_moves)

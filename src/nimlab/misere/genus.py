@@ -1,0 +1,209 @@
+"""Conway's genus of single heaps (On Numbers and Games, ch. 12).
+
+The genus of a game G is g^{g₀g₁g₂…}: g its normal-play Grundy value and g_k
+the misère Grundy value of G + k copies of *2 (the nim-heap of 2). The misère
+Grundy value is the mex rule with a terminal position valued 1. The sequence
+g₀, g₁, … is eventually alternating; the symbol is written up to where its last
+two digits alternate (0^120 is g₀ = 1, g₁ = 2, then 0, 2, 0, 2, …).
+
+*Tame* genera (ONAG ch. 12; those of misère Nim positions) are 0^120, 1^031
+and a^{a(a⊕2)} for every a ≥ 0 (0^02, 1^13, 2^20, 3^31, …). A game whose genus
+is not tame is wild. A heap whose genus is not tame is a wild game, so one
+such heap makes the game *wild*. When every heap ≤ N has a tame genus, the
+heaps ≤ N are tame games (by induction: a heap's positions are sums of
+smaller heaps, sums of tame games are tame), and misère play of sums of them
+is misère Nim play on their genera; that is the *tame up to N* verdict.
+
+Values are computed by exhaustive memoised search over the positions of
+heap + k·*2 (every position counted against ``limits``), so this is for modest N.
+
+>>> from nimlab.games.heap import Nim
+>>> [e.symbol for e in genus(Nim(), to=5).entries]
+['0^120', '1^031', '2^20', '3^31', '4^46']
+>>> from nimlab.games.octal import Octal
+>>> t = genus(Octal.from_code("0.77"), to=5)
+>>> t.entries[0].symbol, t.classification
+('0^120', 'tame up to 4')
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from nimlab.errors import InvalidOption, TooLarge
+from nimlab.games.base import HeapRuleset, Ruleset
+from nimlab.limits import Budget, Limits
+from nimlab.misere.quotient import heap_ruleset
+
+MIN_COPIES = 4
+MAX_COPIES = 16
+"""g_k is computed for k ≤ MIN_COPIES, then further until it alternates (at most this)."""
+
+
+def _mex(values: set[int]) -> int:
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+def tame_symbol(grundy: int, misere: tuple[int, ...]) -> bool:
+    """True for the tame genera 0^120, 1^031 and a^{a(a⊕2)}.
+
+    >>> tame_symbol(0, (1, 2, 0)), tame_symbol(5, (5, 7)), tame_symbol(0, (0, 1))
+    (True, True, False)
+    """
+    seq = _alternating(misere)
+    if grundy == 0 and seq == (1, 2, 0):
+        return True
+    if grundy == 1 and seq == (0, 3, 1):
+        return True
+    return seq == (grundy, grundy ^ 2)
+
+
+def _alternating(misere: tuple[int, ...]) -> tuple[int, ...]:
+    """The digits up to where the last two alternate (the rest of the sequence)."""
+    j = len(misere) - 2
+    while j > 0 and misere[j - 1] == misere[j + 1]:
+        j -= 1
+    return misere[: j + 2]
+
+
+def symbol(grundy: int, misere: tuple[int, ...]) -> str:
+    """Conway's symbol, e.g. ``0^120``; digits over 9 are comma-separated in braces."""
+    digits = _alternating(misere)
+    if all(d < 10 for d in digits):
+        return f"{grundy}^{''.join(map(str, digits))}"
+    return f"{grundy}^{{{','.join(map(str, digits))}}}"
+
+
+@dataclass(frozen=True)
+class HeapGenus:
+    """The genus of one heap."""
+
+    heap: int
+    grundy: int
+    misere: tuple[int, ...]
+    symbol: str
+    tame: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "heap": self.heap,
+            "grundy": self.grundy,
+            "misere": list(self.misere),
+            "symbol": self.symbol,
+            "tame": self.tame,
+        }
+
+
+@dataclass(frozen=True)
+class GenusTable:
+    """The genus of every heap 0..to-1 and what it decides about tameness."""
+
+    game: str
+    entries: tuple[HeapGenus, ...]
+    classification: str
+    wild_heaps: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "genus": [e.to_dict() for e in self.entries],
+            "classification": self.classification,
+            "wild_heaps": list(self.wild_heaps),
+            "criterion": "tame genera 0^120, 1^031, a^{a(a⊕2)} (Conway, ONAG ch. 12)",
+        }
+
+
+class _Search:
+    """Memoised misère Grundy values of (heaps, copies of *1, copies of *2)."""
+
+    def __init__(self, game: HeapRuleset, budget: Budget) -> None:
+        self.game = game
+        self.budget = budget
+        self.options: list[tuple[tuple[int, ...], ...]] = []
+        self.memo: dict[tuple[tuple[int, ...], int, int], int] = {}
+
+    def heap_options(self, n: int) -> tuple[tuple[int, ...], ...]:
+        while len(self.options) <= n:
+            h = len(self.options)
+            opts = set()
+            for r in self.game.heap_options(h):
+                opts.add(tuple(sorted(x for x in r if self.options[x])))
+            self.options.append(tuple(sorted(opts)))
+        return self.options[n]
+
+    def value(self, heaps: tuple[int, ...], ones: int, twos: int) -> int:
+        key = (heaps, ones, twos)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.budget.spend(1)
+        values = set()
+        seen = set()
+        for i, h in enumerate(heaps):
+            if h in seen:
+                continue
+            seen.add(h)
+            rest = heaps[:i] + heaps[i + 1 :]
+            for r in self.heap_options(h):
+                values.add(self.value(tuple(sorted(rest + r)), ones, twos))
+        if ones:
+            values.add(self.value(heaps, ones - 1, twos))
+        if twos:
+            values.add(self.value(heaps, ones, twos - 1))
+            values.add(self.value(heaps, ones + 1, twos - 1))
+        result = _mex(values) if (heaps or ones or twos) else 1
+        self.memo[key] = result
+        return result
+
+
+def genus(game: Ruleset | str, to: int, limits: Limits | None = None) -> GenusTable:
+    """Conway's genus of each heap 0..to-1 of a heap game (exhaustive search).
+
+    ``TooLarge`` when the search is over ``limits.max_states`` positions.
+    """
+    g = heap_ruleset(game, what="genus")
+    if not isinstance(to, int) or isinstance(to, bool) or to < 1:
+        raise InvalidOption(f"--to must be a positive integer, got {to!r}")
+    limits = limits or Limits()
+    search = _Search(g, limits.budget())
+    normal: list[int] = []
+    entries = []
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 20000))
+    try:
+        for n in range(to):
+            opts = search.heap_options(n)
+            gv = _mex({_xor(normal[x] for x in o) for o in opts})
+            normal.append(gv)
+            base = (n,) if opts else ()
+            values: list[int] = []
+            k = 0
+            while k <= MIN_COPIES or (
+                k <= MAX_COPIES and not (values[-1] == values[-3] and values[-2] == values[-4])
+            ):
+                values.append(search.value(base, 0, k))
+                k += 1
+            misere = tuple(values)
+            entries.append(HeapGenus(n, gv, misere, symbol(gv, misere), tame_symbol(gv, misere)))
+    except RecursionError:
+        raise TooLarge("the genus search is too deep for this heap size; lower --to") from None
+    finally:
+        sys.setrecursionlimit(old)
+    wild = tuple(e.heap for e in entries if not e.tame)
+    if wild:
+        classification = f"wild (heap {wild[0]} has the wild genus {entries[wild[0]].symbol})"
+    else:
+        classification = f"tame up to {to - 1}"
+    return GenusTable(g.spec, tuple(entries), classification, wild)
+
+
+def _xor(values: Any) -> int:
+    out = 0
+    for v in values:
+        out ^= v
+    return out

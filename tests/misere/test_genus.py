@@ -1,0 +1,96 @@
+"""Genus against an independent search over sums of game heaps and nim-heaps."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from nimlab.errors import NotApplicable
+from nimlab.games.base import HeapRuleset
+from nimlab.games.heap import GrundyGame, Nim, Subtraction
+from nimlab.games.octal import Octal
+from nimlab.misere import genus
+from nimlab.misere.genus import tame_symbol
+from nimlab.registry import game
+
+
+def misere_value(g: HeapRuleset):  # type: ignore[no-untyped-def]
+    """Misère Grundy value of a sorted tuple of ('g', n) game heaps and ('*', m) nim-heaps."""
+
+    @cache
+    def value(parts: tuple[tuple[str, int], ...]) -> int:
+        seen = set()
+        for i, (kind, n) in enumerate(parts):
+            rest = parts[:i] + parts[i + 1 :]
+            if kind == "g":
+                results = [tuple(("g", x) for x in r) for r in g.heap_options(n)]
+            else:
+                results = [(("*", k),) for k in range(n)]
+            for r in results:
+                seen.add(value(tuple(sorted(rest + r))))
+        if not seen:
+            return 1  # no move at all: the misère value of a terminal position is 1
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return value
+
+
+def normal_values(g: HeapRuleset, n: int) -> list[int]:
+    out: list[int] = []
+    for h in range(n):
+        vals = set()
+        for r in g.heap_options(h):
+            x = 0
+            for k in r:
+                x ^= out[k]
+            vals.add(x)
+        m = 0
+        while m in vals:
+            m += 1
+        out.append(m)
+    return out
+
+
+@pytest.mark.parametrize(
+    "g",
+    [Nim(), Octal.from_code("0.77"), Octal.from_code("0.07"), GrundyGame(), Subtraction((1, 2))],
+    ids=lambda g: g.spec,
+)
+def test_genus_of_heaps_up_to_24(g: HeapRuleset) -> None:
+    table = genus(g, 25)
+    value = misere_value(g)
+    normal = normal_values(g, 25)
+    for e in table.entries:
+        assert e.grundy == normal[e.heap]
+        for k, v in enumerate(e.misere):
+            parts = tuple(sorted((("g", e.heap),) + (("*", 2),) * k))
+            assert v == value(parts), (e.heap, k)
+
+
+def test_known_genera() -> None:
+    # Conway, ONAG ch. 12: 0 = 0^120, * = 1^031, *2 = 2^20, *3 = 3^31.
+    assert [e.symbol for e in genus(Nim(), 4).entries] == ["0^120", "1^031", "2^20", "3^31"]
+    kayles = genus(Octal.from_code("0.77"), 6)
+    assert kayles.entries[5].symbol == "4^146"  # the first wild Kayles heap
+    assert kayles.wild_heaps == (5,)
+    assert genus(Nim(), 30).classification == "tame up to 29"
+    d = kayles.to_dict()
+    assert set(d) >= {"game", "genus"}
+    assert set(d["genus"][0]) >= {"heap", "grundy", "misere", "symbol"}
+
+
+def test_tame_symbols() -> None:
+    assert tame_symbol(0, (1, 2, 0, 2, 0))
+    assert tame_symbol(1, (0, 3, 1, 3))
+    assert tame_symbol(0, (0, 2, 0, 2))
+    assert tame_symbol(6, (6, 4, 6, 4))
+    assert not tame_symbol(4, (1, 4, 6, 4, 6))
+
+
+def test_genus_refuses_non_heap_games() -> None:
+    with pytest.raises(NotApplicable, match="genus is defined for heap games"):
+        genus(game("wythoff"), 5)
