@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench tour screenshots clean
+.PHONY: run test lint bench tour screenshots clean fuzz
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,12 @@ tour: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The long fuzz profile: thousands of hostile command lines, each in a capped subprocess
+# (tests/cli/test_fuzz.py; `make test` runs a short profile of the same test).
+FUZZ_EXAMPLES ?= 3000
+fuzz: $(STAMP)
+	NIMLAB_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/cli/test_fuzz.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

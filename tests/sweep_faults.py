@@ -13,3 +13,10 @@ def die_once(job: tuple[str, int]) -> int:
         marker.write_text("died")
         os._exit(9)  # a worker killed mid-batch
     return value * value
+
+
+def die_on_3(value: int) -> int:
+    """Square ``value``; every worker that sees 3 kills its own process."""
+    if value == 3:
+        os._exit(9)
+    return value * value

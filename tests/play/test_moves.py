@@ -130,3 +130,13 @@ def test_describe() -> None:
     assert describe(nimlab.game("nim"), (0, 0)) == "none"
     assert "#1" in describe(nimlab.game("kayles"), (3,))
     assert "type `moves`" in describe(nimlab.game("kayles"), (30,))
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["take " + "9" * 5000 + " from 5", "9" * 5000, "#" + "9" * 5000, "take 1 from " + "9" * 5000],
+)
+def test_a_number_of_thousands_of_digits_is_an_illegal_move(typed: str) -> None:
+    for spec, pos in (("nim", (3, 4, 5)), ("fibonacci-nim", (20, 19))):
+        with pytest.raises(IllegalMove, match="5,000 digits; at most 4000"):
+            find_move(nimlab.game(spec), pos, typed)

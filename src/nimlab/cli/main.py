@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -198,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
     p.add_argument(
         "--origin",
-        type=int,
+        type=_count,
         choices=(0, 1),
         default=None,
         help="number heaps from 1 as seed 001's tables 5–6 do (Nim, Wythoff: the ≥1-stone rule)",
@@ -259,25 +260,47 @@ def _plan_flag(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _report(error: NimlabError, as_json: bool, out: TextIO) -> int:
+def _report(error: NimlabError, as_json: bool, out: TextIO | None) -> int:
     message = error.render(FLAGS)
     print(f"nimlab: {message}", file=sys.stderr)
-    if as_json:
-        out.write(json.dumps({"error": {"kind": error.kind, "message": message}}) + "\n")
+    if as_json and out is not None:
+        try:
+            out.write(json.dumps({"error": {"kind": error.kind, "message": message}}) + "\n")
+            out.flush()
+        except OSError:
+            _detach(out)
     return error.exit_code
+
+
+def _detach(out: TextIO) -> None:
+    """After a failed write to stdout: point it at /dev/null, so the exit flushes nothing."""
+    if out is not sys.stdout:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    out = out or sys.stdout
     as_json = "--json" in args_list
+    if out is None and sys.stdout is None:  # started with its standard output closed (>&-)
+        closed = InvalidOption(
+            "standard output is closed; redirect it to a file or to /dev/null instead"
+        )
+        return _report(closed, False, None)
+    out = out or sys.stdout
     try:
         args = build_parser().parse_args(args_list)
         if args.command is None:
             build_parser().print_help(out)
             return 2
         code: int = args.run(args, out)
+        out.flush()
         return code
     except NimlabError as error:
         return _report(error, as_json, out)
@@ -288,5 +311,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         print("nimlab: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader left (`| head`): nothing more to say
+        _detach(out)
         return 0
+    except OSError as error:  # stdout on a full disk, or closed while writing
+        _detach(out)
+        what = error.filename or "standard output"
+        reason = error.strerror or type(error).__name__
+        return _report(InvalidOption(f"cannot write {what}: {reason}"), False, None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import re
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -44,11 +45,36 @@ EXAMPLES = {
 FAMILY_NAMES = ("subtraction", "octal", "take-away", "split-delete")
 
 
+INT64 = 2**63 - 1
+"""The largest number a research option takes: the database stores 64-bit integers."""
+
+
+def _int(text: str) -> int:
+    """An option's integer: ASCII digits, at most 2^63 − 1 in size (SQLite's INTEGER).
+
+    >>> _int("12"), _int(" -3 ")
+    (12, -3)
+    >>> _int("３")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '３' is not an integer; accepted: ... to 9223372036854775807
+    """
+    shown = text if len(text) <= 24 else text[:20] + "..."
+    if not re.fullmatch(r"\s*[-+]?[0-9]{1,19}\s*", text) or abs(int(text)) > INT64:
+        raise argparse.ArgumentTypeError(
+            f"{shown!r} is not an integer; accepted: -{INT64} to {INT64}"
+        )
+    return int(text)
+
+
 def _ints(text: str) -> list[int]:
     try:
-        return [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of integers like 2,3") from None
+        return [_int(part) for part in text.split(",") if part.strip()]
+    except argparse.ArgumentTypeError:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(
+            f"{shown!r} is not a list of integers like 2,3 (each at most {INT64})"
+        ) from None
 
 
 def add_commands(command: Adder) -> None:
@@ -58,31 +84,31 @@ def add_commands(command: Adder) -> None:
     p.add_argument("--db", required=True, metavar="FILE", help="SQLite results database")
     group = p.add_argument_group("subtraction")
     group.add_argument("--sizes", type=_ints, default=None, metavar="K,..", help="set sizes")
-    group.add_argument("--max-element", type=int, default=None, metavar="M", help="S ⊆ {1..M}")
-    group.add_argument("--largest", type=int, default=None, metavar="M", help="max S = M")
+    group.add_argument("--max-element", type=_int, default=None, metavar="M", help="S ⊆ {1..M}")
+    group.add_argument("--largest", type=_int, default=None, metavar="M", help="max S = M")
     group = p.add_argument_group("octal")
     group.add_argument(
-        "--digits", type=int, default=None, metavar="D", help="codes 0.d1..dk, k ≤ D"
+        "--digits", type=_int, default=None, metavar="D", help="codes 0.d1..dk, k ≤ D"
     )
     group = p.add_argument_group("take-away")
-    group.add_argument("--c-from", type=int, default=None, metavar="C")
-    group.add_argument("--c-to", type=int, default=None, metavar="C")
-    group.add_argument("--bound", type=int, default=None, metavar="N", help="fresh games n ≤ N")
+    group.add_argument("--c-from", type=_int, default=None, metavar="C")
+    group.add_argument("--c-to", type=_int, default=None, metavar="C")
+    group.add_argument("--bound", type=_int, default=None, metavar="N", help="fresh games n ≤ N")
     group = p.add_argument_group("split-delete")
     group.add_argument("--variants", default=None, metavar="SPEC,..", help="e.g. delete-nim:single")
-    group.add_argument("--heaps-from", type=int, default=None, metavar="K")
-    group.add_argument("--heaps-to", type=int, default=None, metavar="K")
+    group.add_argument("--heaps-from", type=_int, default=None, metavar="K")
+    group.add_argument("--heaps-to", type=_int, default=None, metavar="K")
     group.add_argument("--max-heap", type=_ints, default=None, metavar="N,..", help="bounds")
     group = p.add_argument_group("where it runs")
-    group.add_argument("--workers", type=int, default=None, metavar="N", help="local processes")
+    group.add_argument("--workers", type=_int, default=None, metavar="N", help="local processes")
     group.add_argument(
-        "--dask-local", type=int, default=None, metavar="N", help="Dask LocalCluster"
+        "--dask-local", type=_int, default=None, metavar="N", help="Dask LocalCluster"
     )
     group.add_argument("--scheduler", default=None, metavar="ADDRESS", help="tcp://HOST:PORT")
-    group.add_argument("--batch-size", type=int, default=None, metavar="B", help="tasks per batch")
+    group.add_argument("--batch-size", type=_int, default=None, metavar="B", help="tasks per batch")
     group.add_argument(
         "--max-tasks",
-        type=int,
+        type=_int,
         default=None,
         metavar="N",
         help="refuse a sweep of more tasks (default 5,000,000); --max-states and "
@@ -94,9 +120,9 @@ def add_commands(command: Adder) -> None:
     p.add_argument("--db", required=True, metavar="FILE")
     p.add_argument("--sweeps", action="store_true", help="list the sweeps and their progress")
     p.add_argument("--family", default=None, choices=FAMILY_NAMES)
-    p.add_argument("--size", type=int, default=None, metavar="K", help="|S|, heaps, C or digits")
-    p.add_argument("--top", type=int, default=None, metavar="M", help="max S, max heap or bound")
-    p.add_argument("--period", type=int, default=None, metavar="P")
+    p.add_argument("--size", type=_int, default=None, metavar="K", help="|S|, heaps, C or digits")
+    p.add_argument("--top", type=_int, default=None, metavar="M", help="max S, max heap or bound")
+    p.add_argument("--period", type=_int, default=None, metavar="P")
     p.add_argument("--params", default=None, metavar="PATTERN", help="SQL LIKE, e.g. '1,%%'")
     p.add_argument("--unproven", action="store_true", help="only results without a proof")
     p.add_argument(
@@ -105,7 +131,7 @@ def add_commands(command: Adder) -> None:
         metavar="KEY",
         help="period (default), preperiod, max_value, count, work, outcome_period, params",
     )
-    p.add_argument("--limit", type=int, default=20, metavar="N", help="rows shown (default 20)")
+    p.add_argument("--limit", type=_int, default=20, metavar="N", help="rows shown (default 20)")
     p.add_argument("--export", default=None, metavar="FILE", help=".csv, .csv.gz or .parquet")
     p.add_argument("--columns", default=None, metavar="C,..", help="export only these columns")
     p.add_argument("--plot", default=None, metavar="KIND", help="period, preperiod, ppositions")
@@ -223,11 +249,14 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
     ResultsDB.open(args.db, create=False).close()  # refuse a foreign file up front
     if args.sweeps:
         return _sweeps(args, out)
+    if args.limit < 1:
+        raise InvalidOption(f"--limit must be ≥ 1, got {args.limit}")
     if args.plot is not None or args.out is not None:
         from nimlab.research.plots import plot
 
         if args.plot is None or args.out is None:
             raise InvalidOption("--plot KIND and --out FILE go together")
+        query.check_footprint(args.db, where, args.max_memory)
         points = plot(args.db, where, args.plot, args.out)
         _done(args, out, {"plot": args.plot, "out": args.out, "points": points})
         return 0
@@ -236,6 +265,13 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
         written = query.export(args.db, where, args.export, query.columns_of(args.columns))
         _done(args, out, {"export": args.export, "rows": written})
         return 0
+    query.check_footprint(
+        args.db,
+        where,
+        args.max_memory // 2 if args.json else args.max_memory,
+        args.sort,
+        args.limit,
+    )  # --json holds each row twice
     found = query.select(args.db, where, args.sort, args.limit)
     total = query.count(args.db, where)
     if args.json:

@@ -7,6 +7,7 @@ only when a command runs.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -76,8 +77,18 @@ def add_commands(command: Adder) -> None:
     p.add_argument("position")
     p.add_argument("--level", choices=("perfect", "random", "mix"), default="perfect")
     p.add_argument("--first", choices=("you", "computer"), default="you", help="who moves first")
-    p.add_argument("--seed", type=int, default=None, help="seed for the computer's random moves")
+    p.add_argument(
+        "--seed", type=_integer, default=None, help="seed for the computer's random moves"
+    )
     p.add_argument("--lang", choices=("en", "ja"), default="en")
+
+
+def _integer(text: str) -> int:
+    """An integer of at most 100 ASCII digits."""
+    if not re.fullmatch(r"\s*-?[0-9]{1,100}\s*", text):
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not an integer (at most 100 digits)")
+    return int(text)
 
 
 def _positive(text: str) -> int:

@@ -24,6 +24,10 @@ from nimlab.games.capabilities import (
     OneHeapKernel,
     PeriodCriterion,
 )
+from nimlab.limits import amount
+
+MAX_ELEMENT = 2**63 - 1
+"""The largest subtraction set element: the compiled kernels hold heaps as 64-bit integers."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,11 @@ class Subtraction(HeapRuleset):
                 raise InvalidGame(
                     f"subtraction set element {s!r} is not a positive integer; "
                     "write e.g. subtraction:2,4,7"
+                )
+            if s > MAX_ELEMENT:
+                raise InvalidGame(
+                    f"subtraction set element {amount(s)} is too large; "
+                    f"accepted: 1 to {MAX_ELEMENT:,} (2^63 - 1)"
                 )
         object.__setattr__(self, "subtraction_set", tuple(sorted(set(values))))
 

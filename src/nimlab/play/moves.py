@@ -26,7 +26,7 @@ from itertools import islice
 
 from nimlab.errors import IllegalMove, InvalidPosition
 from nimlab.games.actions import DeleteSplit, InComponent, SplitDelete
-from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
+from nimlab.games.base import MAX_DIGITS, HeapRuleset, Move, Position, Ruleset
 from nimlab.theory.half import half_move
 from nimlab.theory.take_away import take
 from nimlab.theory.wythoff import wythoff_move
@@ -112,6 +112,11 @@ def find_move(
 ) -> Move:
     """The legal move ``text`` names, or ``IllegalMove`` describing the legal moves."""
     typed = text.strip()
+    longest = max((len(run) for run in re.findall(r"[0-9]+", typed)), default=0)
+    if longest > MAX_DIGITS:
+        raise IllegalMove(
+            f"a number in the move has {longest:,} digits; at most {MAX_DIGITS} are accepted"
+        )
     if typed.startswith("#"):
         return _by_index(game, position, typed, listed)
     to = _target(game, position, typed.lower())

@@ -158,9 +158,52 @@ def _row(family: str, params: str, size: int, top: int, **known: Any) -> Row:
     return (family, params, size, top, *(fields.get(c) for c in COLUMNS[4:]))
 
 
-def _failed(family: str, params: str, size: int, top: int, error: NimlabError) -> Row:
-    """The row of a task refused by its limits: nothing known but the refusal."""
-    return _row(family, params, size, top, data=_json({"error": error.render(SWEEP_FLAGS)}))
+def _failed(family: str, params: str, size: int, top: int, error: BaseException | str) -> Row:
+    """The row of a task refused by its limits: nothing known but the refusal and its reason."""
+    if isinstance(error, NimlabError):
+        reason = error.render(SWEEP_FLAGS)
+    elif isinstance(error, str):
+        reason = error
+    else:
+        reason = _REASONS.get(type(error)) or str(error)
+    return _row(family, params, size, top, data=_json({"error": reason}))
+
+
+REFUSED = (NimlabError, MemoryError, RecursionError)
+"""What refuses one task (its row records why) instead of ending the whole sweep."""
+_REASONS: dict[type[BaseException], str] = {
+    MemoryError: "ran out of memory; lower --max-memory or --max-states",
+    RecursionError: "too deeply nested for this machine",
+}
+
+
+def refused(job: Job, reason: str) -> Done:
+    """The rows of a batch that could not be computed (its worker kept dying): all refused.
+
+    >>> from nimlab.research.families import Batch
+    >>> refused(Job("take-away", Batch(3, 3, 1, [(2, 50)]), 10, 10), "worker died").rows[0][:4]
+    ('take-away', '2 bound=50', 2, 50)
+    """
+    rows: list[Row] = []
+    for item in job.batch.payload:
+        if job.family == "subtraction":
+            rows.append(
+                _failed("subtraction", ",".join(map(str, item)), len(item), item[-1], reason)
+            )
+        elif job.family == "octal":
+            from nimlab.games.octal import Octal
+
+            game = Octal.from_code(item)
+            rows.append(_failed("octal", item, len(game.digits) - 1, game.max_removal, reason))
+        elif job.family == "take-away":
+            c, bound = item
+            rows.append(_failed("take-away", f"{c} bound={bound}", c, bound, reason))
+        else:
+            spec, heaps, top = item
+            rows.append(
+                _failed("split-delete", f"{spec} heaps={heaps} max={top}", heaps, top, reason)
+            )
+    return Done(job.batch.index, rows)
 
 
 def _octal(code: str, limits: Limits) -> Row:
@@ -171,13 +214,13 @@ def _octal(code: str, limits: Limits) -> Row:
     size, top = len(game.digits) - 1, game.max_removal
     try:
         found = periodicity(game, limits=limits)
-    except NimlabError as error:
+        if found.proven and found.preperiod is not None and found.period is not None:
+            seen = found.preperiod + found.period  # every value the sequence ever takes
+        else:
+            seen = found.checked_to
+        values = grundy_sequence(game, max(seen, 1), limits=limits)
+    except REFUSED as error:
         return _failed("octal", code, size, top, error)
-    if found.proven and found.preperiod is not None and found.period is not None:
-        seen = found.preperiod + found.period  # every value the sequence ever takes
-    else:
-        seen = found.checked_to
-    values = grundy_sequence(game, max(seen, 1), limits=limits)
     return _row(
         "octal",
         code,
@@ -199,7 +242,7 @@ def _take_away(c: int, bound: int, limits: Limits) -> Row:
     params = f"{c} bound={bound}"
     try:
         values = grundy_sequence(f"take-away:{c}", bound + 1, limits=limits).tolist()
-    except NimlabError as error:
+    except REFUSED as error:
         return _failed("take-away", params, c, bound, error)
     losing = [n for n in range(1, bound + 1) if values[n] == 0]
     terms = [h for h in take_away_sequence(c).terms_upto(bound) if h >= 1]
@@ -226,7 +269,7 @@ def _split_delete(spec: str, heaps: int, top: int, limits: Limits) -> Row:
     params = f"{spec} heaps={heaps} max={top}"
     try:
         found = p_positions(spec, heaps=heaps, max_heap=top, limits=limits).positions
-    except NimlabError as error:
+    except REFUSED as error:
         return _failed("split-delete", params, heaps, top, error)
     data: dict[str, Any] = {"first": [list(p) for p in found[:FIRST_SHOWN]]}
     if len(found) <= POSITIONS_KEPT:

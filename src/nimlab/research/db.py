@@ -32,9 +32,12 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
+from stat import S_ISDIR
 from types import TracebackType
 from typing import Any
+from urllib.parse import quote
 
 from nimlab.errors import InvalidOption
 
@@ -98,8 +101,9 @@ CREATE TABLE results (
     computed_at TEXT NOT NULL,
     PRIMARY KEY (family, params)
 ) WITHOUT ROWID;
-PRAGMA application_id = {APPLICATION_ID};
+PRAGMA application_id = {APPLICATION_ID}
 """
+TABLES = ("meta", "sweeps", "batches", "results")
 
 
 _UPDATE = ", ".join(
@@ -127,61 +131,54 @@ class ResultsDB:
 
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True) -> ResultsDB:
-        """Open (or, with ``create``, create) the database at ``path``; refuse foreign files."""
+        """Open the database at ``path`` to write (creating it if new) or, without ``create``,
+        only to read; refuse foreign, damaged or altered files before writing anything.
+
+        Every check runs on a read-only connection first; a database opened to
+        write is also checked whole (``PRAGMA quick_check``) and must be writable.
+        Creation is one ``BEGIN IMMEDIATE`` transaction, so concurrent first
+        starts on one new file all succeed.
+        """
         file = Path(path)
-        fresh = not file.exists() or file.stat().st_size == 0
-        if fresh and not create:
-            what = "is empty" if file.exists() else "does not exist"
-            raise InvalidOption(f"--db {path} {what}: no such results database")
-        if file.is_dir():
-            raise InvalidOption(f"--db {path} is a directory; give a database file")
-        if not fresh:
-            _check_header(file)
+        shown = _shown(str(path))
         try:
-            connection = sqlite3.connect(str(file), timeout=30, isolation_level=None)
+            stat = file.stat() if file.exists() else None
+            hot = Path(f"{file}-journal").exists()
+        except OSError as error:
+            raise InvalidOption(f"--db {shown}: cannot use this path ({error.strerror})") from None
+        if stat is not None and S_ISDIR(stat.st_mode):
+            raise InvalidOption(f"--db {shown} is a directory; give a database file")
+        fresh = stat is None or stat.st_size == 0 or hot
+        if fresh and not create:
+            what = "is empty" if stat is not None else "does not exist"
+            raise InvalidOption(f"--db {shown} {what}: no such results database")
+        if not fresh:
+            _check_header(file, shown)
+            reader = _read_only(file, shown)
+            try:
+                _check(reader, shown, whole=create)
+            except BaseException:
+                reader.close()
+                raise
+            if not create:
+                return cls(reader, str(path))
+            reader.close()
+        try:
+            connection = sqlite3.connect(str(file), timeout=60, isolation_level=None)
         except sqlite3.Error as error:
-            raise InvalidOption(f"--db {path}: cannot open it ({error})") from None
-        db = cls(connection, str(path))
+            raise InvalidOption(
+                f"--db {shown}: cannot create or open it ({error}); is its folder writable?"
+            ) from None
         try:
             if fresh:
-                db._create()
-            else:
-                db._check_schema()
+                _create(connection, shown)
+            _check_writable(connection, shown)
             connection.execute("PRAGMA journal_mode = WAL")
             connection.execute("PRAGMA synchronous = FULL")
         except BaseException:
             connection.close()
             raise
-        return db
-
-    def _create(self) -> None:
-        meta = (
-            f"INSERT INTO meta VALUES ('application', 'nimlab results'), "
-            f"('schema_version', '{SCHEMA_VERSION}'), ('created_by', 'nimlab {_version()}');"
-        )
-        self.connection.executescript("BEGIN;" + _SCHEMA + meta + "COMMIT;")
-
-    def _check_schema(self) -> None:
-        try:
-            (app,) = self.connection.execute("PRAGMA application_id").fetchone()
-            if app != APPLICATION_ID:
-                raise InvalidOption(
-                    f"--db {self.path} is an SQLite database but not a nimlab results database "
-                    "(left untouched); give a new file name"
-                )
-            row = self.connection.execute(
-                "SELECT value FROM meta WHERE key = 'schema_version'"
-            ).fetchone()
-        except sqlite3.DatabaseError as error:
-            raise InvalidOption(
-                f"--db {self.path} is not a nimlab results database ({error}); left untouched"
-            ) from None
-        if row is None or row[0] != str(SCHEMA_VERSION):
-            found = "none" if row is None else row[0]
-            raise InvalidOption(
-                f"--db {self.path} has results schema version {found}; this nimlab reads "
-                f"version {SCHEMA_VERSION} (left untouched; use a new file)"
-            )
+        return cls(connection, str(path))
 
     def sweep(self, family: str, parameters: str, *, batch_size: int, tasks: int) -> Sweep:
         """The sweep of ``family`` with ``parameters``: found again, or recorded now."""
@@ -279,19 +276,147 @@ class Sweep:
     tasks: int
 
 
-def _check_header(file: Path) -> None:
+def _shown(path: str) -> str:
+    """A path as messages show it: cut to a short prefix when it is long."""
+    return path if len(path) <= 80 else path[:72] + "…"
+
+
+def _check_header(file: Path, shown: str) -> None:
     """Refuse a file that is not an SQLite database, without opening it for writing."""
     try:
         with file.open("rb") as handle:
             header = handle.read(100)
     except OSError as error:
-        raise InvalidOption(f"--db {file}: cannot read it ({error.strerror})") from None
+        raise InvalidOption(f"--db {shown}: cannot read it ({error.strerror})") from None
     if not header.startswith(b"SQLite format 3\x00"):
         raise InvalidOption(
-            f"--db {file} is not a nimlab results database (not SQLite); left untouched"
+            f"--db {shown} is not a nimlab results database (not SQLite); left untouched"
         )
     if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
         raise InvalidOption(
-            f"--db {file} is an SQLite database but not a nimlab results database "
+            f"--db {shown} is an SQLite database but not a nimlab results database "
             "(left untouched); give a new file name"
         )
+
+
+def _read_only(file: Path, shown: str) -> sqlite3.Connection:
+    """A connection that cannot write; ``immutable`` where SQLite cannot make its WAL index
+    (a read-only folder): nobody can be writing to the database there."""
+    uri = "file:" + quote(str(file.absolute()))
+    failure: sqlite3.Error | None = None
+    for options in ("?mode=ro", "?mode=ro&immutable=1"):
+        try:
+            connection = sqlite3.connect(uri + options, uri=True, timeout=60)
+        except sqlite3.Error as error:
+            failure = error
+            continue
+        try:
+            connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return connection
+        except sqlite3.OperationalError as error:
+            connection.close()
+            failure = error
+        except sqlite3.DatabaseError as error:
+            connection.close()
+            raise InvalidOption(
+                f"--db {shown} is damaged ({error}); left untouched: restore a copy or give a "
+                "new file"
+            ) from None
+    raise InvalidOption(f"--db {shown}: cannot read it ({failure})")
+
+
+def _statements() -> list[str]:
+    """The statements of the schema, one by one (``executescript`` would commit first)."""
+    return [s for s in _SCHEMA.split(";") if s.strip()]
+
+
+@cache
+def _layout() -> dict[str, list[tuple[Any, ...]]]:
+    """Each table's columns as ``PRAGMA table_info`` lists them in a database made now."""
+    memory = sqlite3.connect(":memory:")
+    try:
+        for statement in _statements():
+            memory.execute(statement)
+        return {t: memory.execute(f"PRAGMA table_info({t})").fetchall() for t in TABLES}
+    finally:
+        memory.close()
+
+
+def _check(connection: sqlite3.Connection, shown: str, *, whole: bool) -> None:
+    """Refuse a file not nimlab's, of another version or layout, or (``whole``) damaged."""
+    try:
+        (app,) = connection.execute("PRAGMA application_id").fetchone()
+        if app != APPLICATION_ID:
+            raise InvalidOption(
+                f"--db {shown} is an SQLite database but not a nimlab results database "
+                "(left untouched); give a new file name"
+            )
+        row = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if row is None or row[0] != str(SCHEMA_VERSION):
+            found = "none" if row is None else row[0]
+            raise InvalidOption(
+                f"--db {shown} has results schema version {found}; this nimlab reads "
+                f"version {SCHEMA_VERSION} (left untouched; use a new file)"
+            )
+        for table, columns in _layout().items():
+            if connection.execute(f"PRAGMA table_info({table})").fetchall() != columns:
+                raise InvalidOption(
+                    f"--db {shown}: its table {table!r} is not the one nimlab makes (the schema "
+                    "was altered); left untouched: use a new file"
+                )
+        if whole:
+            problems = [r[0] for r in connection.execute("PRAGMA quick_check(3)")]
+            if problems != ["ok"]:
+                raise InvalidOption(
+                    f"--db {shown} is damaged ({' '.join(' '.join(problems).split())[:200]}); left "
+                    "untouched: "
+                    "restore a copy or give a new file"
+                )
+    except sqlite3.DatabaseError as error:
+        raise InvalidOption(
+            f"--db {shown} is damaged or not a nimlab results database ({error}); left untouched"
+        ) from None
+
+
+def _create(connection: sqlite3.Connection, shown: str) -> None:
+    """Make the tables in a new (empty) file, unless a concurrent start has just made them."""
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        raise InvalidOption(
+            f"--db {shown}: cannot create it ({error}); is its folder writable?"
+        ) from None
+    try:
+        tables = connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+        if tables == 0:
+            for statement in _statements():
+                connection.execute(statement)
+            connection.execute(
+                "INSERT INTO meta VALUES ('application', 'nimlab results'), "
+                "('schema_version', ?), ('created_by', ?)",
+                (str(SCHEMA_VERSION), f"nimlab {_version()}"),
+            )
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    if tables:  # made by another process meanwhile: check it as any existing file
+        _check(connection, shown, whole=False)
+
+
+def _check_writable(connection: sqlite3.Connection, shown: str) -> None:
+    """Refuse, before any write, a database this process may not write to."""
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        try:  # a write that changes nothing: SQLite refuses it on a read-only file
+            connection.execute("UPDATE meta SET value = value WHERE 0")
+        finally:
+            connection.execute("ROLLBACK")
+    except sqlite3.OperationalError as error:
+        if "readonly" in str(error) or "read-only" in str(error):
+            raise InvalidOption(
+                f"--db {shown} is read-only (file or folder permissions): a sweep cannot write "
+                "to it; `nimlab results` can still read it"
+            ) from None
+        raise

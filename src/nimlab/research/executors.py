@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -32,7 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any, Protocol, TypeVar
 
-from nimlab.errors import InvalidOption, TooLarge
+from nimlab.errors import InvalidOption, NimlabError, TooLarge
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -48,7 +49,12 @@ class Executor(Protocol):
     workers: int
     name: str
 
-    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]: ...
+    def run(
+        self,
+        function: Callable[[J], R],
+        jobs: Iterable[J],
+        lost: Callable[[J, str], R] | None = None,
+    ) -> Iterator[R]: ...
 
     def close(self) -> None: ...
 
@@ -59,7 +65,12 @@ class SerialExecutor:
     workers = 1
     name = "serial"
 
-    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+    def run(
+        self,
+        function: Callable[[J], R],
+        jobs: Iterable[J],
+        lost: Callable[[J, str], R] | None = None,
+    ) -> Iterator[R]:
         for job in jobs:
             yield function(job)
 
@@ -89,7 +100,14 @@ class PoolExecutor:
         )
         return self._pool
 
-    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+    def run(
+        self,
+        function: Callable[[J], R],
+        jobs: Iterable[J],
+        lost: Callable[[J, str], R] | None = None,
+    ) -> Iterator[R]:
+        """Yield ``function(job)`` for every job; a job whose worker dies more than
+        ``RESTARTS`` times ends the run, or with ``lost`` yields ``lost(job, reason)``."""
         pool = self._pool or self._fresh_pool()
         waiting = iter(jobs)
         running: dict[Future[R], J] = {}
@@ -101,27 +119,33 @@ class PoolExecutor:
             if not running:
                 return
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            lost: list[J] = []
+            dead: list[J] = []
             for future in finished:
                 job = running.pop(future)
                 try:
                     result = future.result()
                 except BrokenProcessPool:
-                    lost.append(job)
+                    dead.append(job)
                     continue
                 yield result
-            if lost:
-                lost.extend(running.values())
-                for job in lost:
+            if dead:
+                dead.extend(running.values())
+                again = []
+                for job in dead:
                     broken[id(job)] = broken.get(id(job), 0) + 1
-                    if broken[id(job)] > RESTARTS:
-                        raise TooLarge(
-                            f"a worker died {RESTARTS + 1} times on the same batch (out of "
-                            "memory?); lower --batch-size or --max-states"
-                        )
+                    if broken[id(job)] <= RESTARTS:
+                        again.append(job)
+                        continue
+                    reason = (
+                        f"a worker died {RESTARTS + 1} times on this batch (out of memory?); "
+                        "lower --batch-size or --max-states"
+                    )
+                    if lost is None:
+                        raise TooLarge(reason)
+                    yield lost(job, reason)
                 self.restarts += 1
                 pool = self._fresh_pool()
-                running = {pool.submit(function, job): job for job in lost}
+                running = {pool.submit(function, job): job for job in again}
 
     def close(self) -> None:
         if self._pool is not None:
@@ -152,7 +176,7 @@ class DaskExecutor:
             self.name = f"Dask scheduler {scheduler}"
             try:
                 self._client = Client(scheduler, timeout="5s")
-            except (OSError, TimeoutError) as error:
+            except (OSError, TimeoutError, ValueError) as error:
                 raise InvalidOption(
                     f"--scheduler {scheduler}: cannot reach it ({error}); give tcp://HOST:PORT "
                     "of a running dask scheduler"
@@ -170,21 +194,36 @@ class DaskExecutor:
             )
             self._client = Client(self._cluster)
 
-    def run(self, function: Callable[[J], R], jobs: Iterable[J]) -> Iterator[R]:
+    def run(
+        self,
+        function: Callable[[J], R],
+        jobs: Iterable[J],
+        lost: Callable[[J, str], R] | None = None,
+    ) -> Iterator[R]:
         as_completed = importlib.import_module("distributed").as_completed
 
         waiting = iter(jobs)
         window = 2 * self.workers
 
+        of: dict[Any, J] = {}
+
         def submit(job: J) -> Any:
-            return self._client.submit(function, job, pure=False, retries=DASK_RETRIES)
+            future = self._client.submit(function, job, pure=False, retries=DASK_RETRIES)
+            of[future.key] = job
+            return future
 
         first = [submit(job) for job in islice(waiting, window)]
         if not first:
             return
         running = as_completed(first)
         for future in running:
-            result: R = future.result()
+            job = of.pop(future.key)
+            try:
+                result: R = future.result()
+            except Exception as error:  # the task failed on every retry, or its workers died
+                if lost is None or isinstance(error, NimlabError):
+                    raise
+                result = lost(job, f"failed {DASK_RETRIES + 1} times on Dask ({error})"[:300])
             future.release()
             following = next(waiting, None)
             if following is not None:
@@ -203,15 +242,43 @@ def executor(
     """The executor the command line asks for (default: a local pool over every core)."""
     if dask_local is not None and scheduler is not None:
         raise InvalidOption("give one of --dask-local N and --scheduler ADDRESS, not both")
+    cap = max_workers()
     for value, option in ((workers, "--workers"), (dask_local, "--dask-local")):
-        if value is not None and value < 1:
-            raise InvalidOption(f"{option} must be ≥ 1, got {value}")
+        if value is not None and not 1 <= value <= cap:
+            raise InvalidOption(
+                f"{option} must be 1 to {cap} (4 × {os.cpu_count() or 1} cores), got {value}"
+            )
     if scheduler is not None:
-        if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
-            raise InvalidOption(f"--scheduler {scheduler!r}: give an address like tcp://HOST:8786")
+        check_address(scheduler)
         return DaskExecutor(scheduler=scheduler)
     if dask_local is not None:
         return DaskExecutor(workers=dask_local)
     if workers == 1:
         return SerialExecutor()
     return PoolExecutor(workers)
+
+
+def max_workers() -> int:
+    """The most worker processes a sweep may start: 4 per core."""
+    return 4 * (os.cpu_count() or 1)
+
+
+_ADDRESS = re.compile(r"(tcp|tls|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
+
+
+def check_address(scheduler: str) -> None:
+    """Refuse a scheduler address that is not PROTOCOL://HOST:PORT (before Dask parses it).
+
+    >>> check_address("tcp://10.0.0.5:8786")
+    >>> check_address("tcp://")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidOption: --scheduler 'tcp://': give an address like tcp://HOST:8786 ...
+    """
+    match = _ADDRESS.fullmatch(scheduler)
+    if match is None or not 1 <= int(match.group(3)) <= 65535:
+        shown = scheduler if len(scheduler) <= 60 else scheduler[:56] + "..."
+        raise InvalidOption(
+            f"--scheduler {shown!r}: give an address like tcp://HOST:8786 "
+            "(tcp, tls, ws or wss; port 1 to 65535)"
+        )

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from nimlab.errors import InvalidOption
+from nimlab.files import atomic_path
 from nimlab.research.query import Filter, rows, target_path
 
 KINDS = ("period", "preperiod", "ppositions")
@@ -35,7 +36,8 @@ def plot(path: str, where: Filter, kind: str, target: str) -> int:
     try:
         points = _DRAW[kind](axes, path, where)
         figure.tight_layout()
-        figure.savefig(target)
+        with atomic_path(target, "--out") as written_to:
+            figure.savefig(written_to, format=target.lower().rsplit(".", 1)[-1])
     finally:
         plt.close(figure)
     return points

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from nimlab.errors import InvalidOption
+from nimlab.files import atomic_path, shown
+from nimlab.limits import check_memory
 from nimlab.research.db import COLUMNS, ResultsDB
 
 OUTPUT_COLUMNS = (*COLUMNS, "nimlab_version", "computed_at")
@@ -99,6 +101,35 @@ def rows(
         yield from db.connection.execute(sql, values)
 
 
+ROW_BYTES = 1024
+"""About the bytes of one result row in Python (its tuple or dict of 16 values), text aside."""
+CHUNK = 1 << 16
+"""Rows per Parquet row group: a chunk is held in Python lists before Arrow takes it."""
+
+
+def footprint(path: str, where: Filter, sort: str = "params", limit: int | None = None) -> int:
+    """The bytes the matching rows (the top ``limit`` by ``sort``) take once read into Python.
+
+    SQLite counts the rows and their text without handing them over, so a query that
+    would not fit in memory is refused before it is run.
+    """
+    clause, values = where.where()
+    inner = f"SELECT data, params FROM results{clause} {_order(sort)}"
+    if limit is not None:
+        inner += f" LIMIT {max(int(limit), 0)}"
+    sql = f"SELECT COUNT(*), COALESCE(SUM(LENGTH(data) + LENGTH(params)), 0) FROM ({inner})"
+    with _open(path) as db:
+        count, text = db.connection.execute(sql, values).fetchone()
+    return int(count) * ROW_BYTES + 2 * int(text)
+
+
+def check_footprint(
+    path: str, where: Filter, max_memory: int, sort: str = "params", limit: int | None = None
+) -> None:
+    """Refuse (``TooLarge``, naming ``--max-memory``) rows that would not fit in memory."""
+    check_memory(footprint(path, where, sort, limit), max_memory, "reading these results")
+
+
 def select(
     path: str, where: Filter, sort: str = "period", limit: int | None = 20
 ) -> list[dict[str, Any]]:
@@ -118,17 +149,21 @@ def count(path: str, where: Filter) -> int:
 def export(path: str, where: Filter, target: str, columns: tuple[str, ...] = OUTPUT_COLUMNS) -> int:
     """Write the matching results to ``target`` (.csv, .csv.gz or .parquet); returns the rows."""
     name = target.lower()
-    if name.endswith(".parquet"):
-        return _parquet(path, where, target, columns)
-    if name.endswith((".csv", ".csv.gz")):
-        return _csv(path, where, target, columns)
-    raise InvalidOption(f"--export {target}: give a file ending in .csv, .csv.gz or .parquet")
+    if not name.endswith((".parquet", ".csv", ".csv.gz")):
+        raise InvalidOption(
+            f"--export {shown(target)}: give a file ending in .csv, .csv.gz or .parquet"
+        )
+    target_path(target)
+    with atomic_path(target, "--export") as written_to:
+        if name.endswith(".parquet"):
+            return _parquet(path, where, written_to, columns)
+        return _csv(path, where, written_to, columns, gzipped=name.endswith(".gz"))
 
 
-def _csv(path: str, where: Filter, target: str, columns: tuple[str, ...]) -> int:
+def _csv(path: str, where: Filter, target: str, columns: tuple[str, ...], *, gzipped: bool) -> int:
     import gzip
 
-    opener: Any = gzip.open if target.lower().endswith(".gz") else open
+    opener: Any = gzip.open if gzipped else open
     written = 0
     with opener(target, "wt", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
@@ -161,7 +196,7 @@ def _parquet(path: str, where: Filter, target: str, columns: tuple[str, ...]) ->
         chunk: list[tuple[Any, ...]] = []
         for row in rows(path, where, columns=columns):
             chunk.append(row)
-            if len(chunk) == 1 << 20:
+            if len(chunk) == CHUNK:
                 writer.write_table(_table(pa, schema, chunk))
                 written += len(chunk)
                 chunk = []
@@ -187,6 +222,12 @@ def _table(pa: Any, schema: Any, chunk: list[tuple[Any, ...]]) -> Any:
 def target_path(target: str) -> Path:
     """``target`` as a path whose directory exists (refused otherwise)."""
     path = Path(target)
-    if not path.parent.exists():
-        raise InvalidOption(f"{target}: the directory {path.parent} does not exist")
+    try:
+        folder = path.parent.is_dir()
+    except OSError as error:
+        raise InvalidOption(f"{shown(target)}: cannot use this path ({error.strerror})") from None
+    if not folder:
+        raise InvalidOption(
+            f"{shown(target)}: the directory {shown(str(path.parent))} does not exist"
+        )
     return path

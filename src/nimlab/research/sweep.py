@@ -20,7 +20,7 @@ from typing import Any
 
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES
-from nimlab.research.compute import Job, compute_batch, no_gc, warm_up
+from nimlab.research.compute import Job, compute_batch, no_gc, refused, warm_up
 from nimlab.research.db import ResultsDB
 from nimlab.research.executors import Executor
 from nimlab.research.families import Family
@@ -102,7 +102,7 @@ def run_sweep(
             warm_up(family.name)
         computed = added = 0
         with no_gc(), _progress(quiet, count, count - pending, family.name) as advance:
-            for result in executor.run(compute_batch, jobs):
+            for result in executor.run(compute_batch, jobs, lost=refused):
                 added += db.commit_batch(sweep, result.index, result.rows)
                 computed += len(result.rows)
                 advance(len(result.rows))

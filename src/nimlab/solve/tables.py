@@ -21,7 +21,7 @@ from math import comb
 from nimlab.checks import check_int
 from nimlab.errors import NotApplicable
 from nimlab.games.base import HeapRuleset, HeapsRuleset, Ruleset
-from nimlab.limits import Limits, amount
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import p_positions_k, table_2
 from nimlab.solve.heaps import heap_array, heap_values
@@ -108,8 +108,9 @@ def p_positions(
     plan(g, "ppositions", heaps=heaps, max_heap=max_heap, misere=misere).check(limits)
     if isinstance(g, HeapRuleset) and not misere:
         limits.check(comb(span + heaps - 2, heaps - 1), "positions")
-        values = heap_values(g, max_heap + 1, limits.budget())
-        found = tuple(_zero_sums(values, lo, heaps))
+        budget = limits.budget()
+        values = heap_values(g, max_heap + 1, budget)
+        found = tuple(_zero_sums(values, lo, heaps, budget))
         return PPositions(g.spec, heaps, max_heap, found)
     limits.check(comb(span + heaps - 1, heaps), "positions")
     compiled = None if misere else p_positions_k(g, heaps, max_heap, limits.budget())
@@ -124,22 +125,49 @@ def p_positions(
     return PPositions(g.spec, heaps, max_heap, found)
 
 
-def _zero_sums(values: list[int], lo: int, k: int) -> Iterator[tuple[int, ...]]:
-    """Sorted k-tuples of heaps ≥ lo whose values have nim-sum 0, in lexicographic order."""
+def _zero_sums(values: list[int], lo: int, k: int, budget: Budget) -> Iterator[tuple[int, ...]]:
+    """Sorted k-tuples of heaps ≥ lo whose values have nim-sum 0, in lexicographic order.
+
+    The first k − 1 heaps run through every sorted prefix like an odometer (no
+    recursion, so a thousand heaps are fine); the last is every heap whose value
+    completes the nim-sum. Each prefix step and each tuple found is charged to
+    ``budget``, and the tuples kept are charged against its memory limit.
+
+    >>> list(_zero_sums([0, 1, 2, 3], 0, 3, Limits().budget()))[:3]
+    [(0, 0, 0), (0, 1, 1), (0, 2, 2)]
+    """
     by_value: dict[int, list[int]] = {}
     for h in range(lo, len(values)):
         by_value.setdefault(values[h], []).append(h)
-
-    def extend(prefix: tuple[int, ...], start: int, total: int) -> Iterator[tuple[int, ...]]:
-        if len(prefix) == k - 1:
-            candidates = by_value.get(total, [])
-            for h in candidates[bisect_left(candidates, start) :]:
-                yield (*prefix, h)
-            return
-        for h in range(start, len(values)):
-            yield from extend((*prefix, h), h, total ^ values[h])
-
     if k == 1:
         yield from ((h,) for h in by_value.get(0, []))
         return
-    yield from extend((), lo, 0)
+    top = len(values) - 1
+    if top < lo:
+        return
+    tuple_bytes = 2 * ((k + 8) * 8 + PYTHON_VALUE_BYTES)  # the tuple, its slot, and its JSON copy
+    prefix = [lo] * (k - 1)
+    totals = [0] * k  # totals[i]: the nim-sum of the values of prefix[:i]
+    for i in range(k - 1):
+        totals[i + 1] = totals[i] ^ values[lo]
+    budget.spend(k)
+    found = 0
+    while True:
+        candidates = by_value.get(totals[k - 1], [])
+        first = bisect_left(candidates, prefix[-1])
+        if first < len(candidates):
+            budget.spend(len(candidates) - first)
+            found += len(candidates) - first
+            budget.check_memory(found * tuple_bytes, f"{amount(found)} P-positions of {k} heaps")
+            for h in candidates[first:]:
+                yield (*prefix, h)
+        i = k - 2
+        while i >= 0 and prefix[i] == top:
+            i -= 1
+        if i < 0:
+            return
+        start = prefix[i] + 1
+        budget.spend(k - 1 - i)
+        for j in range(i, k - 1):
+            prefix[j] = start
+            totals[j + 1] = totals[j] ^ values[start]

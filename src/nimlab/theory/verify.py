@@ -20,10 +20,10 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations_with_replacement
 
 from nimlab.checks import check_int
-from nimlab.errors import InvalidOption
+from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.actions import Action
 from nimlab.games.base import Position, Ruleset
-from nimlab.limits import Budget, Limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.oracles import Oracle
 from nimlab.solve.search import Search
@@ -180,6 +180,28 @@ def verify(
     if bound is not None:
         check_int(bound, "bound", least=1)
     limits = limits or Limits()
+    if bound is not None:
+        _check_bound(bound, limits)
     return [
         known[n].run(known[n].default_bound if bound is None else bound, limits) for n in wanted
     ]
+
+
+def _check_bound(bound: int, limits: Limits) -> None:
+    """Refuse up front a bound whose positions cannot fit the limits.
+
+    Every check looks at each heap size up to the bound at least once (one
+    state each) and may hold the heap sizes ``0..bound`` as Python ints.
+
+    >>> _check_bound(10**9, Limits())
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.TooLarge: verify up to 1,000,000,000 needs more than 1,000,000,000 states, ...
+    """
+    if bound > limits.max_states:
+        raise TooLarge(
+            f"verify up to {amount(bound)} needs more than {amount(bound)} states, over the "
+            f"limit of {amount(limits.max_states)}; lower the bound",
+            "max_states",
+        )
+    limits.check_memory((bound + 1) * PYTHON_VALUE_BYTES, f"verify up to {amount(bound)}")

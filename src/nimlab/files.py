@@ -1,0 +1,87 @@
+"""Files written whole or not at all.
+
+:func:`atomic_path` gives a temporary name in the target's folder; when the
+body has written it, the data is flushed to disk (``fsync``) and renamed over
+the target (``os.replace``), so a reader, a crash or a full disk never leaves
+half a file under the target's name. A target that is not a regular file (a
+device such as ``/dev/null``, a pipe) cannot be renamed over: it is written in
+place. Any ``OSError`` becomes one line naming the option and the reason.
+
+>>> import os, tempfile
+>>> target = os.path.join(tempfile.mkdtemp(), "out.txt")
+>>> with atomic_path(target, "--export") as path:
+...     _ = open(path, "w").write("whole\\n")
+>>> open(target).read(), os.listdir(os.path.dirname(target))
+('whole\\n', ['out.txt'])
+>>> with atomic_path("/dev/full", "--export") as path:
+...     with open(path, "w") as f:
+...         _ = f.write("x")
+Traceback (most recent call last):
+...
+nimlab.errors.InvalidOption: --export /dev/full: cannot write it (No space left on device)
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from nimlab.errors import InvalidOption
+
+
+def shown(text: str, width: int = 80) -> str:
+    """``text`` as a message shows it: cut to a short prefix when it is long.
+
+    >>> shown("a" * 100, 10)
+    'aaaaaaaaa…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+@contextmanager
+def atomic_path(target: str, option: str) -> Iterator[str]:
+    """A path to write instead of ``target``; on success it replaces ``target`` whole."""
+    name = shown(target)
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise InvalidOption(f"{option} {name}: cannot write it ({error.strerror})") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise InvalidOption(f"{option} {name} is a directory; give a file name")
+    if mode is not None and not stat.S_ISREG(mode):  # a device or a pipe: written in place
+        try:
+            yield target
+        except OSError as error:
+            raise InvalidOption(f"{option} {name}: cannot write it ({error.strerror})") from None
+        return
+    path = Path(target)
+    temporary = path.with_name(f".{path.name[:200]}.{os.getpid()}.tmp")
+    try:
+        yield str(temporary)
+        with open(temporary, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+        _sync_folder(path.parent)
+    except OSError as error:
+        raise InvalidOption(f"{option} {name}: cannot write it ({error.strerror})") from None
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename durable (where the platform allows opening a folder)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)

@@ -1,0 +1,108 @@
+"""Hostile input found by issue 12 and the fuzz test: one line on stderr, exit 2 or 3, no traceback.
+
+Each case failed on the main of issue 12 (a traceback, a hang or gigabytes of memory).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nimlab.cli.main import main
+
+HUGE = str(10**30)
+
+
+def capped(*args: str) -> subprocess.CompletedProcess[str]:
+    """One call in a subprocess whose address space is capped at 3 GiB (main took 18 GB)."""
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 1024**3, 3 * 1024**3))
+
+    return subprocess.run(
+        [sys.executable, "-m", "nimlab", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=cap,
+    )
+
+
+def cli(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(args), out)
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (("ppositions", "nim", "--heaps", "1000", "--max", "2"), 3, "--max-states"),
+        (("ppositions", "kayles", "--heaps", "2", "--max", "100000"), 3, "--max-states"),
+        (
+            ("ppositions", "kayles", "--heaps", "2", "--max", "100000", "--max-states", HUGE[:12]),
+            3,
+            "--max-memory",
+        ),
+        (
+            ("ppositions", "nim", "--heaps", "100000", "--max", "1", "--max-memory", "64M"),
+            3,
+            "--max-memory",
+        ),
+        (("verify", "wythoff-beatty", "--max", "1000000000"), 3, "--max-states"),
+        (("verify", "--max", HUGE), 3, "--max-states"),
+        (("verify", "--max", "²"), 2, "integer ≥ 1"),
+        (("sequence", "subtraction:18446744073709551616", "--to", "10"), 2, "2^63 - 1"),
+        (("table", "nim", "--size", "3", "--origin", "１"), 2, "not an integer"),
+        (("play", "nim", "3", "--seed", "３"), 2, "not an integer"),
+    ],
+)
+def test_refused_with_one_line(args: tuple[str, ...], code: int, said: str) -> None:
+    done = capped(*args)
+    assert done.returncode == code, done.stderr
+    assert said in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_thousand_heaps_of_nim_are_answered() -> None:
+    code, out = cli("ppositions", "nim", "--heaps", "1000", "--max", "1")
+    assert code == 0 and out.count("\n") == 1 + 501  # an even number of ones
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ("--batch-size", HUGE),
+        ("--workers", HUGE),
+        ("--workers", str(4 * (os.cpu_count() or 1) + 1)),
+        ("--dask-local", str(4 * (os.cpu_count() or 1) + 1)),
+        ("--dask-local", "0"),
+        ("--scheduler", "tcp://"),
+        ("--scheduler", "tcp://host:99999"),
+        ("--digits", "３"),
+    ],
+)
+def test_sweep_options_bounded(
+    extra: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "x.sqlite"
+    args = ("sweep", "octal", "--db", str(db), *extra)
+    if "--digits" not in extra:
+        args = (*args, "--digits", "1")
+    assert cli(*args)[0] == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not db.exists()  # refused before the database is made
+
+
+@pytest.mark.parametrize("option", ["--limit", "--size", "--top", "--period"])
+def test_results_options_bounded(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli("results", "--db", str(tmp_path / "x.sqlite"), option, HUGE)[0] == 2
+    assert "is not an integer" in capsys.readouterr().err
