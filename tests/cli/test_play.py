@@ -129,3 +129,9 @@ def test_a_real_terminal_gets_rich_prompts() -> None:
     assert "1,2 — your move" in text and "computer: take 1 from the heap of 1" in text
     assert "\x1b[" in text  # rich colours the computer's moves
     assert "Game abandoned." in text and proc.returncode == 0
+
+
+def test_misere_play_in_the_terminal() -> None:
+    r = play("nim", "1,1,2", "--misere", stdin="1,1,1\n0,0,1\n")
+    assert r.returncode == 0, r.stderr
+    assert "misère" in r.stdout and "You win" in r.stdout

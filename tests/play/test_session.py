@@ -79,3 +79,20 @@ def test_hint_says_why() -> None:
     d = h.to_dict(game("fibonacci-nim"))
     assert d["move"] == {"to": "21/20", "move": "take 10 (the opponent may then take up to 20)"}
     assert "P-position" in d["reason"]
+
+
+def test_misere_play_the_last_mover_loses() -> None:
+    from nimlab.play import Session
+
+    s = Session("nim", "1,1,2", misere=True)
+    assert s.hint().move.to == (1, 1, 1)  # Bouton's misère rule: leave an odd number of 1s
+    s.play("1,1,1")
+    s.reply()
+    s.play("0,0,1")
+    s.reply()  # forced: the computer takes the last stone
+    assert s.over and s.position == (0, 0, 0)
+    assert s.winner == "you"  # the player who cannot move wins under misère play
+    assert s.to_dict()["misere"] is True
+    normal = Session("nim", "1", first="computer")
+    normal.reply()
+    assert normal.winner == "computer"

@@ -76,6 +76,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         level=args.level,
         seed=args.seed,
         limits=limits_of(args),
+        misere=args.misere,
     )
     term = Terminal(out, args.json)
     lang = args.lang
@@ -135,19 +136,35 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         except NimlabError as error:
             term.show("error", error.render(FLAGS))
     winner = session.winner
-    text = (
-        _say(
-            lang,
-            "No move is left for the computer: you win!",
-            "コンピュータは動けません。あなたの勝ち！",
+    stuck = session.to_move  # the player with no move left
+    if not session.misere:
+        text = (
+            _say(
+                lang,
+                "No move is left for the computer: you win!",
+                "コンピュータは動けません。あなたの勝ち！",
+            )
+            if winner == "you"
+            else _say(
+                lang,
+                "No move is left for you: the computer wins.",
+                "あなたは動けません。コンピュータの勝ち。",
+            )
         )
-        if winner == "you"
-        else _say(
+    elif stuck == "you":
+        text = _say(
             lang,
-            "No move is left for you: the computer wins.",
-            "あなたは動けません。コンピュータの勝ち。",
+            "No move is left for you: under misère play the computer made the last move and "
+            "loses. You win!",
+            "あなたは動けません。ミゼールでは最後に取ったコンピュータの負け。あなたの勝ち！",
         )
-    )
+    else:
+        text = _say(
+            lang,
+            "No move is left for the computer: under misère play you made the last move and "
+            "lose. The computer wins.",
+            "コンピュータは動けません。ミゼールでは最後に取ったあなたの負け。コンピュータの勝ち。",
+        )
     term.show("end", text, winner=winner, state=session.to_dict())
     return 0
 

@@ -80,6 +80,9 @@ def add_commands(command: Adder) -> None:
     p.add_argument(
         "--seed", type=_integer, default=None, help="seed for the computer's random moves"
     )
+    p.add_argument(
+        "--misere", action="store_true", help="misère play: whoever makes the last move loses"
+    )
     p.add_argument("--lang", choices=("en", "ja"), default="en")
 
 

@@ -49,9 +49,14 @@ class Choice:
 
 
 def choose(
-    game: Ruleset, position: Position, level: str, rng: random.Random, limits: Limits | None = None
+    game: Ruleset,
+    position: Position,
+    level: str,
+    rng: random.Random,
+    limits: Limits | None = None,
+    misere: bool = False,
 ) -> Choice:
-    """The computer's move at ``level``."""
+    """The computer's move at ``level`` (under misère play when ``misere``)."""
     check_level(level)
     limits = limits or Limits()
     if level == "random" or (level == "mix" and rng.random() >= MIX_PERFECT):
@@ -59,16 +64,23 @@ def choose(
         if not moves:
             raise InvalidOption(f"{game.format_position(position)} has no move")
         return Choice(rng.choice(moves), "random")
-    return perfect(game, position, limits)
+    return perfect(game, position, limits, misere)
 
 
-def perfect(game: Ruleset, position: Position, limits: Limits | None = None) -> Choice:
-    """The winning move that wins soonest, or the losing move that lasts longest."""
+def perfect(
+    game: Ruleset, position: Position, limits: Limits | None = None, misere: bool = False
+) -> Choice:
+    """The winning move that wins soonest, or the losing move that lasts longest.
+
+    >>> from nimlab.registry import game
+    >>> perfect(game("nim"), (1, 1, 2), misere=True).move.to  # Bouton: leave three 1s
+    (1, 1, 1)
+    """
     from nimlab.solve.engine import analyze
 
     limits = limits or Limits()
-    analysis = analyze(game, position, limits=limits)
-    remote = _Remoteness(game, limits)
+    analysis = analyze(game, position, misere=misere, limits=limits)
+    remote = _Remoteness(game, limits, misere)
     remote.failed = analysis.remoteness is None  # the position is too big to search
     if analysis.outcome == "N" and analysis.winning_moves:
         found = (
@@ -91,8 +103,8 @@ def _or(value: int | None, default: int) -> int:
 class _Remoteness:
     """Remoteness of positions by one shared search, None once the search is too big."""
 
-    def __init__(self, game: Ruleset, limits: Limits) -> None:
-        self.search = Search(game, budget=limits.remoteness_budget())
+    def __init__(self, game: Ruleset, limits: Limits, misere: bool = False) -> None:
+        self.search = Search(game, misere, budget=limits.remoteness_budget())
         self.failed = False
 
     def __call__(self, position: Position) -> int | None:

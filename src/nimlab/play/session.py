@@ -97,6 +97,7 @@ class Session:
         level: str = "perfect",
         seed: int | None = None,
         limits: Limits | None = None,
+        misere: bool = False,
     ) -> None:
         if first not in PLAYERS:
             raise InvalidOption(f"unknown first player {first!r}; accepted: you, computer")
@@ -108,6 +109,8 @@ class Session:
         self.limits = limits or Limits()
         self.turns: list[Turn] = []
         self.rng = random.Random(seed)
+        self.misere = misere
+        """Misère play: the player who cannot move wins (who makes the last move loses)."""
 
     @property
     def to_move(self) -> str:
@@ -116,15 +119,18 @@ class Session:
 
     @property
     def over(self) -> bool:
-        """True when the player to move has no move (and so has lost)."""
+        """True when the player to move has no move (and so has lost, or won under misère)."""
         return not some_moves(self.game, self.position, 1)
 
     @property
     def winner(self) -> str | None:
-        """The player who made the last move, once the game is over."""
+        """Once the game is over: who made the last move (misère: who could not move)."""
         if not self.over:
             return None
-        return "computer" if self.to_move == "you" else "you"
+        last_mover = "computer" if self.to_move == "you" else "you"
+        if self.misere:
+            return self.to_move
+        return last_mover
 
     def legal_moves(self, limit: int = LISTED) -> list[Move]:
         """Up to ``limit`` legal moves, in the order ``#N`` refers to."""
@@ -146,7 +152,7 @@ class Session:
     def reply(self) -> Turn:
         """The computer's move."""
         self._check_turn("computer")
-        choice = choose(self.game, self.position, self.level, self.rng, self.limits)
+        choice = choose(self.game, self.position, self.level, self.rng, self.limits, self.misere)
         return self._apply(
             Turn("computer", self.position, choice.move, choice.kind, choice.remoteness)
         )
@@ -157,8 +163,8 @@ class Session:
             raise IllegalMove("the game is over; there is no move to hint")
         from nimlab.solve.engine import analyze
 
-        outcome = analyze(self.game, self.position, limits=self.limits).outcome
-        choice: Choice = perfect(self.game, self.position, self.limits)
+        outcome = analyze(self.game, self.position, misere=self.misere, limits=self.limits).outcome
+        choice: Choice = perfect(self.game, self.position, self.limits, self.misere)
         return Hint(outcome, choice.move, choice.kind, choice.remoteness)
 
     def why(self, lang: str = "en") -> str:
@@ -197,6 +203,7 @@ class Session:
             "position": g.format_position(self.position),
             "first": self.first,
             "level": self.level,
+            "misere": self.misere,
             "to_move": self.to_move,
             "over": self.over,
             "winner": self.winner,
