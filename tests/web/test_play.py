@@ -181,3 +181,16 @@ def test_a_sum_is_drawn_as_one_board_per_component(client: TestClient) -> None:
     assert state["boards"][1]["multiplier"] == 2 and state["boards"][1]["limit"] == 11
     big = post(client, "state", game="wythoff", start=f"{10**20},{2 * 10**20}")["state"]
     assert big["boards"][0]["position"] == f"{10**20},{2 * 10**20}"  # exact for the page
+
+
+def test_misere_play_through_the_api(client: TestClient) -> None:
+    # Misère play (whoever makes the last move loses) through the same play endpoints.
+    body = {"game": "nim", "start": "1,1,2", "moves": [], "misere": True}
+    hint = client.post("/api/play/hint", json=body).json()
+    assert hint["hint"]["to"] == "1,1,1" and hint["outcome"] == "N"
+    reply = client.post("/api/play/move", json=body | {"to": "1,1,1"}).json()
+    assert reply["reply"]["to"] == "0,1,1" and reply["state"]["misere"] is True
+    end = client.post(
+        "/api/play/move", json=body | {"moves": ["1,1,1", "0,1,1"], "to": "0,0,1"}
+    ).json()
+    assert end["state"]["over"] and end["state"]["winner"] == "you"

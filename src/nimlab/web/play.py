@@ -38,7 +38,15 @@ class Game:
     back are the session's answers.
     """
 
-    def __init__(self, game: str, start: str, moves: list[str], first: str, level: str) -> None:
+    def __init__(
+        self,
+        game: str,
+        start: str,
+        moves: list[str],
+        first: str,
+        level: str,
+        misere: bool = False,
+    ) -> None:
         from nimlab.play import Session, Turn, legal_move
 
         config = jobs.config()
@@ -50,7 +58,7 @@ class Game:
         position = parse_position(rules, start, "start")
         with field("first" if first not in ("you", "computer") else "level"):
             self.session = Session(
-                rules, position, first=first, level=level, limits=config.limits()
+                rules, position, first=first, level=level, limits=config.limits(), misere=misere
             )
         self.rules: Ruleset = self.session.game
         for k, text in enumerate(moves):
@@ -100,7 +108,7 @@ class Game:
         history = []
         positions = [s.start, *(t.move.to for t in s.turns)]
         for k, p in enumerate(positions):
-            outcome, remoteness = _value(g.spec, fmt(p))
+            outcome, remoteness = _value(g.spec, fmt(p), s.misere)
             turn = s.turns[k - 1] if k else None
             history.append(
                 {
@@ -122,6 +130,7 @@ class Game:
             "turn": s.to_move,
             "over": not legal,
             "winner": s.winner,
+            "misere": s.misere,
             "play": jobs.PLAY_MODES.get(g.family, "list"),
             "heaps": boards[0]["heaps"] if not g.summands() else None,
             "take_away": boards[0]["take_away"] and not g.summands(),
@@ -152,10 +161,10 @@ def _board(game: Ruleset, position: Position) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=4096)
-def _value(spec: str, position: str) -> tuple[str, int | None]:
+def _value(spec: str, position: str, misere: bool = False) -> tuple[str, int | None]:
     """Outcome and remoteness of a position (for the value-history chart)."""
     try:
-        a = analyze(spec, position, limits=jobs.config().limits())
+        a = analyze(spec, position, misere=misere, limits=jobs.config().limits())
     except TooLarge:
         return "?", None
     return a.outcome, a.remoteness
@@ -168,10 +177,17 @@ def _reason(kind: str, remoteness: int | None, lang: str) -> str:
 
 
 def play_state(
-    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+    game: str,
+    start: str,
+    moves: list[str],
+    first: str,
+    level: str,
+    seed: int,
+    lang: str = "en",
+    misere: bool = False,
 ) -> dict[str, Any]:
     """The game so far: position, whose turn, legal moves, and the value of every position."""
-    return Game(game, start, moves, first, level).state(lang)
+    return Game(game, start, moves, first, level, misere).state(lang)
 
 
 def _reply(g: Game, seed: int, lang: str) -> dict[str, Any]:
@@ -185,10 +201,17 @@ def _reply(g: Game, seed: int, lang: str) -> dict[str, Any]:
 
 
 def play_computer(
-    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+    game: str,
+    start: str,
+    moves: list[str],
+    first: str,
+    level: str,
+    seed: int,
+    lang: str = "en",
+    misere: bool = False,
 ) -> dict[str, Any]:
     """The computer's move."""
-    g = Game(game, start, moves, first, level)
+    g = Game(game, start, moves, first, level, misere)
     reply = _reply(g, seed, lang)
     return {"reply": reply, "state": g.state(lang)}
 
@@ -202,9 +225,10 @@ def play_move(
     seed: int,
     lang: str = "en",
     to: str = "",
+    misere: bool = False,
 ) -> dict[str, Any]:
     """Your move (a position, or typed as ``take 2 from 3``), then the computer's reply."""
-    g = Game(game, start, moves, first, level)
+    g = Game(game, start, moves, first, level, misere)
     typed = jobs.text_field(to, "to")
     blame = "to" if g.turn == "you" and not g.session.over else "moves"  # the move, or the game
     g.act(lambda: g.session.play(typed), blame)
@@ -213,10 +237,17 @@ def play_move(
 
 
 def play_hint(
-    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+    game: str,
+    start: str,
+    moves: list[str],
+    first: str,
+    level: str,
+    seed: int,
+    lang: str = "en",
+    misere: bool = False,
 ) -> dict[str, Any]:
     """What perfect play would do for you now, and why."""
-    g = Game(game, start, moves, first, level)
+    g = Game(game, start, moves, first, level, misere)
     if g.turn != "you" and not g.session.over:
         raise FieldError("illegal_move", "moves: it is the computer's turn", "moves")
     hint = g.act(g.session.hint)
@@ -231,20 +262,35 @@ def play_hint(
 
 
 def play_undo(
-    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+    game: str,
+    start: str,
+    moves: list[str],
+    first: str,
+    level: str,
+    seed: int,
+    lang: str = "en",
+    misere: bool = False,
 ) -> dict[str, Any]:
     """Take back your last move and the computer's replies to it."""
-    g = Game(game, start, moves, first, level)
+    g = Game(game, start, moves, first, level, misere)
     g.act(g.session.undo)
     return {"state": g.state(lang)}
 
 
 def play_explain(
-    game: str, start: str, moves: list[str], first: str, level: str, seed: int, lang: str = "en"
+    game: str,
+    start: str,
+    moves: list[str],
+    first: str,
+    level: str,
+    seed: int,
+    lang: str = "en",
+    misere: bool = False,
 ) -> dict[str, Any]:
     """Why the current position is won or lost, step by step."""
-    g = Game(game, start, moves, first, level)
-    return {"explanation": explain(g.rules.spec, g.rules.format_position(g.session.position), lang)}
+    g = Game(game, start, moves, first, level, misere)
+    here = g.rules.format_position(g.session.position)
+    return {"explanation": explain(g.rules.spec, here, lang, misere)}
 
 
 def explain(game: str, position: str, lang: str = "en", misere: bool = False) -> dict[str, Any]:

@@ -122,6 +122,7 @@ class PlayIn(BaseModel):
     )
     first: Literal["you", "computer"] = "you"
     level: Literal["perfect", "random", "mix"] = "perfect"
+    misere: bool = Field(False, description="misère play: whoever makes the last move loses")
     seed: int = Field(0, ge=0, lt=2**63, description="makes random levels reproducible")
     lang: Literal["en", "ja"] = "en"
 
@@ -165,6 +166,7 @@ class PlayStateOut(BaseModel):
     turn: Literal["you", "computer"]
     over: bool
     winner: Literal["you", "computer"] | None
+    misere: bool = False
     play: str = Field(description="how the page moves: take, queen, knock, split, ...")
     heaps: list[int] | None
     take_away: bool
