@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from nimlab.explanations import Step, generic, heaps, split_delete, take_away, wythoff
 from nimlab.explanations.words import move_words, say
-from nimlab.games.base import HeapRuleset, Position, Ruleset
+from nimlab.games.base import Position, Ruleset, as_heap_ruleset
 from nimlab.limits import Limits
 from nimlab.solve.oracles import find_oracle
 from nimlab.solve.results import Analysis
@@ -27,8 +27,9 @@ def reasons(
     theorem = None if oracle is None else oracle.name
     if theorem == "nim":
         return heaps.nim(position, lang)
-    if isinstance(game, HeapRuleset):
-        return heaps.mex(game, position, lang, limits)
+    heap_game = as_heap_ruleset(game)
+    if heap_game is not None:
+        return heaps.mex(heap_game, position, lang, limits)
     if game.summands():
         return heaps.components(game, position, lang, limits)
     explained = _BY_THEOREM.get(theorem or "")

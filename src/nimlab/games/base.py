@@ -252,3 +252,33 @@ class HeapRuleset(HeapsRuleset):
 
     def options(self, position: Position) -> Iterator[Position]:
         return (to for _, _, to in self.moves_by_heap(position))
+
+
+def as_heaps_ruleset(game: Ruleset) -> HeapsRuleset | None:
+    """``game`` if it declares positions made of heaps (shape ``heap`` or ``heaps``), else None.
+
+    Solvers ask this instead of testing a ruleset's class.
+
+    >>> class Countdown(HeapRuleset):
+    ...     def heap_options(self, n):
+    ...         return [(n - 1,)] if n else []
+    >>> as_heaps_ruleset(Countdown()) is not None
+    True
+    """
+    if game.capabilities.shape in ("heap", "heaps") and isinstance(game, HeapsRuleset):
+        return game
+    return None
+
+
+def as_heap_ruleset(game: Ruleset) -> HeapRuleset | None:
+    """``game`` if a move acts on one heap (shape ``heap``: Sprague–Grundy over heaps), else None.
+
+    >>> class TakeFromBoth(HeapsRuleset):
+    ...     def options(self, position):
+    ...         return iter([tuple(h - 1 for h in position)] if min(position) else [])
+    >>> as_heap_ruleset(TakeFromBoth()) is None
+    True
+    """
+    if game.capabilities.shape == "heap" and isinstance(game, HeapRuleset):
+        return game
+    return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 from math import prod
 from typing import ClassVar
 
-from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
+from nimlab.games.base import Move, Position, Ruleset, as_heap_ruleset
 from nimlab.limits import Limits
 from nimlab.solve.oracles import Oracle, OracleAnswer, register_oracle
 
@@ -44,7 +44,7 @@ class MisereQuotientOracle(Oracle):
     misere: ClassVar[bool] = True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        if not isinstance(game, HeapRuleset) or not position:
+        if as_heap_ruleset(game) is None or not position:
             return False
         if not all(isinstance(h, int) for h in position) or max(position) > LARGEST_HEAP:
             return False
@@ -53,7 +53,9 @@ class MisereQuotientOracle(Oracle):
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         from nimlab.misere.answers import analyze
 
-        assert isinstance(game, HeapRuleset)
+        heap_game = as_heap_ruleset(game)
+        assert heap_game is not None
+        game = heap_game
         answer = analyze(game, position, QUOTIENT_LIMITS)
         moves = tuple(
             Move(game.position(m.position), game.heap_move(m.heap, m.result))

@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
-from nimlab.games.base import HeapRuleset, Ruleset
+from nimlab.games.base import HeapRuleset, Ruleset, as_heap_ruleset
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits
 from nimlab.solve.context import current
 
@@ -77,12 +77,13 @@ def heap_ruleset(game: Ruleset | str, what: str = "quotient") -> HeapRuleset:
         from nimlab.registry import game as by_spec
 
         game = by_spec(game)
-    if not isinstance(game, HeapRuleset):
+    heap_game = as_heap_ruleset(game)
+    if heap_game is None:
         raise NotApplicable(
             f"{what} is defined for heap games (nim, subtraction, octal, grundy-game, "
             f"heap_game); {game.spec} is not one"
         )
-    return game
+    return heap_game
 
 
 # -- explicit finite commutative monoids ------------------------------------------

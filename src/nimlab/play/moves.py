@@ -26,7 +26,7 @@ from itertools import islice
 
 from nimlab.errors import IllegalMove, InvalidPosition
 from nimlab.games.actions import DeleteSplit, InComponent, SplitDelete
-from nimlab.games.base import MAX_DIGITS, HeapRuleset, Move, Position, Ruleset
+from nimlab.games.base import MAX_DIGITS, HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.theory.half import half_move
 from nimlab.theory.take_away import take
 from nimlab.theory.wythoff import wythoff_move
@@ -168,7 +168,7 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
 
 
 def _which_heap(game: Ruleset, position: Position, where: str | None) -> int:
-    if not (isinstance(game, HeapRuleset) or game.spec == "wythoff"):
+    if as_heap_ruleset(game) is None and game.spec != "wythoff":
         raise IllegalMove(f"`take` moves are for heap games; for {game.spec} type the position")
     if where is None:
         heaps: set[int] = {h for h in position if h}
@@ -204,8 +204,9 @@ def legal_move(game: Ruleset, position: Position, to: Position) -> Move | None:
         return None
     if game.spec == "wythoff":
         return wythoff_move(position, to)
-    if isinstance(game, HeapRuleset):
-        return _heap_move(game, position, to)
+    heap_game = as_heap_ruleset(game)
+    if heap_game is not None:
+        return _heap_move(heap_game, position, to)
     if split_cost(game, position) > SCAN:
         return _split_move(game, position, to)
     return next((m for m in islice(game.moves(position), SCAN) if m.to == to), None)

@@ -32,7 +32,7 @@ from math import comb
 from typing import Any
 
 from nimlab.errors import InvalidOption
-from nimlab.games.base import HeapsRuleset
+from nimlab.games.base import as_heaps_ruleset
 from nimlab.games.split_delete import DELETE_VARIANTS, SPLIT_DELETE_VARIANTS
 
 FAMILIES = ("subtraction", "octal", "take-away", "split-delete")
@@ -144,7 +144,8 @@ def _heap_count_allowed(spec: str, heaps: int) -> bool:
     from nimlab.registry import game
 
     ruleset = game(spec)
-    return isinstance(ruleset, HeapsRuleset) and ruleset.check_count(heaps) is None
+    shaped = as_heaps_ruleset(ruleset)
+    return shaped is not None and shaped.check_count(heaps) is None
 
 
 def _positive(value: int | None, option: str) -> int:

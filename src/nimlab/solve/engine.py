@@ -25,7 +25,7 @@ from typing import Any
 
 from nimlab.errors import TooLarge
 from nimlab.games.actions import InComponent
-from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
+from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.limits import Budget, Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import kernel_answer, kernel_grundy
@@ -154,8 +154,9 @@ class Evaluator:
             if value is not None:
                 self.used.add(oracle.how)
                 return value
-        if isinstance(game, HeapRuleset):
-            values = self.heap_values(game)
+        heap_game = as_heap_ruleset(game)
+        if heap_game is not None:
+            values = self.heap_values(heap_game)
             values(max(pos, default=0))  # one pass of the table up to the largest heap
             return values.of(pos)
         if game.summands():
@@ -179,10 +180,11 @@ class Evaluator:
         if known is not None:  # a theorem lists them, at any size
             return known
         found: dict[Position, Move] = {}
-        if isinstance(game, HeapRuleset):
-            values = self.heap_values(game)
+        heap_game = as_heap_ruleset(game)
+        if heap_game is not None:
+            values = self.heap_values(heap_game)
             total = values.of(pos)
-            for move in _heap_moves(game, pos, values, total ^ target, self):
+            for move in _heap_moves(heap_game, pos, values, total ^ target, self):
                 found.setdefault(move.to, move)
         elif game.summands():
             parts = [self.grundy(c, p) for c, p in zip(game.summands(), pos, strict=True)]

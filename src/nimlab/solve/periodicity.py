@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from nimlab.checks import check_int
 from nimlab.errors import NotApplicable, TooLarge
-from nimlab.games.base import HeapRuleset, Heaps, Ruleset
+from nimlab.games.base import HeapRuleset, Heaps, Ruleset, as_heap_ruleset
 from nimlab.games.capabilities import GUY_SMITH_KIND, IDENTITY_KIND, WINDOW_KIND
 from nimlab.kernels.periodic import (
     GUY_SMITH,
@@ -147,11 +147,13 @@ def periodicity(
     a period (or arithmetic period) observed in the values but not proven.
     """
     g = as_game(game)
-    if not isinstance(g, HeapRuleset):
+    heap_game = as_heap_ruleset(g)
+    if heap_game is None:
         raise NotApplicable(
             f"period applies to heap games (subtraction, octal, nim, grundy-game); "
             f"{g.spec} is not one"
         )
+    g = heap_game
     if _identity(g) and not misere:
         return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
     if max_length is not None:

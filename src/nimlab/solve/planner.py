@@ -33,7 +33,13 @@ from math import comb, factorial, prod
 from typing import Any, Literal
 
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
-from nimlab.games.base import HeapRuleset, HeapsRuleset, Position, Ruleset
+from nimlab.games.base import (
+    HeapRuleset,
+    Position,
+    Ruleset,
+    as_heap_ruleset,
+    as_heaps_ruleset,
+)
 from nimlab.games.capabilities import K_REDUCE, REDUCE
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import Limits, amount
@@ -295,7 +301,7 @@ def _analyze_steps(
             kernel = _table_step(g, cells, "grundy", optional=True)
             (steps if cells <= limits.max_states else dropped).append(kernel)
         return tuple(steps), tuple(dropped)
-    if not misere and (isinstance(g, HeapRuleset) or g.summands()):
+    if not misere and (as_heap_ruleset(g) is not None or g.summands()):
         steps.append(Step(SPRAGUE_GRUNDY, "grundy", None))
         keep_remoteness(remoteness)
         return tuple(steps), tuple(dropped)
@@ -344,12 +350,13 @@ def _table_step(g: Ruleset, cells: int, answers: Answers, optional: bool = False
 
 
 def _heap_game(g: Ruleset, command: str) -> HeapRuleset:
-    if not isinstance(g, HeapRuleset):
+    heap_game = as_heap_ruleset(g)
+    if heap_game is None:
         raise NotApplicable(
             f"{command} applies to heap games (subtraction, octal, nim, grundy-game); "
             f"{g.spec} is not one"
         )
-    return g
+    return heap_game
 
 
 def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
@@ -362,7 +369,7 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
         if states <= KERNEL_MIN_STATES:
             return (Step(SEARCH, "values", states),)
         return (_table_step(g, states, "values"),)
-    if not isinstance(g, HeapRuleset):
+    if as_heap_ruleset(g) is None:
         raise NotApplicable(
             f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and "
             f"take-away; {g.spec} is not one — try `table` or `ppositions`"
@@ -397,7 +404,7 @@ def _period_steps(g: Ruleset, misere: bool) -> tuple[Step, ...]:
 
 def _table_steps(g: Ruleset, size: int, misere: bool) -> tuple[Step, ...]:
     cells = size * size
-    if not misere and isinstance(g, HeapRuleset):
+    if not misere and as_heap_ruleset(g) is not None:
         return (Step(SPRAGUE_GRUNDY, "values", cells, exact=True),)
     if not misere and g.capabilities.two_heap_kernel is not None and size**3 > KERNEL_MIN_STATES:
         return (_table_step(g, cells, "values"),)
@@ -408,9 +415,9 @@ def _ppositions_steps(g: Ruleset, heaps: int, top: int, misere: bool) -> tuple[S
     lo = g.capabilities.least_heap
     span = max(top - lo + 1, 0)
     positions = comb(span + heaps - 1, heaps)
-    if not misere and isinstance(g, HeapRuleset):
+    if not misere and as_heap_ruleset(g) is not None:
         return (Step(SPRAGUE_GRUNDY, "positions", comb(span + heaps - 2, heaps - 1), exact=True),)
-    if not misere and isinstance(g, HeapsRuleset) and positions * top > KERNEL_MIN_STATES:
+    if not misere and as_heaps_ruleset(g) is not None and positions * top > KERNEL_MIN_STATES:
         caps = g.capabilities
         flags = caps.two_heap_kernel if heaps == 2 else caps.k_heap_kernel(heaps)
         if flags is not None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, NotApplicable
-from nimlab.games.base import HeapRuleset, Ruleset
+from nimlab.games.base import HeapRuleset, Ruleset, as_heap_ruleset
 from nimlab.kernels.arrays import as_array, smallest_unsigned
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
@@ -46,7 +46,9 @@ def sequence_array(
     stop = check_count(stop)
     start = check_count(start, "start")
     if start > stop:
-        raise InvalidOption(f"start ({start}) must not be past to ({stop})", field="start")
+        raise InvalidOption(
+            f"start ({start}) is past the end of the sequence ({stop})", field="start"
+        )
     limits.check(stop - start, "values")
     steps = plan(game, "sequence", stop=stop, misere=misere).check(limits).steps
     first = steps[0].method.name
@@ -55,7 +57,9 @@ def sequence_array(
     multiplier = game.capabilities.take_away_multiplier
     if multiplier is not None:
         return _fresh_take_away(game, multiplier, start, stop, limits)
-    if isinstance(game, HeapRuleset):
+    heap_game = as_heap_ruleset(game)
+    if heap_game is not None:
+        game = heap_game
         budget = limits.budget()
         if first == "period" and stop > PERIOD_SOURCE_FROM:
             # A period proven within half the values asked for is cheaper than computing them all.
@@ -103,8 +107,10 @@ def grundy_sequence(
 
 def misere_values(game: Ruleset, start: int, stop: int, budget: Budget) -> list[int]:
     """The misère Grundy values of the single heaps start..stop-1, by misère search."""
-    if not isinstance(game, HeapRuleset):
+    heap_game = as_heap_ruleset(game)
+    if heap_game is None:
         raise NotApplicable(f"sequence --misere applies to heap games; {game.spec} is not one")
+    game = heap_game
     search = Search(game, True, budget)
     return [search.grundy(game.position((n,))) for n in range(start, stop)]
 

@@ -20,7 +20,7 @@ from math import comb
 
 from nimlab.checks import check_int
 from nimlab.errors import NotApplicable
-from nimlab.games.base import HeapRuleset, HeapsRuleset, Ruleset
+from nimlab.games.base import HeapsRuleset, Ruleset, as_heap_ruleset, as_heaps_ruleset
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import p_positions_k, table_2
@@ -31,10 +31,12 @@ from nimlab.solve.search import Search
 
 
 def _heaps_game(game: Ruleset, command: str, count: int) -> HeapsRuleset:
-    if not isinstance(game, HeapsRuleset):
+    shaped = as_heaps_ruleset(game)
+    if shaped is None:
         raise NotApplicable(
             f"{command} applies to games whose positions are heaps; {game.spec} is not one"
         )
+    game = shaped
     problem = game.check_count(count)
     if problem is not None:
         raise NotApplicable(f"{game.spec} needs {problem}, so it has no {count}-heap {command}")
@@ -68,11 +70,12 @@ def grundy_table(
     limits.check(span * span, "table cells")
     plan(g, "table", size=span, misere=misere).check(limits)
     cut = origin - lo
-    if isinstance(g, HeapRuleset) and not misere:
+    heap_game = as_heap_ruleset(g)
+    if heap_game is not None and not misere:
         import numpy as np
 
         budget = limits.budget()
-        values = heap_array(g, lo + span, budget)[origin:]
+        values = heap_array(heap_game, lo + span, budget)[origin:]
         budget.check_memory(
             size * size * values.itemsize * 2, f"a {amount(size)}×{amount(size)} table"
         )
@@ -106,10 +109,10 @@ def p_positions(
     span = max_heap - lo + 1
     limits.check(comb(span + heaps - 2, heaps - 1), "positions")  # the state limit, named first
     plan(g, "ppositions", heaps=heaps, max_heap=max_heap, misere=misere).check(limits)
-    if isinstance(g, HeapRuleset) and not misere:
-        limits.check(comb(span + heaps - 2, heaps - 1), "positions")
+    heap_game = as_heap_ruleset(g)
+    if heap_game is not None and not misere:
         budget = limits.budget()
-        values = heap_values(g, max_heap + 1, budget)
+        values = heap_values(heap_game, max_heap + 1, budget)
         found = tuple(_zero_sums(values, lo, heaps, budget))
         return PPositions(g.spec, heaps, max_heap, found)
     limits.check(comb(span + heaps - 1, heaps), "positions")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
+from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.common import nim_sum
 
@@ -41,7 +41,9 @@ class NimSum(Oracle):
 
     def moves_to_value(self, game: Ruleset, position: Position, target: int) -> list[Move]:
         """Reduce a heap h to h ⊕ s ⊕ target wherever that is smaller than h."""
-        assert isinstance(game, HeapRuleset)
+        heap_game = as_heap_ruleset(game)
+        assert heap_game is not None
+        game = heap_game
         change = nim_sum(position) ^ target
         moves: list[Move] = []
         seen: set[int] = set()
@@ -84,7 +86,9 @@ class MisereNim(Oracle):
         return misere_nim_value(position)
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
-        assert isinstance(game, HeapRuleset)
+        heap_game = as_heap_ruleset(game)
+        assert heap_game is not None
+        game = heap_game
         value = misere_nim_value(position)
         s = nim_sum(position)
         moves: list[Move] = []

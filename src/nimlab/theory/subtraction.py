@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from nimlab.games.base import HeapRuleset, Move, Position, Ruleset
+from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.common import nim_sum
 
@@ -55,7 +55,9 @@ class GameOne(Oracle):
     def moves_to_value(self, game: Ruleset, position: Position, target: int) -> list[Move]:
         """In each heap h, the one take t ≤ k (if any) with G(h − t) = G(h) ⊕ s ⊕ target."""
         k = take_limit(game)
-        assert k is not None and isinstance(game, HeapRuleset)
+        heap_game = as_heap_ruleset(game)
+        assert k is not None and heap_game is not None
+        game = heap_game
         change = self.grundy(game, position) ^ target
         moves: list[Move] = []
         seen: set[int] = set()

@@ -24,7 +24,7 @@ from typing import Any
 
 from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, NotApplicable
-from nimlab.games.base import HeapsRuleset, Ruleset
+from nimlab.games.base import Ruleset
 from nimlab.limits import Limits
 from nimlab.registry import game as as_game
 from nimlab.solve.results import PPositions
@@ -182,8 +182,7 @@ def p_matrix(
     """For a, b in origin..origin+size−1, the c ≤ ``max_heap`` completing a 3-heap P-position."""
     g = as_game(game)
     found = p_positions(g, heaps=3, max_heap=max_heap, misere=misere, limits=limits)
-    assert isinstance(g, HeapsRuleset)
-    lo = g.min_heap
+    lo = g.capabilities.least_heap
     size = _count(size, "size")
     if lo + size - 1 > max_heap:
         raise InvalidOption(

@@ -25,7 +25,7 @@ from itertools import islice
 from typing import Any
 
 from nimlab.errors import NimlabError, TooLarge
-from nimlab.games.base import HeapsRuleset, Position, Ruleset
+from nimlab.games.base import Position, Ruleset, as_heaps_ruleset
 from nimlab.games.wording import render_move
 from nimlab.registry import FAMILIES
 from nimlab.registry import game as parse_game_spec
@@ -124,6 +124,7 @@ def describe(game: str) -> dict[str, Any]:
     """
     g = parse_game(game)
     caps = g.capabilities
+    heaps_game = as_heaps_ruleset(g)
     shape = "other" if caps.shape == "general" else caps.shape
     family = FAMILIES.get(g.family)
     return {
@@ -132,7 +133,7 @@ def describe(game: str) -> dict[str, Any]:
         "parameter": family.parameter if family else None,
         "shape": shape,
         "origin": caps.least_heap,
-        "two_heaps": isinstance(g, HeapsRuleset) and g.check_count(2) is None,
+        "two_heaps": heaps_game is not None and heaps_game.check_count(2) is None,
         "example": example_position(g),
         "play": PLAY_MODES.get(g.family, "list"),
         "criterion": criterion_name(g),
@@ -212,13 +213,14 @@ def ppositions(game: str, heaps: int, max: int, misere: bool = False) -> dict[st
     g = parse_game(game)
     heaps = count(heaps, "heaps", 1, _CONFIG.max_heaps)
     max = count(max, "max", 0, _CONFIG.max_heap_bound)
-    if isinstance(g, HeapsRuleset):
-        problem = g.check_count(heaps)
+    shaped = as_heaps_ruleset(g)
+    if shaped is not None:
+        problem = shaped.check_count(heaps)
         if problem is not None:
             raise FieldError("not_applicable", f"heaps: {g.spec} needs {problem}", "heaps")
-        if max < g.min_heap:
+        if max < shaped.min_heap:
             raise FieldError(
-                "invalid_option", f"max: every heap of {g.spec} is ≥ {g.min_heap}", "max"
+                "invalid_option", f"max: every heap of {g.spec} is ≥ {shaped.min_heap}", "max"
             )
     with field("game"):
         result = p_positions(g, heaps, max, misere=misere, limits=_CONFIG.limits())
