@@ -50,8 +50,6 @@ Question = Literal["analyze", "sequence", "period", "table", "ppositions"]
 QUESTIONS: tuple[Question, ...] = ("analyze", "sequence", "period", "table", "ppositions")
 Answers = Literal["outcome", "grundy", "remoteness", "values", "period", "positions"]
 
-SEARCH_BYTES_PER_STATE = 250
-"""Bytes a memoised search keeps per position (see ``nimlab.solve.search.MEMO_BYTES``)."""
 
 
 @dataclass(frozen=True)
