@@ -70,6 +70,11 @@ from nimlab.solve import (
     plan,
     render_method,
 )
+from nimlab.solve.oracles import register_theories
+
+# The composition root: the seeds' theorems (and the misère quotient) answer through the
+# solver, which imports them on first use and never names them itself.
+register_theories("nimlab.theory")
 
 __version__ = "0.1.0"
 

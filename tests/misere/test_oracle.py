@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nimlab
-from nimlab.misere.oracle import SEARCH_BOX
 from nimlab.misere.quotient import quotient
 from nimlab.solve.oracles import find_oracle
 from nimlab.solve.search import Search
+from nimlab.theory.misere_quotient import SEARCH_BOX
 
 
 def test_forty_heaps_of_kayles_are_answered_through_the_quotient() -> None:

@@ -53,7 +53,7 @@ def misere_reasons(
 def quotient_arithmetic(game: Ruleset, position: Position, lang: str) -> list[Step]:
     """Misère play through the quotient: each heap's element, their product, the P-portion."""
     from nimlab.misere.answers import analyze
-    from nimlab.misere.oracle import QUOTIENT_LIMITS
+    from nimlab.theory.misere_quotient import QUOTIENT_LIMITS
 
     answer = analyze(game, position, QUOTIENT_LIMITS)
     p_portion = "{" + ", ".join(answer.p_portion) + "}"

@@ -6,10 +6,10 @@ against exhaustive search by ``nimlab verify`` and the tests. ``analyze``
 asks the registered oracles first and names the one it used in ``method``.
 
 Theories register their oracles through an entry point this module owns:
-the group ``nimlab.theories`` of the package metadata (nimlab's own is
-:mod:`nimlab.theory`; another package may add its own theorems the same way).
-:func:`oracles` loads every registered theory once, on first use, so the
-solver never imports the modules above it.
+:func:`register_theories` names a module that registers oracles when imported.
+The package root (``nimlab/__init__.py``) names :mod:`nimlab.theory`; another
+package may name its own. :func:`oracles` imports every named module once, on
+first use, so the solver never imports the modules above it.
 """
 
 from __future__ import annotations
@@ -89,21 +89,23 @@ def register_oracle(oracle: Oracle) -> Oracle:
     return oracle
 
 
-THEORY_GROUP = "nimlab.theories"
-"""The entry-point group through which packages register their theories."""
-FALLBACK_THEORIES = ("nimlab.theory", "nimlab.misere.oracle")
-"""Loaded when the package metadata is unavailable (running from a source tree)."""
+_THEORIES: list[str] = []
+
+
+def register_theories(module: str) -> None:
+    """Name a module whose import registers oracles; it is imported on first use."""
+    global _loaded
+    if module not in _THEORIES:
+        _THEORIES.append(module)
+        _loaded = False
 
 
 def oracles() -> list[Oracle]:
-    """Every registered oracle (loading the registered theories once)."""
+    """Every registered oracle (importing the named theory modules once)."""
     global _loaded
     if not _loaded:
         _loaded = True
-        from importlib.metadata import entry_points
-
-        found = [e.value for e in entry_points(group=THEORY_GROUP)]
-        for module in dict.fromkeys(found or FALLBACK_THEORIES):
+        for module in _THEORIES:
             importlib.import_module(module)
     return list(_ORACLES)
 

@@ -51,7 +51,6 @@ QUESTIONS: tuple[Question, ...] = ("analyze", "sequence", "period", "table", "pp
 Answers = Literal["outcome", "grundy", "remoteness", "values", "period", "positions"]
 
 
-
 @dataclass(frozen=True)
 class Step:
     """One method of a plan: what it answers and what it is estimated to cost.

@@ -16,6 +16,7 @@ oracle names its source and is checked against exhaustive search by
 from nimlab.solve.heaps import register_value_source
 from nimlab.solve.oracles import Oracle, register_oracle
 from nimlab.theory.half import HALF_THEOREM_3
+from nimlab.theory.misere_quotient import MISERE_QUOTIENT
 from nimlab.theory.nim import MISERE_NIM, NIM_SUM, nim_value
 from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
 from nimlab.theory.subtraction import GAME_ONE, game_one_value
@@ -39,6 +40,7 @@ THEOREMS: tuple[Oracle, ...] = (
 
 for _oracle in THEOREMS:
     register_oracle(_oracle)
+register_oracle(MISERE_QUOTIENT)  # misère sums of many heaps (after Bouton's misère rule)
 
 register_value_source("G(n) = n (Nim, seed 003)", nim_value, "G(n) = n (ニム, シード 003)")
 register_value_source(

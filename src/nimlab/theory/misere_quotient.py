@@ -1,7 +1,8 @@
 """The misère quotient as a theorem the solver asks: sums of many heaps under misère play.
 
-Registered through the solver's entry point (``nimlab.theories`` in the package
-metadata), like the seeds' theorems: ``analyze --misere`` of a heap game whose
+Registered with the solver by :mod:`nimlab.theory`, like the seeds' theorems (the
+quotient itself lives in :mod:`nimlab.misere`, imported only when a position needs it):
+``analyze --misere`` of a heap game whose
 exhaustive search would be large maps each heap to its element of the
 quotient, multiplies, and reads the outcome and every winning move off the
 P-portion (Plambeck and Siegel 2008). Where the quotient cannot be built within
@@ -20,7 +21,7 @@ from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset, as_heap_ruleset
 from nimlab.limits import Limits
-from nimlab.solve.oracles import Oracle, OracleAnswer, register_oracle
+from nimlab.solve.oracles import Oracle, OracleAnswer
 
 SEARCH_BOX = 20_000
 """Positions whose box of smaller heaps is at most this are left to exhaustive search
@@ -64,4 +65,4 @@ class MisereQuotientOracle(Oracle):
         return OracleAnswer("P" if answer.outcome == "P" else "N", None, moves, True)
 
 
-MISERE_QUOTIENT = register_oracle(MisereQuotientOracle())
+MISERE_QUOTIENT = MisereQuotientOracle()
