@@ -851,5 +851,5 @@ def quotient_within(
                 break
             builder._next()
     except TooLarge as error:
-        reason = f"limits: {error}"
+        reason = f"time ({seconds:g} s)" if error.limit == "max_seconds" else f"limits: {error}"
     return _present(g.spec, builder), reason
