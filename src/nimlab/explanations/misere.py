@@ -12,7 +12,6 @@ from __future__ import annotations
 from nimlab.explanations import Step
 from nimlab.explanations.words import say
 from nimlab.games.base import Position, Ruleset
-from nimlab.misere.closed_forms import misere_wythoff_p
 from nimlab.theory.wythoff import lower, upper
 
 SHOWN_PAIRS = 5
@@ -20,8 +19,10 @@ SHOWN_PAIRS = 5
 
 def wythoff(game: Ruleset, position: Position, lang: str) -> list[Step]:
     """Misère Wythoff: the normal P-positions with two exceptions at the bottom."""
+    from nimlab.misere.closed_forms import misere_wythoff_p  # the misère package, on use
+
     a, b = position
-    pairs = [(0, 1), (2, 2)] + [(lower(k), upper(k)) for k in range(2, SHOWN_PAIRS - 1)]
+    pairs = [(0, 1), (2, 2)] + [(lower(k), upper(k)) for k in range(2, SHOWN_PAIRS)]
     verdict = (
         say(lang, "{pos} is one of them.", "{pos} はその一つである。", pos=f"({a}, {b})")
         if misere_wythoff_p(a, b)

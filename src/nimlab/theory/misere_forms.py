@@ -32,7 +32,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset, as_heap_ruleset
-from nimlab.misere.closed_forms import misere_wythoff_p
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.wythoff import beatty_partner, lower, upper, wythoff_move
 
@@ -60,6 +59,8 @@ class MisereWythoff(Oracle):
         return game.spec == "wythoff"
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        from nimlab.misere.closed_forms import misere_wythoff_p  # the misère package, on use
+
         a, b = position
         if misere_wythoff_p(a, b):
             return OracleAnswer("P", 0, (), True)
