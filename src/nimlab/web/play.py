@@ -95,13 +95,23 @@ class Game:
     def state(self, lang: str = "en") -> dict[str, Any]:
         """The game as the page draws it, moves described in ``lang``."""
         from nimlab.play import some_moves
+        from nimlab.play.values import move_values
 
         s = self.session
         g, here, fmt = self.rules, s.position, self.rules.format_position
         limit = jobs.config().max_moves
-        legal: dict[str, str] = {}
-        for move in some_moves(g, here, limit):
-            legal.setdefault(fmt(move.to), move_text(lang, move))
+        legal: dict[str, dict[str, Any]] = {}
+        listed = some_moves(g, here, limit)
+        for move, value in move_values(g, here, listed, s.misere, jobs.config().limits()):
+            legal.setdefault(
+                fmt(move.to),
+                {
+                    "to": fmt(move.to),
+                    "move": move_text(lang, move),
+                    "outcome": value.outcome,
+                    "remoteness": value.remoteness,
+                },
+            )
         boards = [_board(g, here)]
         if g.summands():
             boards = [_board(c, p) for c, p in zip(g.summands(), here, strict=True)]
@@ -136,10 +146,38 @@ class Game:
             "take_away": boards[0]["take_away"] and not g.summands(),
             "limit": boards[0]["limit"] if not g.summands() else None,
             "boards": boards,
-            "legal": [{"to": to, "move": text} for to, text in legal.items()],
+            "legal": list(legal.values()),
             "legal_complete": len(legal) < limit,
             "history": history,
+            "rules": rules(g, lang),
         }
+
+
+def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
+    """The rules of the game (of each game of a sum), from the registry, in ``lang``.
+
+    >>> [r["family"] for r in rules(parse_game("nim + kayles"))]
+    ['nim', 'octal']
+    >>> rules(parse_game("wythoff"), "ja")[0]["title"]
+    'ワイトホフのゲーム'
+    """
+    from nimlab.registry import FAMILIES
+    from nimlab.web.translate import family_name, family_text
+
+    found: dict[str, dict[str, str]] = {}
+    for part in game.summands() or (game,):
+        family = FAMILIES.get(part.family)
+        if family is None or family.name in found:
+            continue
+        rule, strategy = family_text(lang, family.name, family.rule, family.strategy)
+        found[family.name] = {
+            "family": family.name,
+            "game": part.spec,
+            "title": family_name(lang, family.name),
+            "rule": rule,
+            "strategy": strategy,
+        }
+    return list(found.values())
 
 
 def _board(game: Ruleset, position: Position) -> dict[str, Any]:
@@ -213,6 +251,39 @@ def play_computer(
     """The computer's move."""
     g = Game(game, start, moves, first, level, misere)
     reply = _reply(g, seed, lang)
+    return {"reply": reply, "state": g.state(lang)}
+
+
+def play_auto(
+    game: str,
+    start: str,
+    moves: list[str],
+    first: str,
+    level: str,
+    seed: int,
+    lang: str = "en",
+    misere: bool = False,
+) -> dict[str, Any]:
+    """One move for whoever is to move, chosen at ``level`` (computer against computer)."""
+    from nimlab.play.computer import choose
+
+    g = Game(game, start, moves, first, level, misere)
+    if g.session.over:
+        raise FieldError(
+            "illegal_move", f"moves: the game is over: {g.session.winner} won", "moves"
+        )
+    if g.turn == "computer":
+        reply = _reply(g, seed, lang)
+    else:
+        s = g.session
+        rng = random.Random(seed * 1_000_003 + len(s.turns))
+        choice = choose(g.rules, s.position, s.level, rng, s.limits, s.misere)
+        g.act(lambda: s.play(choice.move))
+        reply = {
+            "to": g.rules.format_position(choice.move.to),
+            "move": move_text(lang, choice.move),
+            "why": _reason(choice.kind, choice.remoteness, lang),
+        }
     return {"reply": reply, "state": g.state(lang)}
 
 
@@ -310,6 +381,7 @@ PLAY_JOBS: dict[str, Callable[..., dict[str, Any]]] = {
     "play_state": play_state,
     "play_move": play_move,
     "play_computer": play_computer,
+    "play_auto": play_auto,
     "play_hint": play_hint,
     "play_undo": play_undo,
     "play_explain": play_explain,
