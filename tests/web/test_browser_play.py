@@ -42,8 +42,15 @@ def test_play_without_a_query_shows_only_the_setup_and_no_error(page: Any, serve
     ("path", "width"),
     [
         ("/play?game=nim&position=3,4,5", 390),
+        ("/play?game=wythoff&position=5,9", 390),
+        ("/play?game=wythoff&position=5,9&lang=ja", 390),
+        ("/play?game=fibonacci-nim&position=20", 390),
+        ("/play?game=kayles&position=30", 390),
+        ("/play?game=nim%20%2B%20kayles&position=3,4%20%2B%205", 390),
         ("/play?game=split-delete-nim:single&position=7,10", 390),
         ("/game?game=wythoff&position=4,6", 390),
+        ("/game?game=split-delete-nim:single&position=6,8", 390),
+        ("/docs", 390),
         ("/game?game=nim&position=3,4,5", 390),
         ("/game?game=subtraction:2,4,7&position=10", 390),
         ("/", 390),
@@ -81,6 +88,14 @@ def test_every_move_is_a_button_coloured_by_its_value(page: Any, server: str) ->
     wins = [m for m in shown if m["outcome"] == "win"]
     assert [m["to"] for m in wins] == ["1,4,5"]
     assert wins[0]["colour"] != next(m for m in shown if m["outcome"] == "lose")["colour"]
+    # The stones say it too: taking from stone 2 of the heap of 3 (leaving 1) wins.
+    stones = page.locator("#heaps .stone")
+    outcomes = stones.evaluate_all("(s) => s.map((x) => x.dataset.outcome)")
+    assert len(outcomes) == 12 and outcomes.count("win") == 1
+    assert (
+        page.locator('#heaps .heap[data-heap="0"] .stone').nth(1).get_attribute("data-outcome")
+        == "win"
+    )
     shoot(page, "play-nim-move-values")
     page.locator('#move-list button[data-to="1,4,5"]').click()  # play it by its button
     wait_for_turn(page)
@@ -192,3 +207,30 @@ def test_the_play_page_on_a_phone(phone: Any, server: str) -> None:
     assert phone.locator("#log li").count() == 3
     assert sideways(phone) == []
     shoot(phone, "play-wythoff-390px")
+
+
+def test_wythoff_stones_are_valued_for_one_heap_or_both(page: Any, server: str) -> None:
+    # (4,6): the only winning move takes one from both heaps, to (3,5) (seed 002).
+    page.goto(server + "/play?game=wythoff&position=4,6")
+    assert wait_for_turn(page) == "Your move."
+    wins = "(s) => s.filter((x) => x.dataset.outcome === 'win').length"
+    assert page.locator("#heaps .stone").evaluate_all(wins) == 0
+    page.check("#both")
+    assert (
+        page.locator('#heaps .heap[data-heap="0"] .stone').nth(3).get_attribute("data-outcome")
+        == "win"
+    )
+    page.locator('#heaps .heap[data-heap="0"] .stone').nth(3).click()
+    wait_for_turn(page)
+    assert page.locator("#log li").nth(1).inner_text().endswith("→ 3,5")
+
+
+def test_fibonacci_nim_stones_are_valued_within_the_limit(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=fibonacci-nim&position=20")
+    assert wait_for_turn(page) == "Your move."
+    valued = page.locator("#heaps .stone").evaluate_all(
+        "(s) => s.map((x) => x.dataset.outcome || '')"
+    )
+    # 20 = 13 + 5 + 2 (Zeckendorf): taking 2, leaving 18, is the winning move (seed 002).
+    assert valued[18] == "win" and valued.count("win") == 1
+    assert {m["outcome"] for m in moves(page)} == {"win", "lose"}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,17 +10,7 @@ from nimlab.registry import FAMILIES
 from nimlab.registry import game as parse
 from nimlab.solve.search import Search
 from nimlab.web import play
-
-
-def body(**changes: Any) -> dict[str, Any]:
-    game = {"game": "nim", "start": "1,2,3", "moves": [], "first": "you", "level": "perfect"}
-    return game | changes
-
-
-def post(client: TestClient, action: str, status: int = 200, **changes: Any) -> Any:
-    response = client.post(f"/api/play/{action}", json=body(**changes))
-    assert response.status_code == status, response.text
-    return response.json()
+from web.test_play import post
 
 
 @settings(max_examples=25)

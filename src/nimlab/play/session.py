@@ -59,8 +59,8 @@ def reason(kind: str, remoteness: int | None, lang: str = "en") -> str:
         if remoteness is None:  # no remoteness was computed: nothing is known to last longest
             return say(
                 lang,
-                "every move loses against perfect play; the position is too big to find which "
-                "lasts longest, so this is simply one of them",
+                "every move loses against perfect play; the position is too big to search how "
+                "long each move holds out, so this is simply one of them",
                 "どの手も最善の相手には負ける。局面が大きすぎてどの手が最も長く粘れるかは"
                 "計算していないので、その中の1手を選んだ",
             )

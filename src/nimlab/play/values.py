@@ -9,7 +9,8 @@ beyond that it is None, never guessed.
 The outcomes come from one analysis of the position being moved from (its
 winning moves, when the analysis lists them all), so they are the same
 definitions as ``nimlab analyze``; only when that list is incomplete is each
-move's position analysed on its own.
+move's position analysed on its own (the first :data:`ANALYSED` of them; the
+outcome of the rest is "", not known).
 
 >>> from nimlab.registry import game
 >>> from nimlab.play.moves import some_moves
@@ -30,6 +31,11 @@ from typing import Literal
 from nimlab.errors import TooLarge
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.limits import Limits
+from nimlab.solve.results import Analysis
+
+ANALYSED = 100
+"""Moves analysed one by one at most, when the analysis of the position lists only some
+winning moves (beyond: outcome "", not known)."""
 
 MoveOutcome = Literal["win", "lose", ""]
 """For the mover: the move wins, loses, or "" (not known within the limits)."""
@@ -50,22 +56,34 @@ def move_values(
     moves: Sequence[Move],
     misere: bool = False,
     limits: Limits | None = None,
+    analysis: Analysis | None = None,
 ) -> list[tuple[Move, MoveValue]]:
-    """Each of ``moves`` (legal moves from ``position``) with its value for the mover."""
+    """Each of ``moves`` (legal moves from ``position``) with its value for the mover.
+
+    ``analysis`` is that of ``position`` (under the same ``misere`` and ``limits``)
+    when the caller has it already.
+    """
     from nimlab.solve.engine import analyze
     from nimlab.solve.search import Search
 
     limits = limits or Limits()
     fmt = game.format_position
-    try:
-        analysis = analyze(game, position, misere=misere, limits=limits)
-    except TooLarge:
-        return [(m, MoveValue("", None)) for m in moves]
+    if analysis is None:
+        try:
+            analysis = analyze(game, position, misere=misere, limits=limits)
+        except TooLarge:
+            return [(m, MoveValue("", None)) for m in moves]
     winning = {w.to for w in analysis.winning_moves}
     listed = analysis.outcome == "P" or analysis.winning_moves_complete
     search = Search(game, misere, budget=limits.remoteness_budget())
     searching = analysis.remoteness is not None  # else the position is too big to search
+    if searching:
+        try:
+            search.value(position)  # one search: every move's position is then remembered
+        except TooLarge:
+            searching = False
     values = []
+    analysed = 0
     for move in moves:
         remoteness: int | None = None
         outcome: MoveOutcome = ""
@@ -77,7 +95,8 @@ def move_values(
                 searching = False
         if listed:
             outcome = "win" if fmt(move.to) in winning else "lose"
-        elif not outcome:
+        elif not outcome and analysed < ANALYSED:
+            analysed += 1
             outcome = _outcome(game, move.to, misere, limits)
         values.append((move, MoveValue(outcome, remoteness)))
     return values

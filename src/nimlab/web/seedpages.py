@@ -8,7 +8,7 @@ links to its own successors, so the coin of the seed's game can be moved.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -24,9 +24,15 @@ SUCCESSOR_GAMES = ("delete-nim:single", "split-delete-nim:single", "nim", "wytho
 """The games offered on the successors page (seed 001's four)."""
 
 
-def _pool(request: Request) -> WorkerPool:
+async def _run(request: Request, job: str, **arguments: Any) -> Any:
+    """The job's answer, or its error to show on the page (refusals are raised: 503/413)."""
     workers: WorkerPool = request.app.state.pool
-    return workers
+    try:
+        return await workers.run(job, **arguments)
+    except JobError as error:
+        if error.kind in ("too_large", "busy"):
+            raise
+        return error
 
 
 @router.get("/board", response_class=HTMLResponse)
@@ -36,12 +42,9 @@ async def board_page(
     size: Annotated[int, Query(ge=1, le=40)] = BOARD_DEFAULT,
 ) -> Response:
     lang = language(request)
-    try:
-        board = await _pool(request).run("board_steps", game=game, size=size, lang=lang)
-    except JobError as error:
-        if error.kind in ("too_large", "busy"):
-            raise
-        return render(request, "board.html", status=400, error=error, board=None, game=game)
+    board = await _run(request, "board_steps", game=game, size=size, lang=lang)
+    if isinstance(board, JobError):
+        return render(request, "board.html", status=400, error=board, board=None, game=game)
     origin, n = board["origin"], board["size"]
     step_of = {tuple(s["cell"]): k for k, s in enumerate(board["steps"])}
     rows = [
@@ -74,16 +77,13 @@ async def successors_page(
     position: Annotated[str, Query(max_length=2000)] = "6,8",
 ) -> Response:
     lang = language(request)
-    try:
-        found = await _pool(request).run("successors", game=game, position=position, lang=lang)
-    except JobError as error:
-        if error.kind in ("too_large", "busy"):
-            raise
+    found = await _run(request, "successors", game=game, position=position, lang=lang)
+    if isinstance(found, JobError):
         return render(
             request,
             "successors.html",
             status=400,
-            error=error,
+            error=found,
             found=None,
             game=game,
             position=position,

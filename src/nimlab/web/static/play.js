@@ -350,14 +350,17 @@
     for (let j = 0; j < h; j++) {
       if (j > 0 && ["split", "split-delete", "delete-split"].includes(board.play)) {
         const cut = pending.cuts && pending.cuts.get(i) === j;
-        stones.append(el("button", { class: "gap" + (cut ? " cut" : ""), type: "button", "data-gap": j, "aria-label": t("play.split_here", { j }), onclick: () => clickGap(i, j) }));
+        const split = board.play === "split" ? findMove(rows()[i].b, heapsAfter(i, [j, h - j])) : null;
+        stones.append(el("button", { class: "gap" + (cut ? " cut" : "") + valueClass(split), type: "button", "data-gap": j, "aria-label": t("play.split_here", { j }) + valueWords(split), onclick: () => clickGap(i, j) }));
       }
       const selected = pending.run && pending.run[0] === i && j >= pending.run[1] && j <= pending.run[2];
+      const move = stoneMove(board, i, j);
       const stone = el("button", {
-        class: "stone" + (selected ? " selected" : ""),
+        class: "stone" + (selected ? " selected" : "") + valueClass(move),
         type: "button",
         "data-stone": j,
-        "aria-label": t("play.stone", { j: j + 1, h }),
+        "data-outcome": move && move.outcome ? move.outcome : null,
+        "aria-label": t("play.stone", { j: j + 1, h }) + valueWords(move),
         onclick: () => clickStone(i, j),
       });
       if (["take", "queen"].includes(board.play)) {
@@ -368,6 +371,28 @@
     }
     row.append(stones);
     return row;
+  }
+
+  // The move clicking stone j of heap i makes ("take from here": stone j and every stone
+  // after it go), where a click makes a whole move by itself; else null.
+  function stoneMove(board, i, j) {
+    if (!myTurn()) return null;
+    const b = rows()[i].b;
+    if (board.take_away) return board.play === "take" ? findTakeAway(b, j) || null : null;
+    if (board.play === "take" || (board.play === "queen" && !game.both)) return findMove(b, heapsAfter(i, [j])) || null;
+    if (board.play === "queen") return findMove(b, board.heaps.map((x) => x - (rows()[i].h - j))) || null;
+    return null;
+  }
+
+  // Colour a stone by the value of its move for you, when the values are shown.
+  function valueClass(move) {
+    return move && move.outcome && $("show-values").checked ? " " + move.outcome : "";
+  }
+
+  function valueWords(move) {
+    if (!move || !move.outcome || !$("show-values").checked) return "";
+    const known = move.remoteness !== null && move.remoteness !== undefined;
+    return ` — ${t("play.value." + move.outcome)}${known ? " · " + move.remoteness : ""}`;
   }
 
   function preview(stones, from) {
@@ -398,7 +423,10 @@
     if (modes.includes("queen")) {
       const both = el("input", { type: "checkbox", id: "both" });
       both.checked = game.both;
-      both.addEventListener("change", () => (game.both = both.checked));
+      both.addEventListener("change", () => {
+        game.both = both.checked;
+        render();
+      });
       box.append(el("label", {}, both, " ", t("play.both")));
     }
     if (modes.includes("knock") && game.pending && game.pending.run) {
