@@ -99,7 +99,12 @@ def api_router(config: WebConfig) -> APIRouter:
         """Heap games: values of single heaps; take-away: of fresh games (`nimlab sequence`)."""
         return await pool(request).run("sequence", game=game, to=to, misere=misere)
 
-    @router.get("/period", response_model=PeriodOut, summary="Exact periodicity")
+    @router.get(
+        "/period",
+        response_model=PeriodOut,
+        response_model_exclude_unset=True,  # "sparse" is absent, not null, without the structure
+        summary="Exact periodicity",
+    )
     async def period(
         request: Request,
         game: Game,
