@@ -32,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from nimlab.errors import TooLarge
@@ -70,6 +70,8 @@ class SparseFacts:
     rare_count: int
     max_value: int
     checked_to: int
+    judged_on: int = 0
+    """How many values the mask was chosen on (``checked_to`` or a longer window)."""
 
     JSON: ClassVar[tuple[JsonField, ...]] = (
         JsonField("mask", int, "m: G(n) is rare when parity(G(n) AND m) = 0"),
@@ -77,6 +79,7 @@ class SparseFacts:
         JsonField("rare_positions", list[int], "the heaps n with a rare value, in order"),
         JsonField("rare_count", int, "how many heaps below checked_to have a rare value"),
         JsonField("max_value", int, "the largest Grundy value below checked_to"),
+        JsonField("judged_on", int, "the mask was chosen on G(0..judged_on-1)"),
     )
 
     def to_dict(self) -> dict[str, Any]:
@@ -140,18 +143,22 @@ def sparse_facts(
         rare_count=len(positions),
         max_value=int(values.max(initial=0)),
         checked_to=count,
+        judged_on=count,
     )
 
 
-def rare_facts(game: Ruleset, count: int, limits: Limits | None = None) -> SparseFacts | None:
+def rare_facts(
+    game: str | Ruleset, count: int, limits: Limits | None = None, window: int = MASK_WINDOW
+) -> SparseFacts | None:
     """The sparse-space facts of a heap game's G(0..count-1), or ``None`` without the structure.
 
     The mask and the verdict come from a longer *window* of values when the
-    game is one the sparse-space kernel computes (max(count, ``MASK_WINDOW``)
+    game is one the sparse-space kernel computes (max(count, ``window``)
     values, if the limits allow them; else the count asked for): the first
     values are too few to show the mask the game settles on (Grundy's game
     shows mask 6 below 232 but 0xfe, Flammenkamp's, from 2^14 on). Other heap
-    games are judged on the values asked for. Misère values are never judged.
+    games are judged on the values asked for; ``judged_on`` says which.
+    Misère values are never judged.
 
     >>> facts = rare_facts("grundy-game", 20)
     >>> hex(facts.mask), facts.rare_positions
@@ -166,9 +173,9 @@ def rare_facts(game: Ruleset, count: int, limits: Limits | None = None) -> Spars
     if heap_game is None:
         return None
     kernel = heap_game.capabilities.one_heap
-    window = count
-    if kernel is not None and kernel.kind == "sparse":
-        window = max(count, MASK_WINDOW)
+    if kernel is None or kernel.kind != "sparse":
+        window = count
+    window = max(count, window)
     limits = limits or Limits()
     try:
         values = heap_array(heap_game, window, limits.budget())
@@ -179,4 +186,5 @@ def rare_facts(game: Ruleset, count: int, limits: Limits | None = None) -> Spars
     chosen = sparse_facts(values)
     if chosen is None or len(values) == count:
         return chosen
-    return sparse_facts(values[:count], chosen.mask)
+    facts = sparse_facts(values[:count], chosen.mask)
+    return None if facts is None else replace(facts, judged_on=len(values))
