@@ -208,7 +208,7 @@ def period(
             result |= _sparse(g, result["checked_to"])
     declared = g.capabilities.period_criterion
     if lang is not None and result["proven"] and declared is not None:
-        how = criterion_method(declared.kind, declared.parameter, declared.name)
+        how = criterion_method(declared.kind, declared.parameter, declared.name, declared.parts)
         result["criterion_shown"] = render_method(how, lang)
     return result
 
