@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from contract import SPARSE_KEYS
 from nimlab.cli.main import main
 
 
@@ -45,14 +46,7 @@ def test_rare_json_and_no_structure() -> None:
 def test_sequence_and_period_json_carry_sparse_only_with_the_structure() -> None:
     seq = json.loads(cli("sequence", "grundy-game", "--to", "100", "--json")[1])
     assert seq["sparse"]["mask"] == 0xFE and seq["sparse"]["rare_count"] == 31
-    assert list(seq["sparse"]) == [
-        "mask",
-        "rare_values",
-        "rare_positions",
-        "rare_count",
-        "max_value",
-        "judged_on",
-    ]
+    assert list(seq["sparse"]) == SPARSE_KEYS
     assert seq["sparse"]["judged_on"] == 2**15  # the mask is chosen on a longer window
     nim = json.loads(cli("sequence", "nim", "--to", "100", "--json")[1])
     assert "sparse" not in nim

@@ -16,6 +16,7 @@ from nimlab.registry import game
 
 
 def options_by_definition(digits: tuple[int, ...], n: int) -> set[tuple[int, ...]]:
+    """Every option of a heap of n: remove k, leave j ≤ 3 non-empty heaps where bit 2^j is set."""
     found: set[tuple[int, ...]] = set()
     for k, d in enumerate(digits):
         left = n - k
@@ -27,6 +28,12 @@ def options_by_definition(digits: tuple[int, ...], n: int) -> set[tuple[int, ...
             found.add((left,))
         if d & 4:
             found |= {tuple(sorted((a, left - a))) for a in range(1, left)}
+        if d & 8:
+            found |= {
+                tuple(sorted((a, b, left - a - b)))
+                for a in range(1, left)
+                for b in range(1, left - a)
+            }
     return found
 
 
@@ -72,28 +79,6 @@ def test_heap_moves_and_their_texts() -> None:
 # -- take-and-break codes ------------------------------------------------------------------
 
 
-def hex_options_by_definition(digits: tuple[int, ...], n: int) -> set[tuple[int, ...]]:
-    """Every option of a heap of n: remove k, leave j ≤ 3 non-empty heaps where bit 2^j is set."""
-    found: set[tuple[int, ...]] = set()
-    for k, d in enumerate(digits):
-        left = n - k
-        if left < 0:
-            continue
-        if k and d & 1 and left == 0:
-            found.add(())
-        if k and d & 2 and left > 0:
-            found.add((left,))
-        if d & 4:
-            found |= {tuple(sorted((a, left - a))) for a in range(1, left)}
-        if d & 8:
-            found |= {
-                tuple(sorted((a, b, left - a - b)))
-                for a in range(1, left)
-                for b in range(1, left - a)
-            }
-    return found
-
-
 @given(
     st.sampled_from([0, 4, 8, 12]),
     st.lists(st.integers(0, 15), min_size=1, max_size=4).filter(lambda r: max(r) >= 8),
@@ -105,7 +90,7 @@ def test_hexadecimal_options_follow_the_digits(d0: int, rest: list[int], n: int)
     while digits[-1] == 0:
         digits = digits[:-1]
     assert g.digits == digits  # type: ignore[attr-defined]
-    assert sorted(g.heap_options(n)) == sorted(hex_options_by_definition(digits, n))  # type: ignore[attr-defined]
+    assert sorted(g.heap_options(n)) == sorted(options_by_definition(digits, n))  # type: ignore[attr-defined]
 
 
 def test_one_game_one_spec() -> None:
