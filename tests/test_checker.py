@@ -42,7 +42,17 @@ def test_a_written_certificate_is_valid(kayles: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["dawson-kayles", "subtraction:2,4,7", "octal:0.137", "octal:4.7", "octal:0.33"]
+    "spec",
+    [
+        "dawson-kayles",
+        "subtraction:2,4,7",
+        "octal:0.137",
+        "octal:4.7",
+        "octal:0.33",
+        "take-and-break:0.B1",
+        "take-and-break:4.F",
+        "take-and-break:0.A7",
+    ],
 )
 def test_certificates_of_other_games_are_valid(spec: str) -> None:
     check(certificate(spec))

@@ -32,7 +32,16 @@ def test_codes_and_parts() -> None:
     assert parts_of((0, 8)) == 3 and parts_of((12,)) == 3
 
 
-@pytest.mark.parametrize("spec", ["nim", "grundy-game", "wythoff", "take-away:2"])
+def test_three_heap_codes_certify_with_k_3() -> None:
+    cert = certificate("take-and-break:0.B1")
+    assert cert["code"] == "0.B1" and cert["criterion"]["parts"] == 3
+    n0, p = cert["preperiod"], cert["period"]
+    assert cert["criterion"]["verified_to"] == 3 * n0 + 2 * p + 2
+
+
+@pytest.mark.parametrize(
+    "spec", ["nim", "grundy-game", "wythoff", "take-away:2", "subtraction:1,2000000"]
+)
 def test_games_without_a_code_have_no_certificate(spec: str) -> None:
     with pytest.raises(NotApplicable, match="has none"):
         certificate(spec)

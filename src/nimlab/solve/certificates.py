@@ -35,6 +35,8 @@ from nimlab.limits import Limits
 from nimlab.registry import game as as_game
 
 FORMAT = "nimlab-period-certificate/1"
+MAX_CODE_DIGITS = 1_000_000
+"""Codes longer than this (subtraction sets with a larger element) get no certificate."""
 HEX_DIGITS = "0123456789ABCDEF"
 STATEMENT = (
     "If G(n + p) = G(n) for n0 <= n < k*n0 + (k - 1)*p + t, where t is the most tokens a move "
@@ -54,6 +56,8 @@ def kernel_digits(kernel: OneHeapKernel | None) -> tuple[int, ...] | None:
     if kernel.kind in ("sparse", "take-and-break"):
         return kernel.digits
     if kernel.kind == "subtraction":
+        if max(kernel.subtraction_set) > MAX_CODE_DIGITS:
+            return None
         chosen = set(kernel.subtraction_set)
         return tuple(3 if k in chosen else 0 for k in range(max(chosen) + 1))
     return None
