@@ -155,7 +155,11 @@ def mex_at(digits: list[int], values: list[int], n: int) -> int:
                 continue
             if r == 1 and k == 0:
                 continue  # d0 never leaves one heap (that would be a pass)
-            for split in _splits(n - k, r):
+            m = n - k
+            if r == 2:  # the common case, without building the splits
+                seen.update({values[a] ^ values[m - a] for a in range(1, m // 2 + 1)})
+                continue
+            for split in _splits(m, r):
                 g = 0
                 for h in split:
                     g ^= values[h]
