@@ -104,3 +104,20 @@ def test_the_two_heap_bound_would_accept_too_early() -> None:
 def test_kernel_values_are_unsigned_and_small() -> None:
     values = take_and_break_sequence((0, 8), 30)
     assert values.dtype == np.uint8 and values[:10].tolist() == [0, 0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+@settings(max_examples=40, deadline=None)
+@given(hex_digits())
+def test_the_engines_routes_agree_with_the_plain_mex(digits: tuple[int, ...]) -> None:
+    """Small counts go through the declared rule in Python, large ones through the kernel."""
+    from nimlab.games.octal import Octal
+    from nimlab.limits import Limits
+    from nimlab.solve.heaps import _declared_values, heap_array
+
+    g = game("take-and-break:" + Octal.code_of(digits))
+    kernel = g.capabilities.one_heap
+    assert kernel is not None
+    table: list[int] = []
+    _declared_values(kernel, table, 40, Limits().budget())
+    assert table == naive(digits, 40)
+    assert heap_array(g, 40, Limits().budget()).tolist() == table  # type: ignore[arg-type]
