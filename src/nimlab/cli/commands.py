@@ -123,7 +123,8 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     if certificate is not None:
         _write_certificate(g, args, certificate)
     if args.json:
-        sparse = {} if misere else _sparse_of(g, result.checked_to, args)
+        # Judged on the values the period search computed, as the web app does.
+        sparse = {} if misere else _sparse_of(g, result.checked_to, args, result.checked_to)
         emit_json(out, result.to_dict() | ({"misere": True} if misere else {}) | sparse)
     else:
         name = None if misere else criterion_name(g)
@@ -139,14 +140,18 @@ def _sparse(g: Any, args: argparse.Namespace, misere: bool) -> dict[str, Any]:
     return _sparse_of(g, args.to, args)
 
 
-def _sparse_of(g: Any, count: int, args: argparse.Namespace) -> dict[str, Any]:
+def _sparse_of(
+    g: Any, count: int, args: argparse.Namespace, window: int | None = None
+) -> dict[str, Any]:
     from nimlab.cli.octal import sparse_json
     from nimlab.games.base import as_heap_ruleset
     from nimlab.solve.rare import rare_facts
 
     if as_heap_ruleset(g) is None or count == 0:
         return {}
-    return sparse_json(rare_facts(g, count, limits_of(args)))
+    if window is None:
+        return sparse_json(rare_facts(g, count, limits_of(args)))
+    return sparse_json(rare_facts(g, count, limits_of(args), window=window))
 
 
 def _write_certificate(g: Any, args: argparse.Namespace, target: str) -> None:

@@ -114,7 +114,8 @@ def api_router(config: WebConfig) -> APIRouter:
         misere: Misere = False,
     ) -> Any:
         """(preperiod, period, saltus), proven only by a theorem's criterion (`nimlab period`)."""
-        return await pool(request).run("period", game=game, max_length=max_length, misere=misere)
+        result = await pool(request).run("period", game=game, max_length=max_length, misere=misere)
+        return {"misere": False} | result  # shown as before; only "sparse" may be absent
 
     @router.get("/table", response_model=TableOut, summary="Two-heap Grundy table")
     async def table(

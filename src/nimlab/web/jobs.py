@@ -202,8 +202,9 @@ def period(
             g, limits=_CONFIG.limits(), max_length=max_length, misere=misere
         ).to_dict()
     result["criterion"] = criterion_name(g) if result["proven"] else None
-    result["misere"] = misere
-    if not misere:
+    if misere:
+        result["misere"] = True
+    else:
         with field("game"):
             result |= _sparse(g, result["checked_to"])
     declared = g.capabilities.period_criterion
