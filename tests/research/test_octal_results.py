@@ -41,3 +41,12 @@ def test_the_periods_found_are_proven_where_the_values_were_computed() -> None:
     n0, p = int(row["preperiod"]), int(row["period"])
     assert (values[n0 + p :] == values[n0:-p]).all()
     assert values[n0 - 1 + p] != values[n0 - 1]  # n0 is the least preperiod
+
+
+def test_the_committed_certificate_of_4_344_checks() -> None:
+    from nimlab.checker import check_text
+
+    verdict = check_text((FOLDER / "certificates" / "4_344.json").read_text())
+    assert (verdict.game, verdict.preperiod, verdict.period) == ("octal:4.344", 998, 51)
+    row = next(r for r in rows("periods.csv") if r["game"] == "octal:4.344")
+    assert row["naive_recursion_agrees"] == "True" and row["independent_checker"].startswith("valid")
