@@ -10,3 +10,6 @@ ANALYSIS_KEYS = [
     "winning_moves_complete",
     "method",
 ]
+
+SPARSE_KEYS = ["mask", "rare_values", "rare_positions", "rare_count", "max_value", "judged_on"]
+"""The keys of ``"sparse"`` (docs/octal.md), in order."""

@@ -23,6 +23,8 @@ SPECS = [
     "octal:4.07",
     "octal:0.6",
     "octal:0.137",
+    "take-and-break:0.B1",
+    "take-and-break:C.3",
     "grundy-game",
     "take-le-prev",
     "fibonacci-nim",

@@ -24,7 +24,7 @@ from typing import Any
 from nimlab.errors import InvalidGame
 from nimlab.games.base import Ruleset
 from nimlab.games.heap import GrundyGame, Nim, Subtraction
-from nimlab.games.octal import Octal
+from nimlab.games.octal import Octal, take_and_break
 from nimlab.games.split_delete import (
     DELETE_VARIANTS,
     SPLIT_DELETE_VARIANTS,
@@ -101,6 +101,15 @@ def _octal(param: str | None) -> Ruleset:
     return Octal.from_code(param)
 
 
+def _take_and_break(param: str | None) -> Ruleset:
+    if param is None:
+        raise InvalidGame(
+            "take-and-break needs a code, e.g. take-and-break:0.B1 (hexadecimal digits; "
+            "bit 8 leaves three heaps) or take-and-break:4.0"
+        )
+    return take_and_break(param)
+
+
 def _take_away(param: str | None) -> Ruleset:
     if param is None:
         raise InvalidGame("take-away needs a multiplier C ≥ 1, e.g. take-away:2 (Fibonacci Nim)")
@@ -170,6 +179,19 @@ register(
         "5,7",
         "Grundy values are eventually periodic for many codes (Guy–Smith)",
         aliases=(("kayles", "octal:0.77"), ("dawson-kayles", "octal:0.07")),
+    )
+)
+register(
+    Family(
+        "take-and-break",
+        _take_and_break,
+        "CODE: d0.d1d2... with hexadecimal digits (or {2,3}: heap counts), e.g. 0.B1",
+        "removing k stones may leave 0 heaps (bit 1 of d_k), one (bit 2), two (bit 4) or three "
+        "(bit 8); octal codes are the octal games, 4!.0 is Grundy's game",
+        "beyond the seeds",
+        "take-and-break:0.B1",
+        "6,9",
+        "periods are proven by the Guy–Smith criterion for 3-heap breaks (k·n0 + (k−1)·p + t)",
     )
 )
 register(

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from nimlab.errors import InvalidGame
 from nimlab.games.actions import Split, Take, TakeAll, TakeAndSplit
-from nimlab.games.octal import Octal
+from nimlab.games.octal import Octal, TakeAndBreak, take_and_break
 from nimlab.games.wording import render_move
+from nimlab.registry import game
 
 
 def options_by_definition(digits: tuple[int, ...], n: int) -> set[tuple[int, ...]]:
+    """Every option of a heap of n: remove k, leave j ≤ 3 non-empty heaps where bit 2^j is set."""
     found: set[tuple[int, ...]] = set()
     for k, d in enumerate(digits):
         left = n - k
@@ -24,6 +28,12 @@ def options_by_definition(digits: tuple[int, ...], n: int) -> set[tuple[int, ...
             found.add((left,))
         if d & 4:
             found |= {tuple(sorted((a, left - a))) for a in range(1, left)}
+        if d & 8:
+            found |= {
+                tuple(sorted((a, b, left - a - b)))
+                for a in range(1, left)
+                for b in range(1, left - a)
+            }
     return found
 
 
@@ -64,3 +74,93 @@ def test_heap_moves_and_their_texts() -> None:
     for n, result, action, text in cases:
         assert g.heap_move(n, result) == action
         assert render_move(action, "en") == text
+
+
+# -- take-and-break codes ------------------------------------------------------------------
+
+
+@given(
+    st.sampled_from([0, 4, 8, 12]),
+    st.lists(st.integers(0, 15), min_size=1, max_size=4).filter(lambda r: max(r) >= 8),
+    st.integers(0, 18),
+)
+def test_hexadecimal_options_follow_the_digits(d0: int, rest: list[int], n: int) -> None:
+    g = take_and_break(format(d0, "X") + "." + "".join(format(d, "X") for d in rest))
+    digits = (d0, *rest)
+    while digits[-1] == 0:
+        digits = digits[:-1]
+    assert g.digits == digits  # type: ignore[attr-defined]
+    assert sorted(g.heap_options(n)) == sorted(options_by_definition(digits, n))  # type: ignore[attr-defined]
+
+
+def test_one_game_one_spec() -> None:
+    kayles = game("kayles")
+    for spelling in ("take-and-break:0.77", "octal:0.77", "take-and-break:.770", "octal:.77"):
+        g = game(spelling)
+        assert g == kayles and hash(g) == hash(kayles) and g.spec == "octal:0.77"
+    assert game("take-and-break:0.{1,2}{0,1,2}").spec == "octal:0.67"
+    assert game("take-and-break:4!.0") == game("grundy-game")
+    hexa = game("take-and-break:0.b1")
+    assert hexa.spec == "take-and-break:0.B1" and game(hexa.spec) == hexa
+    assert game("take-and-break:0.{2,3}") == game("take-and-break:0.C")
+    assert game("take-and-break:C.0").spec == "take-and-break:C.0"
+
+
+def test_the_caches_follow_the_identity() -> None:
+    from nimlab.solve.context import Context
+    from nimlab.solve.periodicity import proven_period
+
+    with Context() as context:
+        known = proven_period(game("take-and-break:0.77"))  # type: ignore[arg-type]
+        assert known is not None and (known.preperiod, known.period) == (71, 12)
+        assert context.periods.get(game("kayles")) is known
+
+
+def test_long_codes() -> None:
+    long_octal = "0." + "7" * 65  # longer than octal: accepts
+    g = game("take-and-break:" + long_octal)
+    assert g.spec == "take-and-break:" + long_octal and game(g.spec) == g
+    assert g.capabilities.one_heap is not None and g.capabilities.one_heap.kind == "sparse"
+    assert game("take-and-break:0." + "0" * 999 + "3").max_removal == 1000  # type: ignore[attr-defined]
+    with pytest.raises(InvalidGame, match="at most 1024"):
+        game("take-and-break:0." + "3" * 1025)
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("0.G", "malformed"),
+        ("0.[3]", "infinite codes"),
+        ("1.0", "0, 4, 8 or C"),
+        ("0.{4}", "at most 3 heaps"),
+        ("0.{x}", "braced heap counts"),
+        ("0.{2+}", "malformed"),
+        ("4!.1", "only as 4!.0"),
+        ("0.0", "no move"),
+        ("0.7?", "malformed"),
+        ("", "malformed"),
+    ],
+)
+def test_bad_take_and_break_codes(code: str, words: str) -> None:
+    with pytest.raises(InvalidGame, match=re.escape(words)):
+        game("take-and-break:" + code)
+
+
+def test_octal_stays_octal_only() -> None:
+    with pytest.raises(InvalidGame):
+        game("octal:0.B1")
+    with pytest.raises(InvalidGame, match="octal game"):
+        TakeAndBreak((0, 7, 7))
+
+
+def test_three_heap_moves_and_their_texts() -> None:
+    g = game("take-and-break:0.8")
+    assert list(g.heap_options(6)) == [(1, 1, 3), (1, 2, 2)]  # type: ignore[attr-defined]
+    action = g.heap_move(6, (1, 1, 3))  # type: ignore[attr-defined]
+    assert action == TakeAndSplit(6, 1, (1, 1, 3))
+    assert render_move(action, "en") == "take 1 from the heap of 6, leaving 1+1+3"
+    assert render_move(action, "ja") == "6 個の山から 1 個取り 1+1+3 に分ける"
+    criterion = g.capabilities.period_criterion
+    assert criterion is not None and (criterion.parameter, criterion.parts) == (1, 3)
+    assert criterion.proves(10, 4, 3 * 10 + 2 * 4 + 1)
+    assert not criterion.proves(10, 4, 3 * 10 + 2 * 4)

@@ -13,6 +13,7 @@ from nimlab.games.base import HeapRuleset
 from nimlab.games.octal import Octal
 from nimlab.limits import Limits
 from nimlab.solve import heaps
+from nimlab.solve.context import Context
 from nimlab.solve.heaps import HeapValues, heap_values, register_value_source
 
 
@@ -25,7 +26,7 @@ def test_values_extend_the_cache_consistently() -> None:
 
 
 def test_values_respect_the_budget() -> None:
-    with pytest.raises(TooLarge):
+    with Context(), pytest.raises(TooLarge):  # a fresh context: nothing cached to answer from
         heap_values(nimlab.game("grundy-game"), 5000, Limits(max_states=10_000).budget())
 
 

@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contract import SPARSE_KEYS
 from nimlab.web import jobs
 
 
@@ -226,3 +227,23 @@ def test_wythoff_small_positions_have_a_grundy_value() -> None:
     finally:
         jobs.configure(saved)
     assert answer["grundy"] == 26 and answer["remoteness"] == 21
+
+
+def test_sparse_facts_are_present_with_the_structure_and_absent_without(
+    client: TestClient,
+) -> None:
+    seq = get(client, "/api/sequence", game="grundy-game", to=232).json()
+    # The web app judges the mask on the values asked for (no longer window: its time limit).
+    assert (seq["sparse"]["mask"], seq["sparse"]["rare_count"], seq["sparse"]["judged_on"]) == (
+        6,
+        46,
+        232,
+    )
+    assert "sparse" not in get(client, "/api/sequence", game="nim", to=100).json()
+    period = get(client, "/api/period", game="kayles").json()
+    assert period["sparse"]["rare_positions"] == [0, 3, 6, 11, 18, 22, 28, 34, 39, 70]
+    assert period["misere"] is False and period["criterion"].startswith("Guy–Smith")
+    plain = get(client, "/api/period", game="subtraction:2,4,7").json()
+    assert "sparse" not in plain and plain["misere"] is False
+    schema = client.get("/openapi.json").json()["components"]["schemas"]
+    assert list(schema["SparseOut"]["properties"]) == SPARSE_KEYS

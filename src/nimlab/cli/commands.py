@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from nimlab.cli import render
+from nimlab.errors import InvalidOption
 from nimlab.limits import Limits
 
 Command = Callable[[argparse.Namespace, TextIO], int]
@@ -98,7 +99,7 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
     values = sequence_values(g, args.to, limits_of(args), start, misere)
     if args.json:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
-        emit_json(out, {"game": g.spec, "values": values} | extra)
+        emit_json(out, {"game": g.spec, "values": values} | extra | _sparse(g, args, misere))
         return 0
     what = "fresh games of n stones" if g.family == "take-away" else "single heaps of n"
     kind = "misère Grundy values" if misere else "Grundy values G(n)"
@@ -115,14 +116,52 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     if args.plan:
         return show_plan(args, out, "period")
     misere = bool(args.misere)
+    certificate = getattr(args, "certificate", None)
+    if certificate is not None and misere:
+        raise InvalidOption("--certificate: misère periods are observed, never proven")
     result = periodicity(g, limits=limits_of(args), max_length=args.max_length, misere=misere)
+    if certificate is not None:
+        _write_certificate(g, args, certificate)
     if args.json:
-        emit_json(out, result.to_dict() | ({"misere": True} if misere else {}))
+        # Judged on the values the period search computed, as the web app does.
+        sparse = {} if misere else _sparse_of(g, result.checked_to, args, result.checked_to)
+        emit_json(out, result.to_dict() | ({"misere": True} if misere else {}) | sparse)
     else:
         name = None if misere else criterion_name(g)
         text = render.periodicity(result, name)
         out.write(("misère Grundy values: " if misere else "") + text + "\n")
     return 0
+
+
+def _sparse(g: Any, args: argparse.Namespace, misere: bool) -> dict[str, Any]:
+    """The ``"sparse"`` key of ``sequence --json`` (sequences from heap 0, normal play)."""
+    if misere or getattr(args, "start", None) or g.capabilities.take_away_multiplier is not None:
+        return {}
+    return _sparse_of(g, args.to, args)
+
+
+def _sparse_of(
+    g: Any, count: int, args: argparse.Namespace, window: int | None = None
+) -> dict[str, Any]:
+    from nimlab.cli.octal import sparse_json
+    from nimlab.games.base import as_heap_ruleset
+    from nimlab.solve.rare import rare_facts
+
+    if as_heap_ruleset(g) is None or count == 0:
+        return {}
+    if window is None:
+        return sparse_json(rare_facts(g, count, limits_of(args)))
+    return sparse_json(rare_facts(g, count, limits_of(args), window=window))
+
+
+def _write_certificate(g: Any, args: argparse.Namespace, target: str) -> None:
+    from nimlab.files import atomic_path
+    from nimlab.solve.certificates import certificate
+
+    cert = certificate(g, limits_of(args), args.max_length)
+    with atomic_path(target, "--certificate") as path, open(path, "w", encoding="utf-8") as f:
+        json.dump(cert, f, separators=(",", ":"))
+        f.write("\n")
 
 
 def table(args: argparse.Namespace, out: TextIO) -> int:

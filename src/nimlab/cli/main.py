@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from nimlab.checks import parse_int
-from nimlab.cli import commands, misere, research, theory
+from nimlab.cli import commands, misere, octal, research, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
@@ -46,6 +46,7 @@ _EXAMPLES = {
     "period": [
         "nimlab period subtraction:2,4,7",
         "nimlab period kayles --json",
+        "nimlab period kayles --certificate kayles.json",
     ],
     "table": [
         "nimlab table nim --size 8",
@@ -66,6 +67,7 @@ _EXAMPLES = {
     **theory.EXAMPLES,
     **research.EXAMPLES,
     **misere.EXAMPLES,
+    **octal.EXAMPLES,
 }
 
 
@@ -189,6 +191,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--misere", action="store_true", help="period of the misère values (observed, never proven)"
     )
+    p.add_argument(
+        "--certificate",
+        default=None,
+        metavar="FILE",
+        help="write a certificate of the proven period to FILE (check it with `nimlab check`)",
+    )
     _plan_flag(p)
 
     p = command("table", commands.table, "the Grundy table of a two-heap game")
@@ -223,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     theory.add_commands(command)
     research.add_commands(command)
     misere.add_commands(command)
+    octal.add_commands(command, _count)
     command("tour", tour, "a guided tour: one headline result of each seed")
 
     p = command(

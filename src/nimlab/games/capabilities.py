@@ -38,11 +38,13 @@ class OneHeapKernel:
     """A compiled kernel computing G(0), G(1), … of a heap game.
 
     ``kind`` is ``"identity"`` (G(n) = n: Nim), ``"subtraction"`` (a finite
-    subtraction set) or ``"sparse"`` (an octal game by the sparse-space method;
-    ``unequal`` for Grundy's game, whose splits must be unequal).
+    subtraction set), ``"sparse"`` (an octal game by the sparse-space method;
+    ``unequal`` for Grundy's game, whose splits must be unequal) or
+    ``"take-and-break"`` (a hexadecimal code whose digits may break a heap
+    into three, by the plain mex of :mod:`nimlab.kernels.take_and_break`).
     """
 
-    kind: Literal["identity", "subtraction", "sparse"]
+    kind: Literal["identity", "subtraction", "sparse", "take-and-break"]
     subtraction_set: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
     unequal: bool = False
@@ -57,6 +59,9 @@ class OneHeapKernel:
             return count * len(self.subtraction_set)
         if self.kind == "identity" or self.unequal:
             return count * count // 2
+        if self.kind == "take-and-break":
+            threes = sum(1 for d in self.digits if d & 8)
+            return count * len(self.digits) + count * count + threes * count**3 // 36
         splits = sum(1 for d in self.digits if d & 4)
         return count * len(self.digits) + splits * count * count // 4
 
@@ -75,6 +80,9 @@ class PeriodCriterion:
       G(n+p) = G(n) on ``parameter`` consecutive n from n0 holds for all n ≥ n0;
     * ``guy-smith`` (octal game, ``parameter`` = t, the most stones a move
       removes): agreement for n0 ≤ n < 2·n0 + p + t proves it (*Winning Ways* ch. 4);
+      for a code that breaks a heap into up to ``parts`` = k heaps (hexadecimal
+      digits: k = 3), agreement for n0 ≤ n < k·n0 + (k − 1)·p + t (the same proof;
+      stated with its proof in ``docs/theory.md``);
     * ``identity``: G(n) = n (Nim), arithmetic-periodic with period 1, saltus 1.
 
     >>> PeriodCriterion("guy-smith", 2).proves(71, 12, 156)
@@ -83,13 +91,15 @@ class PeriodCriterion:
 
     kind: CriterionKind
     parameter: int = 0
+    parts: int = 2
 
     def proves(self, n0: int, p: int, verified_to: int) -> bool:
         """Does agreement for n0 ≤ n < ``verified_to`` prove the period for all n ≥ n0?"""
         if self.kind == WINDOW_KIND:
             return verified_to - n0 >= self.parameter
         if self.kind == GUY_SMITH_KIND:
-            return verified_to >= 2 * n0 + p + self.parameter
+            k = self.parts
+            return verified_to >= k * n0 + (k - 1) * p + self.parameter
         return True
 
     @property
@@ -97,6 +107,8 @@ class PeriodCriterion:
         """The theorem's name with its parameter, for messages and results."""
         if self.kind == WINDOW_KIND:
             return f"max(S)-window criterion (a window of {self.parameter} values repeats)"
+        if self.kind == GUY_SMITH_KIND and self.parts != 2:
+            return f"Guy–Smith criterion for {self.parts}-heap breaks (t = {self.parameter})"
         if self.kind == GUY_SMITH_KIND:
             return f"Guy–Smith criterion (t = {self.parameter})"
         return "theorem G(n) = n (every smaller value is an option)"

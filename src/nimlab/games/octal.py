@@ -1,4 +1,4 @@
-"""Octal games in Winning Ways notation, ``d0.d1d2d3...``.
+"""Octal games in Winning Ways notation, ``d0.d1d2d3...``, and take-and-break codes.
 
 Digit ``d_k`` (k ≥ 1) says what removing k stones from a heap may leave:
 bit 1 — nothing (the whole heap was k stones), bit 2 — one non-empty heap,
@@ -6,11 +6,24 @@ bit 4 — two non-empty heaps. ``d_0 = 4`` allows splitting a heap in two
 without removing anything. Kayles is 0.77, Dawson's Kayles 0.07
 (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4).
 
+Take-and-break codes (``take-and-break:CODE``) go further: hexadecimal digits,
+whose bit 8 leaves three non-empty heaps (``d_0`` may be 0, 4, 8 or C), codes
+of up to ``MAX_LONG_DIGITS`` digits, and from CGSuite's notation the braced
+digit ``{2,3}`` (the heap counts a removal may leave: ``{2,3}`` = C) and
+Grundy's game ``4!.0``. One game has one spec: a code whose digits are all
+octal (and at most ``MAX_DIGITS`` long) is the octal game ``octal:CODE``
+(``take-and-break:0.77`` is ``kayles``), any other is
+``take-and-break:CODE`` with capital hexadecimal digits.
+
 >>> kayles = Octal.from_code("0.77")
 >>> kayles.spec, kayles.max_removal
 ('octal:0.77', 2)
 >>> sorted(kayles.heap_options(3))  # take 1 leaving 2 or 1+1, take 2 leaving 1
 [(1,), (1, 1), (2,)]
+>>> take_and_break("0.{2,3}").spec, take_and_break("0.77") == kayles
+('take-and-break:0.C', True)
+>>> sorted(take_and_break("0.8").heap_options(5))  # take one, leave three heaps
+[(1, 1, 2)]
 """
 
 from __future__ import annotations
@@ -22,11 +35,17 @@ from typing import ClassVar
 
 from nimlab.errors import InvalidGame
 from nimlab.games.actions import Action, Split, Take, TakeAll, TakeAndSplit
-from nimlab.games.base import HeapRuleset, Heaps
+from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.capabilities import GUY_SMITH_KIND, Capabilities, OneHeapKernel, PeriodCriterion
 
 _CODE = re.compile(r"([0-7]?)\.([0-7]*)|([0-7])")
 MAX_DIGITS = 64
+"""``octal:`` codes have at most this many digits after the point."""
+MAX_LONG_DIGITS = 1024
+"""``take-and-break:`` codes have at most this many digits after the point."""
+HEX = "0123456789ABCDEF"
+_LONG_CODE = re.compile(r"([0-9A-Fa-f]|\{[0-9,\s]*\})?(!)?\.((?:[0-9A-Fa-f]|\{[0-9,\s]*\})*)")
+_DIGIT = re.compile(r"[0-9A-Fa-f]|\{[0-9,\s]*\}")
 
 
 @dataclass(frozen=True)
@@ -35,25 +54,34 @@ class Octal(HeapRuleset):
 
     digits: tuple[int, ...]
     family: ClassVar[str] = "octal"
+    top_digit: ClassVar[int] = 7
+    longest: ClassVar[int] = MAX_DIGITS
 
     def __post_init__(self) -> None:
         digits = self.digits
-        if not digits or any(not isinstance(d, int) or not 0 <= d <= 7 for d in digits):
-            raise InvalidGame(f"octal digits are 0-7, got {digits!r}")
-        if digits[0] not in (0, 4):
+        top = self.top_digit
+        if not digits or any(not isinstance(d, int) or not 0 <= d <= top for d in digits):
+            raise InvalidGame(f"{self.family} digits are 0-{HEX[top]}, got {digits!r}")
+        if digits[0] & 3:
             raise InvalidGame(
-                f"octal code {self.code_of(digits)!r}: the digit before the point must be 0 or 4 "
-                "(4 = a heap may be split without removing stones)"
+                f"{self.family} code {self.code_of(digits)!r}: the digit before the point must be "
+                + ("0 or 4" if top == 7 else "0, 4, 8 or C")
+                + " (4 = a heap may be split without removing stones)"
             )
         while len(digits) > 1 and digits[-1] == 0:
             digits = digits[:-1]
         if digits == (0,):
-            raise InvalidGame("octal code 0.0 allows no move at all; write e.g. octal:0.77")
+            raise InvalidGame(
+                f"{self.family} code 0.0 allows no move at all; write e.g. octal:0.77"
+            )
+        if len(digits) > self.longest + 1:
+            raise InvalidGame(f"{self.family} codes have at most {self.longest} digits")
         object.__setattr__(self, "digits", digits)
 
     @staticmethod
     def code_of(digits: tuple[int, ...]) -> str:
-        return f"{digits[0]}." + ("".join(map(str, digits[1:])) or "0")
+        """``d0.d1d2...`` (hexadecimal digits, so octal digits print as themselves)."""
+        return HEX[digits[0]] + "." + ("".join(HEX[d] for d in digits[1:]) or "0")
 
     @classmethod
     def from_code(cls, code: str) -> Octal:
@@ -81,14 +109,21 @@ class Octal(HeapRuleset):
 
     @property
     def spec(self) -> str:
-        return "octal:" + self.code
+        return f"{self.family}:{self.code}"
+
+    @property
+    def parts(self) -> int:
+        """k: the most heaps one move leaves (3 with a digit's bit 8), at least 2 for Guy–Smith."""
+        return 3 if any(d & 8 for d in self.digits) else 2
 
     @property
     def capabilities(self) -> Capabilities:
+        digits = self.digits
+        kernel = OneHeapKernel("take-and-break" if self.parts == 3 else "sparse", digits=digits)
         return Capabilities(
             "heap",
-            one_heap=OneHeapKernel("sparse", digits=self.digits),
-            period_criterion=PeriodCriterion(GUY_SMITH_KIND, self.max_removal),
+            one_heap=kernel,
+            period_criterion=PeriodCriterion(GUY_SMITH_KIND, self.max_removal, self.parts),
         )
 
     @property
@@ -108,6 +143,10 @@ class Octal(HeapRuleset):
             if d & 4 and left >= 2:
                 for a in range(1, left // 2 + 1):
                     yield (a, left - a)
+            if d & 8 and left >= 3:
+                for a in range(1, left // 3 + 1):
+                    for b in range(a, (left - a) // 2 + 1):
+                        yield (a, b, left - a - b)
 
     def heap_move(self, n: int, result: Heaps) -> Action:
         taken = n - sum(result)
@@ -118,3 +157,88 @@ class Octal(HeapRuleset):
         if taken == 0:
             return Split(n, result)
         return TakeAndSplit(n, taken, result)
+
+
+@dataclass(frozen=True)
+class TakeAndBreak(Octal):
+    """A take-and-break code that is not an octal game: a hexadecimal digit, or a long code.
+
+    Build it with :func:`take_and_break`, which returns the :class:`Octal`
+    game where the code is one (so each game has one identity and one spec).
+    """
+
+    family: ClassVar[str] = "take-and-break"
+    top_digit: ClassVar[int] = 15
+    longest: ClassVar[int] = MAX_LONG_DIGITS
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if max(self.digits) <= 7 and len(self.digits) <= MAX_DIGITS + 1:
+            raise InvalidGame(
+                f"{self.code} is an octal game: build it with take_and_break() or Octal"
+            )
+
+
+def _digit(text: str, code: str) -> int:
+    """One digit: a hexadecimal character, or CGSuite's braced heap counts ``{0,2,3}``."""
+    if not text.startswith("{"):
+        return int(text, 16)
+    counts = [c.strip() for c in text[1:-1].split(",")]
+    if not all(c.isdigit() for c in counts):
+        raise InvalidGame(f"take-and-break code {code!r}: write braced digits as e.g. {{2,3}}")
+    digit = 0
+    for c in counts:
+        if int(c) > 3:
+            raise InvalidGame(
+                f"take-and-break code {code!r}: a move may leave at most 3 heaps here, "
+                f"not {c} (digits 0-F)"
+            )
+        digit |= 1 << int(c)
+    return digit
+
+
+def take_and_break(code: str) -> Ruleset:
+    """The game of a take-and-break code: an :class:`Octal` game where the code is one.
+
+    Accepts hexadecimal digits (``0.B1``), a d0 of 0, 4, 8 or C, up to
+    ``MAX_LONG_DIGITS`` digits, braced digits (``0.{2,3}``) and ``4!.0``
+    (Grundy's game: split a heap into two unequal heaps).
+    """
+    from nimlab.games.heap import GrundyGame
+
+    text = code.strip()
+    code = code if len(code) <= 40 else code[:39] + "…"  # as messages show it
+    match = _LONG_CODE.fullmatch(text)
+    if match is None or text == "." or "[" in text:
+        raise InvalidGame(
+            f"malformed take-and-break code {code!r}; write d0.d1d2... with hexadecimal digits "
+            "0-F (bit 1: take all, 2: leave one heap, 4: two heaps, 8: three heaps) or braced "
+            "heap counts such as {2,3}, e.g. take-and-break:0.B1 (CGSuite's infinite codes [..] "
+            "and the modifiers ? and = are not supported)"
+        )
+    head = _digit(match.group(1) or "0", code)
+    tail = tuple(_digit(d, code) for d in _DIGIT.findall(match.group(3)))
+    if len(tail) > MAX_LONG_DIGITS:
+        raise InvalidGame(
+            f"take-and-break codes have at most {MAX_LONG_DIGITS} digits after the point, "
+            f"got {len(tail)}"
+        )
+    digits = (head, *tail)
+    if head & 3:
+        raise InvalidGame(
+            f"take-and-break code {code!r}: the digit before the point must be 0, 4, 8 or C "
+            "(a heap broken into two or three without removing stones)"
+        )
+    if match.group(2):
+        if digits[0] == 4 and not any(digits[1:]):
+            return GrundyGame()
+        raise InvalidGame(
+            f"take-and-break code {code!r}: the modifier ! is supported only as 4!.0 "
+            "(Grundy's game)"
+        )
+    trimmed = digits
+    while len(trimmed) > 1 and trimmed[-1] == 0:
+        trimmed = trimmed[:-1]
+    if max(trimmed) <= 7 and len(trimmed) <= MAX_DIGITS + 1:
+        return Octal(trimmed)
+    return TakeAndBreak(trimmed)

@@ -9,8 +9,9 @@ number of comparisons bounded by the caller (``max_steps``).
 
 The criteria (see :mod:`nimlab.solve.periodicity`): ``WINDOW`` — agreement on
 ``parameter`` consecutive values proves it (subtraction games, max S);
-``GUY_SMITH`` — agreement for n0 ≤ n < 2·n0 + p + t proves it (octal games,
-t = ``parameter``); ``OBSERVED`` — no proof: the period must repeat
+``GUY_SMITH`` — agreement for n0 ≤ n < k·n0 + (k − 1)·p + t proves it (octal games,
+t = ``parameter``, k = ``parts`` = 2; codes breaking a heap into three: k = 3);
+``OBSERVED`` — no proof: the period must repeat
 ``parameter`` times and cover at least half of the values.
 
 The algorithm is written once, in plain Python (:func:`least_period`, used
@@ -42,6 +43,7 @@ def least_period(
     parameter: int,
     arithmetic: bool,
     max_steps: int = NO_STEP_LIMIT,
+    parts: int = 2,
 ) -> tuple[int, int, int]:
     """(preperiod, period, saltus) of the least period ``kind`` accepts; (-1, -1, -1) if none.
 
@@ -81,7 +83,7 @@ def least_period(
         if kind == WINDOW:
             accepted = run[p] >= parameter
         elif kind == GUY_SMITH:
-            accepted = verified_to >= 2 * n0 + p + parameter
+            accepted = verified_to >= parts * n0 + (parts - 1) * p + parameter
         else:
             accepted = run[p] >= parameter * p and 2 * run[p] >= verified_to
         if accepted:
@@ -93,7 +95,12 @@ _compiled: Callable[..., tuple[int, int, int]] | None = None
 
 
 def least_period_compiled(
-    values: Any, kind: int, parameter: int, arithmetic: bool, max_steps: int = NO_STEP_LIMIT
+    values: Any,
+    kind: int,
+    parameter: int,
+    arithmetic: bool,
+    max_steps: int = NO_STEP_LIMIT,
+    parts: int = 2,
 ) -> tuple[int, int, int]:
     """:func:`least_period` compiled by numba, for a numpy array of values."""
     global _compiled
@@ -101,5 +108,5 @@ def least_period_compiled(
         from numba import njit
 
         _compiled = njit(cache=True)(least_period)
-    n0, p, s = _compiled(values, kind, parameter, arithmetic, max_steps)
+    n0, p, s = _compiled(values, kind, parameter, arithmetic, max_steps, parts)
     return int(n0), int(p), int(s)

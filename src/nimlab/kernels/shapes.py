@@ -127,6 +127,13 @@ def one_heap_array(
         from nimlab.kernels.one_heap import subtraction_sequence
 
         return subtraction_sequence(kernel.subtraction_set, count)
+    if kernel.kind == "take-and-break":
+        budget.check_memory(8 * count, f"{amount(count)} Grundy values")
+        known = 0 if prefix is None else len(prefix)
+        budget.spend_kernel(count - known, kernel.work(count) - kernel.work(known))
+        from nimlab.kernels.take_and_break import take_and_break_sequence
+
+        return take_and_break_sequence(kernel.digits, count, prefix)
     budget.check_memory(2 * count, f"{amount(count)} Grundy values")
     from nimlab.kernels.sparse import sparse_sequence
 

@@ -173,6 +173,13 @@ def _declared_values(kernel: OneHeapKernel, table: list[int], count: int, budget
                     top = (left - half) // 2
                     seen.update({table[a] ^ table[left - a] for a in range(1, top + 1)})
                     budget.spend(top)
+                if d & 8 and left >= 3:  # three heaps a ≤ b ≤ c
+                    for a in range(1, left // 3 + 1):
+                        rest = left - a
+                        seen.update(
+                            {table[a] ^ table[b] ^ table[rest - b] for b in range(a, rest // 2 + 1)}
+                        )
+                        budget.spend(rest // 2 - a + 1)
             budget.spend(len(digits))
         m = 0
         while m in seen:

@@ -204,14 +204,23 @@ def _criterion_ja(m: Method) -> str:
     kind, t = m.parameter("kind"), m.parameter("parameter")
     if kind == "window":
         return f"max(S) 窓の判定法({t} 個の値の窓が繰り返す)"
+    parts = m.parameter("parts")
+    if kind == "guy-smith" and parts:
+        return f"Guy–Smith の判定法の {parts} 山への一般化(t = {t})"
     if kind == "guy-smith":
         return f"Guy–Smith の判定法(t = {t})"
     return "定理 G(n) = n(それより小さい値はすべて選べる)"
 
 
-def criterion_method(kind: str, parameter: int, name: str) -> Method:
-    """A periodicity criterion (its English ``name`` from the game's declaration)."""
-    return Method(f"criterion:{kind}", name, parameters=(("kind", kind), ("parameter", parameter)))
+def criterion_method(kind: str, parameter: int, name: str, parts: int = 2) -> Method:
+    """A periodicity criterion (its English ``name`` from the game's declaration).
+
+    ``parts``: the most heaps a move leaves, for Guy–Smith (named only when not 2).
+    """
+    more = (("parts", parts),) if parts != 2 else ()
+    return Method(
+        f"criterion:{kind}", name, parameters=(("kind", kind), ("parameter", parameter), *more)
+    )
 
 
 def render_method(method: Method, lang: str) -> str:

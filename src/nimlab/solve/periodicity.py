@@ -72,11 +72,13 @@ class Criterion:
 
     kind: int
     parameter: int
+    parts: int = 2
 
     def __call__(self, n0: int, p: int, verified_to: int) -> bool:
         if self.kind == WINDOW:
             return verified_to - n0 >= self.parameter
-        return verified_to >= 2 * n0 + p + self.parameter
+        k = self.parts
+        return verified_to >= k * n0 + (k - 1) * p + self.parameter
 
 
 def criterion(game: Ruleset) -> Criterion | None:
@@ -89,7 +91,7 @@ def criterion(game: Ruleset) -> Criterion | None:
     if declared is None or declared.kind == IDENTITY_KIND:
         return None
     kind = WINDOW if declared.kind == WINDOW_KIND else GUY_SMITH
-    return Criterion(kind, declared.parameter)
+    return Criterion(kind, declared.parameter, declared.parts)
 
 
 def criterion_name(game: Ruleset) -> str | None:
@@ -118,15 +120,15 @@ def find_period(
     (8, 3, 0)
     """
     if proof is None:
-        kind, parameter = OBSERVED, OBSERVED_PERIODS
+        kind, parameter, parts = OBSERVED, OBSERVED_PERIODS, 2
     else:
-        kind, parameter = proof.kind, proof.parameter
+        kind, parameter, parts = proof.kind, proof.parameter, proof.parts
     steps = NO_STEP_LIMIT if budget is None else budget.kernel_steps()
     if len(values) >= COMPILED_FROM and not isinstance(values, list):
-        found = least_period_compiled(values, kind, parameter, arithmetic, steps)
+        found = least_period_compiled(values, kind, parameter, arithmetic, steps, parts)
     else:
         plain = values if isinstance(values, list) else values.tolist()  # type: ignore[union-attr]
-        found = least_period(plain, kind, parameter, arithmetic, steps)
+        found = least_period(plain, kind, parameter, arithmetic, steps, parts)
     if found[0] == -2 and budget is not None:
         budget.spend_kernel(0, steps + 1)  # raises TooLarge, naming the option
     return None if found[1] < 0 else found
@@ -345,6 +347,7 @@ def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps
         or declared is None
         or declared.kind != GUY_SMITH_KIND
         or kernel is None
+        or kernel.kind != "sparse"  # two-heap splits only: the classes below assume them
         or kernel.unequal
     ):
         return None

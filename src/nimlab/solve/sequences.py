@@ -66,11 +66,19 @@ def sequence_array(
             known = proven_period(game, limits, stop // 2)
             if known is not None:
                 return _from_period(game, known, start, stop, budget)
-        return heap_array(game, stop, budget)[start:]
+        return _narrowed(heap_array(game, stop, budget)[start:])
     raise NotApplicable(
         f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and take-away; "
         f"{game.spec} is not one — try `table` or `ppositions`"
     )
+
+
+def _narrowed(values: Array) -> Array:
+    """``values`` in the smallest unsigned type that holds them (a cached array may be wider)."""
+    if not len(values):
+        return values
+    narrow = smallest_unsigned(int(values.max()))
+    return values if values.dtype == narrow else values.astype(narrow)
 
 
 def sequence_values(

@@ -99,7 +99,12 @@ def api_router(config: WebConfig) -> APIRouter:
         """Heap games: values of single heaps; take-away: of fresh games (`nimlab sequence`)."""
         return await pool(request).run("sequence", game=game, to=to, misere=misere)
 
-    @router.get("/period", response_model=PeriodOut, summary="Exact periodicity")
+    @router.get(
+        "/period",
+        response_model=PeriodOut,
+        response_model_exclude_unset=True,  # "sparse" is absent, not null, without the structure
+        summary="Exact periodicity",
+    )
     async def period(
         request: Request,
         game: Game,
@@ -109,7 +114,8 @@ def api_router(config: WebConfig) -> APIRouter:
         misere: Misere = False,
     ) -> Any:
         """(preperiod, period, saltus), proven only by a theorem's criterion (`nimlab period`)."""
-        return await pool(request).run("period", game=game, max_length=max_length, misere=misere)
+        result = await pool(request).run("period", game=game, max_length=max_length, misere=misere)
+        return {"misere": False} | result  # shown as before; only "sparse" may be absent
 
     @router.get("/table", response_model=TableOut, summary="Two-heap Grundy table")
     async def table(

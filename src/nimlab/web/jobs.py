@@ -25,7 +25,7 @@ from itertools import islice
 from typing import Any
 
 from nimlab.errors import NimlabError, TooLarge
-from nimlab.games.base import Position, Ruleset, as_heaps_ruleset
+from nimlab.games.base import Position, Ruleset, as_heap_ruleset, as_heaps_ruleset
 from nimlab.games.wording import render_move
 from nimlab.registry import FAMILIES
 from nimlab.registry import game as parse_game_spec
@@ -33,6 +33,7 @@ from nimlab.solve.engine import analyze as run_analyze
 from nimlab.solve.methods import criterion_method, render_method
 from nimlab.solve.periodicity import criterion_name
 from nimlab.solve.periodicity import periodicity as run_periodicity
+from nimlab.solve.rare import rare_facts
 from nimlab.solve.sequences import sequence_values
 from nimlab.solve.tables import grundy_table, p_positions
 from nimlab.web.config import WebConfig
@@ -173,7 +174,17 @@ def sequence(game: str, to: int, misere: bool = False) -> dict[str, Any]:
     to = count(to, "to", 0, _CONFIG.max_sequence)
     with field("game"):
         values = sequence_values(g, to, _CONFIG.limits(), misere=misere)
-    return {"game": g.spec, "values": values} | ({"misere": True} if misere else {})
+        sparse = {} if misere else _sparse(g, to)
+    return {"game": g.spec, "values": values} | ({"misere": True} if misere else {}) | sparse
+
+
+def _sparse(g: Ruleset, count: int) -> dict[str, Any]:
+    """``{"sparse": ...}`` for a heap game whose values have the structure, else ``{}``."""
+    if as_heap_ruleset(g) is None or count == 0:
+        return {}
+    # Judged on the values asked for: a longer window would overrun the time per request.
+    facts = rare_facts(g, count, _CONFIG.limits(), window=count)
+    return {} if facts is None else {"sparse": facts.to_dict()}
 
 
 def period(
@@ -193,9 +204,12 @@ def period(
     result["criterion"] = criterion_name(g) if result["proven"] else None
     if misere:
         result["misere"] = True
+    else:
+        with field("game"):
+            result |= _sparse(g, result["checked_to"])
     declared = g.capabilities.period_criterion
     if lang is not None and result["proven"] and declared is not None:
-        how = criterion_method(declared.kind, declared.parameter, declared.name)
+        how = criterion_method(declared.kind, declared.parameter, declared.name, declared.parts)
         result["criterion_shown"] = render_method(how, lang)
     return result
 

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, Field, create_model
 
+from nimlab.solve.rare import SparseFacts
 from nimlab.solve.results import Analysis, GrundyTable, Periodicity, PPositions, WinningMove
 
 
@@ -82,15 +83,24 @@ class AnalysisOut(model_of(Analysis, "Analysis")):  # type: ignore[misc]
     """An analysis (derived from ``Analysis.JSON``)."""
 
 
+class SparseOut(model_of(SparseFacts, "SparseFacts")):  # type: ignore[misc]
+    """The sparse-space facts (derived from ``SparseFacts.JSON``); absent without the structure."""
+
+
+SPARSE = "the rare/common split of the values (nimlab.solve.rare); absent without the structure"
+
+
 class SequenceOut(BaseModel):
     game: str
     values: list[int]
     misere: bool | None = Field(default=None, description="true for misère Grundy values")
+    sparse: SparseOut | None = Field(default=None, description=SPARSE)
 
 
 class PeriodOut(model_of(Periodicity, "Periodicity")):  # type: ignore[misc]
     criterion: str | None = Field(description="the theorem checked, when proven")
     misere: bool = False
+    sparse: SparseOut | None = Field(default=None, description=SPARSE)
 
 
 class TableOut(model_of(GrundyTable, "GrundyTable")):  # type: ignore[misc]

@@ -24,6 +24,7 @@ FAMILY_NAMES = {
     "nim": ("Nim", "ニム"),
     "subtraction": ("Subtraction games", "減算ゲーム(サブトラクションゲーム)"),
     "octal": ("Octal games", "8進ゲーム(オクタルゲーム)"),
+    "take-and-break": ("Take-and-break games", "取り崩しゲーム(テイク・アンド・ブレイク)"),
     "grundy-game": ("Grundy's game", "グランディのゲーム"),
     "take-away": ("Take-away games", "取り数制限ゲーム"),
     "wythoff": ("Wythoff's game", "ワイトホフのゲーム"),
@@ -44,6 +45,10 @@ FAMILY_JA = {
     "octal": (
         "k 個取った後、山を残さない(d_k のビット1)、1山残す(ビット2)、2山に分けて残す(ビット4)",
         "多くのコードでグランディ数は周期的になる(Guy–Smith の判定法)",
+    ),
+    "take-and-break": (
+        "k 個取った後、山を残さない(d_k のビット1)、1山(ビット2)、2山(ビット4)、3山(ビット8)を残す",
+        "周期は Guy–Smith の判定法の3山への一般化(k·n0 + (k−1)·p + t)で証明する",
     ),
     "grundy-game": (
         "1つの山を、大きさの異なる空でない2つの山に分ける",

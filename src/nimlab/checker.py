@@ -1,0 +1,259 @@
+"""An independent checker of periodicity certificates (``nimlab check FILE``).
+
+A certificate (written by ``nimlab period GAME --certificate FILE``, see
+:mod:`nimlab.solve.certificates`) claims that the Grundy sequence of a
+take-and-break game is periodic: G(n + p) = G(n) for every n ≥ n0. This
+module checks the claim from first principles and on purpose shares no code
+with the engine: it imports nothing from nimlab, parses the game's code
+itself, recomputes every value by a plain mex over the certificate's own
+values and checks the criterion itself.
+
+**The criterion** (Guy–Smith, *Winning Ways* ch. 4, for octal games; the same
+argument for codes that break a heap into up to k parts). Let t be the most
+tokens a move removes and k ≥ 1 the most heaps a move leaves (1 if no move
+leaves more than one). If G(n + p) = G(n) for all n0 ≤ n < B with
+B = k·n0 + (k − 1)·p + t, then it holds for all n ≥ n0. Proof, for n ≥ B by
+induction: a move from n + p removes j ≤ t tokens and leaves r ≤ k heaps
+summing to n + p − j, so the largest heap c ≥ (n + p − t)/k ≥ n0 + p; putting
+c − p in its place is a move from n with the same value, since
+n0 ≤ c − p < n. Conversely a move from n leaves a largest heap c ≥ (n − t)/k ≥ n0,
+and c + p in its place is a move from n + p of the same value. (Removing a
+whole heap needs n ≤ t < B.) So the options of n and n + p have the same
+values and G(n + p) = G(n). For k = 2 this is Guy and Smith's bound
+2·n0 + p + t; for k = 1 (subtraction games) a window of t values.
+
+**The checks**, in order; the first that fails is reported:
+
+1. the file is JSON with the fields of a certificate (else *malformed*, exit 2);
+2. the code parses and names the game (``octal:``, ``take-and-break:`` or
+   ``subtraction:`` spec);
+3. each G(n) of the certificate equals the mex of the options of n, computed
+   from the certificate's G(0..n−1);
+4. G(n + p) = G(n) for n0 ≤ n < B, and the certificate holds G up to B + p − 1
+   (else "range too short"), and the criterion it states is this one;
+5. the SHA-256 checksum of the certificate matches (a changed file).
+
+>>> cert = {"format": FORMAT, "game": "octal:0.07", "code": "0.07", "preperiod": 0,
+...         "period": 1, "saltus": 0, "values": [0, 0, 1, 1]}
+>>> check(cert)
+Traceback (most recent call last):
+...
+nimlab.checker.Refused: G(2) = 1 but G(1) = 0: period 1 fails at n = 1
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+FORMAT = "nimlab-period-certificate/1"
+HEX = "0123456789ABCDEF"
+_CODE = re.compile(r"([0-9A-Fa-f]?)\.([0-9A-Fa-f]*)")
+
+
+class Malformed(Exception):
+    """The file is not a certificate at all (exit 2)."""
+
+
+class Refused(Exception):
+    """The certificate is a certificate, but wrong (exit 1): the first inconsistency."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a valid certificate proves, and what was checked."""
+
+    game: str
+    preperiod: int
+    period: int
+    removal: int
+    parts: int
+    verified_to: int
+    values: int
+
+    def text(self) -> str:
+        return (
+            f"certificate valid: {self.game} is periodic from n0 = {self.preperiod} with "
+            f"period {self.period}. Checked: G(0..{self.values - 1}) each equal the mex of "
+            f"their options; G(n + {self.period}) = G(n) for {self.preperiod} ≤ n < "
+            f"{self.verified_to} = {self.parts}·n0 + {self.parts - 1}·p + t "
+            f"(t = {self.removal}, at most {self.parts} heap(s) left), which proves it for "
+            "all n ≥ n0."
+        )
+
+
+def parse_code(code: str) -> list[int]:
+    """The digits d0, d1, ... of a code such as ``0.77``, ``4.0`` or ``0.B1`` (hexadecimal).
+
+    >>> parse_code("0.77"), parse_code("C.0"), parse_code(".0f")
+    ([0, 7, 7], [12], [0, 0, 15])
+    """
+    match = _CODE.fullmatch(code)
+    if match is None:
+        raise Refused(f"code {code!r} is not of the form d0.d1d2... with hexadecimal digits")
+    digits = [int(c, 16) for c in (match.group(1) or "0") + match.group(2)]
+    if digits[0] & 3:
+        raise Refused(f"code {code!r}: the digit before the point may only have bits 4 and 8")
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+    if digits == [0]:
+        raise Refused(f"code {code!r} allows no move")
+    return digits
+
+
+def _names_code(game: str, digits: list[int]) -> bool:
+    """Does the spec ``game`` name the rules of ``digits``?"""
+    family, _, parameter = game.partition(":")
+    if family in ("octal", "take-and-break"):
+        try:
+            return parse_code(parameter) == digits
+        except Refused:
+            return False
+    if family == "subtraction":
+        try:
+            chosen = {int(s) for s in parameter.split(",")}
+        except ValueError:
+            return False
+        if not chosen or min(chosen) < 1:
+            return False
+        return digits == [3 if k in chosen else 0 for k in range(max(chosen) + 1)]
+    return False
+
+
+def _parts(digit: int) -> list[int]:
+    """The numbers of heaps a move may leave: bit 2^j of a digit allows j heaps."""
+    return [j for j in range(4) if digit >> j & 1]
+
+
+def _splits(m: int, r: int) -> list[list[int]]:
+    """Every way to write m as r positive parts in increasing order (r ≤ 3)."""
+    if r == 1:
+        return [[m]] if m >= 1 else []
+    out: list[list[int]] = []
+    for a in range(1, m // r + 1):
+        out.extend([a, *rest] for rest in _splits(m - a, r - 1) if rest[0] >= a)
+    return out
+
+
+def mex_at(digits: list[int], values: list[int], n: int) -> int:
+    """G(n) as the mex of the values of its options, from ``values[0..n-1]``.
+
+    >>> mex_at([0, 7, 7], [0, 1, 2, 3, 1], 4)  # Kayles
+    1
+    """
+    seen = set()
+    for k, d in enumerate(digits):
+        if k > n:
+            break
+        for r in _parts(d):
+            if r == 0:
+                if k == n and k > 0:
+                    seen.add(0)
+                continue
+            if r == 1 and k == 0:
+                continue  # d0 never leaves one heap (that would be a pass)
+            m = n - k
+            if r == 2:  # the common case, without building the splits
+                seen.update({values[a] ^ values[m - a] for a in range(1, m // 2 + 1)})
+                continue
+            for split in _splits(m, r):
+                g = 0
+                for h in split:
+                    g ^= values[h]
+                seen.add(g)
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+def checksum(cert: dict[str, Any]) -> str:
+    """SHA-256 of the certificate without its ``sha256`` key, as sorted compact JSON."""
+    body = {k: v for k, v in cert.items() if k != "sha256"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _field(cert: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in cert:
+        raise Malformed(f"the certificate has no {key!r} field")
+    value = cert[key]
+    if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
+        raise Malformed(f"{key!r} must be an integer, got {value!r:.40}")
+    if kind is not int and not isinstance(value, kind):
+        raise Malformed(f"{key!r} must be a {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def load(text: str) -> dict[str, Any]:
+    """The certificate in ``text``, or :class:`Malformed`."""
+    try:
+        cert = json.loads(text)
+    except ValueError as error:
+        raise Malformed(f"not JSON ({error})") from None
+    if not isinstance(cert, dict):
+        raise Malformed("not a JSON object")
+    if cert.get("format") != FORMAT:
+        raise Malformed(f"'format' must be {FORMAT!r}, got {cert.get('format')!r:.60}")
+    return cert
+
+
+def check(cert: dict[str, Any]) -> Verdict:
+    """Check a certificate; :class:`Refused` (or :class:`Malformed`) on the first fault."""
+    game = _field(cert, "game", str)
+    code = _field(cert, "code", str)
+    n0 = _field(cert, "preperiod", int)
+    p = _field(cert, "period", int)
+    saltus = _field(cert, "saltus", int)
+    values = _field(cert, "values", list)
+    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
+        raise Malformed("'values' must be a list of integers ≥ 0")
+    digits = parse_code(code)
+    if not _names_code(game, digits):
+        raise Refused(f"the game {game!r} does not have the code {code!r}")
+    if n0 < 0 or p < 1:
+        raise Refused(f"preperiod {n0} and period {p}: need n0 ≥ 0 and p ≥ 1")
+    if saltus != 0:
+        raise Refused(f"saltus {saltus}: this criterion proves plain periods only (saltus 0)")
+    for n, claimed in enumerate(values):
+        g = mex_at(digits, values, n)
+        if g != claimed:
+            raise Refused(
+                f"G({n}) is {g} by the mex of its options, but the certificate says {claimed}"
+            )
+    t = len(digits) - 1
+    k = max([1, *(max(_parts(d), default=0) for d in digits)])
+    bound = k * n0 + (k - 1) * p + t
+    for n in range(n0, min(bound, len(values) - p)):
+        if values[n + p] != values[n]:
+            raise Refused(
+                f"G({n + p}) = {values[n + p]} but G({n}) = {values[n]}: "
+                f"period {p} fails at n = {n}"
+            )
+    if len(values) < bound + p:
+        raise Refused(
+            f"criterion range too short: the criterion needs G(n + p) = G(n) for "
+            f"{n0} ≤ n < {bound} = {k}·n0 + {k - 1}·p + t (t = {t}), so G(0..{bound + p - 1}), "
+            f"but the certificate holds G(0..{len(values) - 1})"
+        )
+    stated = cert.get("criterion")
+    if isinstance(stated, dict) and stated.get("verified_to") not in (None, bound):
+        raise Refused(
+            f"the certificate states the criterion range n < {stated.get('verified_to')}, "
+            f"but for this code it is n < {bound}"
+        )
+    found = checksum(cert)
+    if cert.get("sha256") != found:
+        raise Refused(
+            f"checksum mismatch: the certificate says sha256 {cert.get('sha256')!r:.70}, "
+            f"its contents have {found}"
+        )
+    return Verdict(game, n0, p, t, k, bound, len(values))
+
+
+def check_text(text: str) -> Verdict:
+    """:func:`check` on the text of a certificate file."""
+    return check(load(text))

@@ -1,0 +1,124 @@
+"""The octal-game commands: ``rare`` (sparse-space facts) and ``check`` (certificates).
+
+``nimlab rare GAME --to N`` lists the heaps below N whose Grundy value is
+rare (parity(G(n) AND m) = 0 for the game's mask m), laid out as
+A. Flammenkamp's tables of Grundy's game are: ``G(       n)=  v``, five to a
+line. ``nimlab check FILE`` checks a certificate written by
+``nimlab period GAME --certificate FILE``: exit 0 when it is valid, 1 with
+the first inconsistency when it is not, 2 when the file is not a certificate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from nimlab.cli.commands import emit_json, limits_of
+from nimlab.errors import InvalidOption
+
+EXAMPLES = {
+    "rare": [
+        "nimlab rare grundy-game --to 232",
+        "nimlab rare octal:0.6 --to 100000 --json",
+    ],
+    "check": [
+        "nimlab period kayles --certificate kayles.json && nimlab check kayles.json",
+        "nimlab check kayles.json --json",
+    ],
+}
+PER_LINE = 5
+"""Entries per line, as in Flammenkamp's tables."""
+
+Adder = Callable[..., argparse.ArgumentParser]
+
+
+def add_commands(command: Adder, count: Callable[[str], int]) -> None:
+    """Add ``rare`` and ``check`` with ``command(name, run, help)`` of the main parser."""
+    p = command("rare", rare, "the rare (sparse-space) values of an octal game, and the mask")
+    p.add_argument("game")
+    p.add_argument("--to", type=count, required=True, metavar="N", help="heaps below N")
+
+    p = command("check", check, "check a periodicity certificate from first principles")
+    p.add_argument("file", metavar="FILE", help="a certificate written by period --certificate")
+
+
+def table(positions: tuple[int, ...], values: Any) -> str:
+    """``G(       n)=  v`` entries, five to a line (Flammenkamp's layout).
+
+    >>> print(table((0, 3, 87), [0, 0, 0, 1] + [0] * 83 + [7]))
+    G(       0)=  0  G(       3)=  1  G(      87)=  7
+    """
+    entries = [f"G({n:>8})={int(values[n]):>3}" for n in positions]
+    return "\n".join("  ".join(entries[i : i + PER_LINE]) for i in range(0, len(entries), PER_LINE))
+
+
+def rare(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.registry import game
+    from nimlab.solve.rare import RARE_FRACTION, rare_facts
+    from nimlab.solve.sequences import sequence_array
+
+    g = game(args.game)
+    limits = limits_of(args)
+    values = sequence_array(g, args.to, limits)
+    facts = rare_facts(g, args.to, limits)
+    if args.json:
+        emit_json(out, {"game": g.spec, "to": args.to} | sparse_json(facts))
+        return 0
+    if facts is None:
+        out.write(
+            f"{g.spec}: no sparse-space structure in G(0..{args.to - 1}): every mask leaves "
+            f"more than {RARE_FRACTION:.0%} of the values rare (or too few values)\n"
+        )
+        return 0
+    shown = "" if facts.complete else f" (the first {len(facts.rare_positions):,} shown)"
+    out.write(
+        f"{g.spec}: {facts.rare_count:,} rare values below {args.to:,}{shown}; "
+        f"mask m = {facts.mask:#x} (G(n) is rare when parity(G(n) AND m) = 0); "
+        f"largest value {facts.max_value}\n"
+        f"rare values: {', '.join(map(str, facts.rare_values))}\n"
+    )
+    out.write(table(facts.rare_positions, values) + "\n")
+    return 0
+
+
+def sparse_json(facts: Any) -> dict[str, Any]:
+    """``{"sparse": {...}}`` when there are facts, ``{}`` (the key absent) when not."""
+    return {} if facts is None else {"sparse": facts.to_dict()}
+
+
+def check(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.checker import Malformed, Refused, check_text
+
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise InvalidOption(f"cannot read the certificate {args.file!r}: {reason}") from None
+    try:
+        verdict = check_text(text)
+    except Malformed as error:
+        raise InvalidOption(f"{args.file}: not a nimlab certificate: {error}") from None
+    except Refused as error:
+        print(f"nimlab: certificate refused: {error}", file=sys.stderr)
+        if args.json:
+            emit_json(out, {"file": args.file, "valid": False, "reason": str(error)})
+        return 1
+    if args.json:
+        emit_json(
+            out,
+            {
+                "file": args.file,
+                "valid": True,
+                "game": verdict.game,
+                "preperiod": verdict.preperiod,
+                "period": verdict.period,
+                "verified_to": verdict.verified_to,
+                "values": verdict.values,
+            },
+        )
+    else:
+        out.write(verdict.text() + "\n")
+    return 0

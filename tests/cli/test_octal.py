@@ -1,0 +1,115 @@
+"""``nimlab rare``, ``period --certificate``, ``check`` and the "sparse" JSON key."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contract import SPARSE_KEYS
+from nimlab.cli.main import main
+
+
+def cli(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(args), out)
+    return code, out.getvalue()
+
+
+def test_rare_prints_flammenkamps_layout() -> None:
+    code, text = cli("rare", "grundy-game", "--to", "232")
+    assert code == 0
+    lines = text.splitlines()
+    assert lines[0].startswith("grundy-game: 48 rare values below 232; mask m = 0xfe")
+    assert lines[2] == (
+        "G(       0)=  0  G(       1)=  0  G(       2)=  0  G(       3)=  1  G(       4)=  0"
+    )
+    assert lines[-1] == "G(     193)= 12  G(     196)= 10  G(     231)= 10"
+
+
+def test_rare_json_and_no_structure() -> None:
+    code, text = cli("rare", "kayles", "--to", "100", "--json")
+    assert code == 0
+    data = json.loads(text)
+    assert data["game"] == "octal:0.77" and data["to"] == 100
+    assert data["sparse"]["rare_positions"] == [0, 3, 6, 11, 18, 22, 28, 34, 39, 70]
+    code, text = cli("rare", "nim", "--to", "100", "--json")
+    assert (code, json.loads(text)) == (0, {"game": "nim", "to": 100})
+    code, text = cli("rare", "nim", "--to", "100")
+    assert code == 0 and "no sparse-space structure" in text
+    assert cli("rare", "wythoff", "--to", "10")[0] == 2
+
+
+def test_sequence_and_period_json_carry_sparse_only_with_the_structure() -> None:
+    seq = json.loads(cli("sequence", "grundy-game", "--to", "100", "--json")[1])
+    assert seq["sparse"]["mask"] == 0xFE and seq["sparse"]["rare_count"] == 31
+    assert list(seq["sparse"]) == SPARSE_KEYS
+    assert seq["sparse"]["judged_on"] == 2**15  # the mask is chosen on a longer window
+    nim = json.loads(cli("sequence", "nim", "--to", "100", "--json")[1])
+    assert "sparse" not in nim
+    later = json.loads(cli("sequence", "grundy-game", "--from", "5", "--to", "100", "--json")[1])
+    assert "sparse" not in later  # facts are of sequences from heap 0
+    misere = json.loads(cli("sequence", "kayles", "--to", "100", "--misere", "--json")[1])
+    assert "sparse" not in misere
+    period = json.loads(cli("period", "kayles", "--json")[1])
+    assert period["sparse"]["rare_count"] == 10
+    assert "sparse" not in json.loads(cli("period", "subtraction:2,4,7", "--json")[1])
+
+
+def test_certificate_round_trip(tmp_path: Path) -> None:
+    target = tmp_path / "kayles.json"
+    code, text = cli("period", "kayles", "--certificate", str(target))
+    assert code == 0 and "preperiod 71, period 12" in text
+    cert = json.loads(target.read_text())
+    assert cert["format"] == "nimlab-period-certificate/1" and cert["code"] == "0.77"
+    code, text = cli("check", str(target))
+    assert code == 0 and text.startswith("certificate valid: octal:0.77")
+    code, text = cli("check", str(target), "--json")
+    assert json.loads(text)["valid"] is True
+
+
+def _broken(tmp_path: Path, change: Any) -> Path:
+    target = tmp_path / "cert.json"
+    assert cli("period", "dawson-kayles", "--certificate", str(target))[0] == 0
+    cert = json.loads(target.read_text())
+    change(cert)
+    target.write_text(json.dumps(cert))
+    return target
+
+
+def test_check_refuses_a_tampered_certificate_with_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = _broken(tmp_path, lambda c: c["values"].__setitem__(40, c["values"][40] + 1))
+    code, text = cli("check", str(target), "--json")
+    assert code == 1
+    assert json.loads(text)["valid"] is False
+    assert "certificate refused: G(40) is" in capsys.readouterr().err
+
+
+def test_check_exit_2_for_unreadable_or_malformed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli("check", str(tmp_path / "missing.json"))[0] == 2
+    assert "cannot read the certificate" in capsys.readouterr().err
+    truncated = tmp_path / "t.json"
+    truncated.write_text('{"format": "nimlab-period-certificate/1", "values": [0, 0')
+    assert cli("check", str(truncated))[0] == 2
+    assert "not a nimlab certificate" in capsys.readouterr().err
+    binary = tmp_path / "b.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert cli("check", str(binary))[0] == 2
+
+
+def test_certificate_refused_without_a_proven_period(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "g.json"
+    assert cli("period", "grundy-game", "--max-length", "500", "--certificate", str(target))[0] == 2
+    assert "has none" in capsys.readouterr().err and not target.exists()
+    assert cli("period", "octal:0.6", "--max-length", "500", "--certificate", str(target))[0] == 2
+    assert "nothing to certify" in capsys.readouterr().err
+    assert cli("period", "kayles", "--misere", "--certificate", str(target))[0] == 2

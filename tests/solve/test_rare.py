@@ -1,0 +1,99 @@
+"""Sparse-space facts: Flammenkamp's published rare values of Grundy's game, and the definition."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nimlab.solve.rare import MIN_VALUES, RARE_FRACTION, rare_facts, sparse_facts
+
+# A. Flammenkamp, "Sprague-Grundy Values of Grundy's Game",
+# http://wwwhomes.uni-bielefeld.de/achim/grundy.html, section "Known Sparse SGV of
+# Grundy's Game" (mask m = 0111...10: all bits but the lowest), every entry below 232.
+FLAMMENKAMP_GRUNDY_RARE = {
+    0: 0, 1: 0, 2: 0, 3: 1, 4: 0, 6: 1, 7: 0, 9: 1, 10: 0, 12: 1,
+    15: 1, 20: 0, 23: 0, 26: 0, 28: 1, 31: 1, 34: 1, 37: 1, 40: 1, 43: 1,
+    46: 1, 49: 1, 50: 0, 52: 1, 53: 0, 55: 1, 58: 1, 61: 1, 87: 7, 90: 7,
+    93: 7, 146: 6, 149: 6, 152: 6, 158: 11, 161: 11, 164: 11, 167: 11, 176: 7, 179: 7,
+    181: 12, 182: 7, 185: 7, 188: 7, 190: 12, 193: 12, 196: 10, 231: 10,
+}  # fmt: skip
+
+
+def test_grundys_game_rare_positions_are_flammenkamps() -> None:
+    facts = rare_facts("grundy-game", 232)
+    assert facts is not None
+    assert facts.rare_positions == tuple(FLAMMENKAMP_GRUNDY_RARE)
+    assert facts.rare_count == len(FLAMMENKAMP_GRUNDY_RARE) == 48
+    assert facts.mask == 0xFE
+    assert facts.rare_values == tuple(sorted(set(FLAMMENKAMP_GRUNDY_RARE.values())))
+    assert facts.max_value == 12
+
+
+def test_the_values_at_the_rare_positions_are_flammenkamps() -> None:
+    from nimlab.solve.sequences import grundy_sequence
+
+    values = grundy_sequence("grundy-game", 232)
+    assert {n: int(values[n]) for n in FLAMMENKAMP_GRUNDY_RARE} == FLAMMENKAMP_GRUNDY_RARE
+
+
+def test_octal_06_matches_czajkas_table() -> None:
+    # T. Czajka, UnsolvedGames.md (github.com/beling/tczajka-octal-games): .6 has rare mask
+    # 1ee, 1584 rare values, the last at 20627 (to 2^21; so already below 2^16).
+    facts = rare_facts("octal:0.6", 2**16)
+    assert facts is not None
+    assert (facts.mask, facts.rare_count, facts.rare_positions[-1]) == (0x1EE, 1584, 20627)
+
+
+def test_without_the_window_the_first_values_choose_another_mask() -> None:
+    facts = rare_facts("grundy-game", 232, window=0)
+    assert facts is not None and (facts.mask, facts.judged_on, facts.rare_count) == (6, 232, 46)
+
+
+def test_games_without_the_structure_have_no_facts() -> None:
+    assert rare_facts("nim", 1000) is None  # any mask leaves half the values rare
+    assert rare_facts("subtraction:2,4,7", 1000) is None  # 0 and 3 a third of the period
+    assert rare_facts("subtraction:1,2,3", 10) is None
+
+
+def test_kayles_has_finitely_many_rare_values() -> None:
+    facts = rare_facts("kayles", 1000)
+    assert facts is not None
+    assert facts.rare_positions == (0, 3, 6, 11, 18, 22, 28, 34, 39, 70)
+    assert facts.to_dict() == {
+        "mask": 15,
+        "rare_values": [0, 3, 5, 6],
+        "rare_positions": [0, 3, 6, 11, 18, 22, 28, 34, 39, 70],
+        "rare_count": 10,
+        "max_value": 8,
+        "judged_on": 2**15,
+    }
+
+
+def _naive(values: list[int], mask: int) -> list[int]:
+    return [n for n, v in enumerate(values) if bin(v & mask).count("1") % 2 == 0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=MIN_VALUES, max_size=200))
+def test_the_chosen_mask_has_the_fewest_rare_values(values: list[int]) -> None:
+    facts = sparse_facts(np.array(values, dtype=np.uint16))
+    counts = {m: len(_naive(values, m)) for m in range(1, 1 << max(max(values), 1).bit_length())}
+    best = min(counts.values())
+    if best > RARE_FRACTION * len(values):
+        assert facts is None
+        return
+    assert facts is not None
+    assert facts.mask == min(m for m, c in counts.items() if c == best)
+    assert list(facts.rare_positions) == _naive(values, facts.mask)
+    assert facts.rare_values == tuple(sorted({values[n] for n in facts.rare_positions}))
+    assert facts.max_value == max(values)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 300), min_size=1, max_size=100), st.integers(1, 511))
+def test_a_given_mask_counts_as_by_hand(values: list[int], mask: int) -> None:
+    facts = sparse_facts(np.array(values, dtype=np.uint16), mask)
+    assert facts is not None
+    assert list(facts.rare_positions) == _naive(values, mask)
+    assert facts.rare_count == len(facts.rare_positions)

@@ -1,0 +1,153 @@
+"""The independent certificate checker against good and deliberately broken certificates."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from nimlab import checker
+from nimlab.checker import Malformed, Refused, check, check_text, mex_at, parse_code
+from nimlab.kernels.one_heap import octal_sequence
+from nimlab.solve.certificates import certificate
+from strategies_kernels import octal_digits
+
+
+@pytest.fixture(scope="module")
+def kayles() -> dict[str, Any]:
+    return certificate("kayles")
+
+
+def resealed(cert: dict[str, Any]) -> dict[str, Any]:
+    """The certificate with its checksum recomputed: a forger's best effort."""
+    return cert | {"sha256": checker.checksum(cert)}
+
+
+def refusal(cert: dict[str, Any]) -> str:
+    with pytest.raises(Refused) as caught:
+        check(cert)
+    return str(caught.value)
+
+
+def test_a_written_certificate_is_valid(kayles: dict[str, Any]) -> None:
+    verdict = check(kayles)
+    assert (verdict.game, verdict.preperiod, verdict.period) == ("octal:0.77", 71, 12)
+    assert (verdict.removal, verdict.parts, verdict.verified_to, verdict.values) == (2, 2, 156, 168)
+    assert "periodic from n0 = 71 with period 12" in verdict.text()
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "dawson-kayles",
+        "subtraction:2,4,7",
+        "octal:0.137",
+        "octal:4.7",
+        "octal:0.33",
+        "take-and-break:0.B1",
+        "take-and-break:4.F",
+        "take-and-break:0.A7",
+    ],
+)
+def test_certificates_of_other_games_are_valid(spec: str) -> None:
+    check(certificate(spec))
+
+
+def test_a_flipped_value_is_found_at_its_index(kayles: dict[str, Any]) -> None:
+    broken = copy.deepcopy(kayles)
+    broken["values"][100] ^= 1
+    message = refusal(resealed(broken))
+    assert message.startswith("G(100) is ")
+    assert f"but the certificate says {broken['values'][100]}" in message
+    assert refusal(broken).startswith("G(100) is ")  # the mathematics before the checksum
+
+
+def test_a_changed_period_is_refused(kayles: dict[str, Any]) -> None:
+    message = refusal(resealed(kayles | {"period": 24, "preperiod": 70}))
+    assert "period 24 fails at n = 70" in message
+    assert "fails" in refusal(resealed(kayles | {"period": 11}))
+
+
+def test_a_shortened_range_is_refused(kayles: dict[str, Any]) -> None:
+    short = resealed(kayles | {"values": kayles["values"][:-1]})
+    message = refusal(short)
+    assert message.startswith("criterion range too short")
+    assert "G(0..167)" in message and "G(0..166)" in message
+
+
+def test_a_changed_code_is_refused(kayles: dict[str, Any]) -> None:
+    assert "does not have the code" in refusal(resealed(kayles | {"code": "0.71"}))
+    both = refusal(resealed(kayles | {"code": "0.71", "game": "octal:0.71"}))
+    assert both.startswith("G(")  # the values are not those of 0.71
+    assert "hexadecimal" in refusal(resealed(kayles | {"code": "0.7Z"}))
+
+
+def test_a_bad_checksum_is_refused(kayles: dict[str, Any]) -> None:
+    message = refusal(kayles | {"sha256": "0" * 64})
+    assert message.startswith("checksum mismatch")
+    stated = kayles["criterion"] | {"statement": "something else"}
+    assert refusal(kayles | {"criterion": stated}).startswith("checksum mismatch")
+
+
+def test_a_false_criterion_range_is_refused(kayles: dict[str, Any]) -> None:
+    stated = kayles["criterion"] | {"verified_to": 100}
+    assert "states the criterion range n < 100" in refusal(resealed(kayles | {"criterion": stated}))
+
+
+def test_saltus_and_nonsense_periods_are_refused(kayles: dict[str, Any]) -> None:
+    assert "saltus" in refusal(resealed(kayles | {"saltus": 1}))
+    assert "p ≥ 1" in refusal(resealed(kayles | {"period": 0}))
+
+
+def test_malformed_files(kayles: dict[str, Any]) -> None:
+    text = json.dumps(kayles)
+    for bad in (text[: len(text) // 2], "[]", "{}", json.dumps(kayles | {"format": "x"})):
+        with pytest.raises(Malformed):
+            check_text(bad)
+    with pytest.raises(Malformed, match="'values'"):
+        check({k: v for k, v in kayles.items() if k != "values"})
+    with pytest.raises(Malformed, match="integer"):
+        check(kayles | {"period": "12"})
+    with pytest.raises(Malformed, match="integers"):
+        check(kayles | {"values": [0, -1]})
+
+
+def test_codes() -> None:
+    assert parse_code("0.77") == [0, 7, 7]
+    assert parse_code("4.0") == [4]
+    assert parse_code("0.b10") == [0, 11, 1]
+    for bad in ("0.0", "1.7", "0.77.", "x"):
+        with pytest.raises(Refused):
+            parse_code(bad)
+
+
+@settings(max_examples=60, deadline=None)
+@given(octal_digits())
+def test_the_checkers_mex_agrees_with_the_engine(digits: tuple[int, ...]) -> None:
+    values = octal_sequence(digits, 60).tolist()
+    assert [mex_at(list(digits), values, n) for n in range(60)] == values
+
+
+def test_three_heap_digits_by_hand() -> None:
+    # 0.8: take one token and split the rest into exactly three heaps.
+    values: list[int] = []
+    for n in range(9):
+        values.append(mex_at([0, 8], values, n))
+    # G(4): 3 = 1+1+1, value 0 → 1; G(5): 4 = 1+1+2, value G(2) = 0 → 1; ...
+    assert values[:6] == [0, 0, 0, 0, 1, 1]
+
+
+def test_the_checker_imports_nothing_from_nimlab() -> None:
+    source = Path(checker.__file__).read_text(encoding="utf-8")
+    imported = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module)
+    assert not any(name.startswith("nimlab") for name in imported), imported
