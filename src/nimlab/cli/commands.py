@@ -45,6 +45,8 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
         if f.aliases:
             out.write("    aliases    " + ", ".join(f"{a} = {s}" for a, s in f.aliases) + "\n")
         out.write(f"    seed       {f.seed}\n")
+        for fact in f.facts:
+            out.write(f"    known      {fact.statement} ({fact.source})\n")
         out.write(f"    try        nimlab analyze {f.example} {f.position}\n")
     out.write("\nSums: join games with '+', e.g. nimlab analyze 'nim + kayles' '3,4 + 5'\n")
     return 0
@@ -122,6 +124,8 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
         name = None if misere else criterion_name(g)
         text = render.periodicity(result, name)
         out.write(("misère Grundy values: " if misere else "") + text + "\n")
+        if not misere:
+            out.write(render.facts(g))
     return 0
 
 

@@ -206,12 +206,15 @@ def _criterion_ja(m: Method) -> str:
         return f"max(S) 窓の判定法({t} 個の値の窓が繰り返す)"
     if kind == "guy-smith":
         return f"Guy–Smith の判定法(t = {t})"
+    if kind == "residue":
+        return m.title_ja
     return "定理 G(n) = n(それより小さい値はすべて選べる)"
 
 
-def criterion_method(kind: str, parameter: int, name: str) -> Method:
-    """A periodicity criterion (its English ``name`` from the game's declaration)."""
-    return Method(f"criterion:{kind}", name, parameters=(("kind", kind), ("parameter", parameter)))
+def criterion_method(kind: str, parameter: int, name: str, name_ja: str = "") -> Method:
+    """A periodicity criterion (its ``name`` and ``name_ja`` from the game's declaration)."""
+    parameters = (("kind", kind), ("parameter", parameter))
+    return Method(f"criterion:{kind}", name, parameters=parameters, title_ja=name_ja)
 
 
 def render_method(method: Method, lang: str) -> str:

@@ -393,8 +393,10 @@ def _period_steps(g: Ruleset, misere: bool) -> tuple[Step, ...]:
         return (Step(MISERE_SEARCH, "values", None), Step(OBSERVED, "period", None))
     if criterion is None:
         return (Step(MEX, "values"), Step(OBSERVED, "period", None))
-    method = criterion_method(criterion.kind, criterion.parameter, criterion.name)
-    if criterion.kind == "identity":
+    method = criterion_method(
+        criterion.kind, criterion.parameter, criterion.name, criterion.name_ja
+    )
+    if criterion.kind in ("identity", "residue"):
         return (Step(method, "period", 0, exact=True),)
     return (Step(kernel_method("one-heap"), "values", None), Step(method, "period", None))
 

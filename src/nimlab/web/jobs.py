@@ -195,7 +195,7 @@ def period(
         result["misere"] = True
     declared = g.capabilities.period_criterion
     if lang is not None and result["proven"] and declared is not None:
-        how = criterion_method(declared.kind, declared.parameter, declared.name)
+        how = criterion_method(declared.kind, declared.parameter, declared.name, declared.name_ja)
         result["criterion_shown"] = render_method(how, lang)
     return result
 
