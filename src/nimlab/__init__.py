@@ -51,6 +51,7 @@ from nimlab.games import (
 )
 from nimlab.limits import Limits
 from nimlab.registry import Family, game, names, register
+from nimlab.rules import load_rules
 from nimlab.solve import (
     Analysis,
     Context,
@@ -117,6 +118,7 @@ __all__ = [
     "grundy_sequence",
     "grundy_table",
     "heap_game",
+    "load_rules",
     "mex",
     "names",
     "p_positions",

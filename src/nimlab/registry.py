@@ -394,11 +394,18 @@ def names() -> list[str]:
     return sorted([*FAMILIES, *ALIASES])
 
 
-def game(spec: str | Ruleset) -> Ruleset:
+USER_RULES: dict[str, Ruleset] = {}
+"""Rulesets a user's file defined (``--rules FILE.py``, :func:`nimlab.rules.load_rules`),
+by their spec. Front ends that accept declarative specs only (the web) never read them."""
+
+
+def game(spec: str | Ruleset, *, user_rules: bool = True) -> Ruleset:
     """The ruleset named by ``spec`` (a ruleset is returned as it is).
 
-    >>> game("split-delete-nim:single")
-    SplitDeleteNim(variant='single')
+    With ``user_rules=False`` only the built-in families are named (the web's rule).
+
+    >>> game("split-delete-nim:single").spec
+    'split-delete-nim:single'
     """
     if isinstance(spec, Ruleset):
         return spec
@@ -406,11 +413,13 @@ def game(spec: str | Ruleset) -> Ruleset:
         raise InvalidGame(f"a game is named by a spec string such as 'nim', got {spec!r}")
     parts = spec.split("+")
     if len(parts) > 1:
-        return Sum(tuple(_single(p) for p in parts))
-    return _single(spec)
+        return Sum(tuple(_single(p, user_rules) for p in parts))
+    return _single(spec, user_rules)
 
 
-def _single(text: str) -> Ruleset:
+def _single(text: str, user_rules: bool = True) -> Ruleset:
+    if user_rules and text.strip() in USER_RULES:
+        return USER_RULES[text.strip()]
     name, colon, param = text.strip().partition(":")
     name = name.strip().lower()
     if not name:

@@ -34,7 +34,10 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
 
     families = list(FAMILIES.values())
     if args.json:
-        emit_json(out, {"games": [f.to_dict() for f in families]})
+        from nimlab.registry import USER_RULES
+
+        rules = {"rules": list(USER_RULES)} if USER_RULES else {}
+        emit_json(out, {"games": [f.to_dict() for f in families]} | rules)
         return 0
     for f in families:
         name = f.name + (f":{f.parameter.split(':')[0]}" if f.parameter else "")
@@ -49,6 +52,10 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"    known      {fact.statement} ({fact.source})\n")
         out.write(f"    try        nimlab analyze {f.example} {f.position}\n")
     out.write("\nSums: join games with '+', e.g. nimlab analyze 'nim + kayles' '3,4 + 5'\n")
+    from nimlab.registry import USER_RULES
+
+    if USER_RULES:
+        out.write("\nFrom --rules: " + ", ".join(USER_RULES) + "\n")
     return 0
 
 

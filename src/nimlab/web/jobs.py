@@ -106,7 +106,8 @@ def count(value: object, name: str, low: int, high: int) -> int:
 def parse_game(spec: str) -> Ruleset:
     """The ruleset a request names in its ``game`` field."""
     with field("game"):
-        return parse_game_spec(text_field(spec, "game"))
+        # Declarative specs only: a ruleset loaded from code (--rules) is never named here.
+        return parse_game_spec(text_field(spec, "game"), user_rules=False)
 
 
 def parse_position(game: Ruleset, text: str, name: str = "position") -> Position:
