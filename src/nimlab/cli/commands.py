@@ -190,6 +190,9 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def serve(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.extras import require
+
+    require("web", "nimlab serve")
     from nimlab.web.config import WebConfig
     from nimlab.web.server import options as web_options
     from nimlab.web.server import serve as run
