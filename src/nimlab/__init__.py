@@ -55,6 +55,7 @@ from nimlab.rules import load_rules
 from nimlab.solve import (
     Analysis,
     Context,
+    GrundySequence,
     GrundyTable,
     Method,
     Periodicity,
@@ -70,6 +71,7 @@ from nimlab.solve import (
     periodicity,
     plan,
     render_method,
+    sequence,
 )
 from nimlab.solve.oracles import register_theories
 
@@ -86,6 +88,7 @@ __all__ = [
     "Explanation",
     "Family",
     "GrundyGame",
+    "GrundySequence",
     "GrundyTable",
     "HeapRuleset",
     "HeapsRuleset",
@@ -127,4 +130,5 @@ __all__ = [
     "register",
     "render_method",
     "render_move",
+    "sequence",
 ]

@@ -29,7 +29,7 @@ _CODE = re.compile(r"([0-7]?)\.([0-7]*)|([0-7])")
 MAX_DIGITS = 64
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Octal(HeapRuleset):
     """An octal game given by its digits ``(d0, d1, d2, ...)``."""
 

@@ -138,7 +138,7 @@ residue other than r, and taking 1 or 2 reaches each of the others that is
 smaller; so by induction G(n) = r."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class InfiniteSubtraction(HeapRuleset):
     """The subtraction game whose set is infinite: ``squares``, ``fibonacci``, ``primes``
     or ``powers-of-2`` (remove one member of the set from one heap)."""
@@ -171,7 +171,7 @@ class InfiniteSubtraction(HeapRuleset):
             yield (n - s,)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AllBut(HeapRuleset):
     """The all-but subtraction game: remove any positive number of stones not in ``excluded``.
 

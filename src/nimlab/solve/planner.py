@@ -128,6 +128,9 @@ class Plan:
             "dropped": [s.to_dict() for s in self.dropped],
         }
 
+    def _repr_markdown_(self) -> str:
+        return "```\n" + self.render() + "\n```"
+
     def render(self) -> str:
         """The plan as lines of text, one per step."""
         where = f" at {self.position}" if self.position is not None else ""
