@@ -20,7 +20,8 @@ def test_user_rulesets_read_clearly() -> None:
     def halve(n: int) -> list[int]:
         return [n // 2] if n else []
 
-    assert repr(nimlab.heap_game(halve, name="halving")) == "nimlab.heap_game(halve, name='halving')"
+    shown = repr(nimlab.heap_game(halve, name="halving"))
+    assert shown == "nimlab.heap_game(halve, name='halving')"
 
     class Countdown(nimlab.HeapRuleset):
         def heap_options(self, n: int) -> list[tuple[int, ...]]:
