@@ -25,7 +25,6 @@ ruleset named like a built-in game.
 from __future__ import annotations
 
 import os
-import traceback
 from pathlib import Path
 
 from nimlab.errors import InvalidGame, InvalidOption
@@ -105,5 +104,7 @@ def _check_name(ruleset: Ruleset, where: str, found: list[Ruleset]) -> None:
 
 def _line(error: BaseException, where: str) -> str:
     """``file:line`` of the innermost frame of ``error`` in the user's file."""
+    import traceback
+
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == where]
     return f"{where}:{frames[-1].lineno}" if frames else where
