@@ -36,9 +36,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# Re-take the screenshots in docs/screenshots (needs chromium; see tests/web/test_browser.py).
+# Re-take the screenshots in docs/screenshots (needs chromium and a CJK font for the Japanese
+# pages, e.g. apt-get install fonts-ipafont-gothic; see tests/web/browser.py).
 screenshots: $(STAMP)
-	NIMLAB_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/web/test_browser.py
+	NIMLAB_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/web/test_browser.py \
+		tests/web/test_browser_play.py tests/web/test_browser_boards.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

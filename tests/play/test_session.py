@@ -96,3 +96,13 @@ def test_misere_play_the_last_mover_loses() -> None:
     normal = Session("nim", "1", first="computer")
     normal.reply()
     assert normal.winner == "computer"
+
+
+def test_a_lost_player_claims_to_last_longest_only_when_remoteness_was_computed() -> None:
+    from nimlab.play.session import reason
+
+    assert "lasts longest (3 more moves)" in reason("delay", 3)
+    for lang in ("en", "ja"):
+        unknown = reason("delay", None, lang)
+        assert "lasts longest" not in unknown and "最も長く粘れる手を選んだ" not in unknown
+    assert "too big" in reason("delay", None) and "計算していない" in reason("delay", None, "ja")

@@ -30,4 +30,8 @@ def test_the_first_applicable_theorem_answers() -> None:
     assert find_oracle(nimlab.game("take-away:7"), (5, 4)).name == "take-away-c"  # type: ignore[union-attr]
     assert find_oracle(nimlab.game("kayles"), (5,)) is None
     assert find_oracle(nimlab.game("nim"), (5,), misere=True).name == "misere-nim"  # type: ignore[union-attr]
-    assert find_oracle(nimlab.game("subtraction:1,2"), (5,), misere=True) is None
+    # misère, one heap of a subtraction game with 1 ∈ S: the shifted closed form
+    shifted = find_oracle(nimlab.game("subtraction:1,2"), (5,), misere=True)
+    assert shifted is not None and shifted.name == "misere-subtraction"
+    assert find_oracle(nimlab.game("subtraction:2,3"), (5,), misere=True) is None
+    assert find_oracle(nimlab.game("subtraction:1,2"), (2, 3), misere=True) is None

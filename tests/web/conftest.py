@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from nimlab.web.app import create_app  # noqa: E402
 from nimlab.web.config import WebConfig  # noqa: E402
+from web.browser import browser, page, phone, server  # noqa: E402, F401 (the Chromium tests')
 
 TEST_CONFIG = WebConfig(
     max_states=200_000, remoteness_states=50_000, time_limit=2.0, grace=1.0, workers=2

@@ -42,7 +42,7 @@ EXAMPLES = {
         "--plot ppositions --out p.svg",
     ],
 }
-FAMILY_NAMES = ("subtraction", "octal", "take-away", "split-delete")
+FAMILY_NAMES = ("subtraction", "octal", "octal-misere", "take-away", "split-delete")
 
 
 INT64 = 2**63 - 1
@@ -67,6 +67,16 @@ def _int(text: str) -> int:
     return int(text)
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r}: give seconds in (0, 3600]")
+    return value
+
+
 def _ints(text: str) -> list[int]:
     try:
         return [_int(part) for part in text.split(",") if part.strip()]
@@ -89,6 +99,14 @@ def add_commands(command: Adder) -> None:
     group = p.add_argument_group("octal")
     group.add_argument(
         "--digits", type=_int, default=None, metavar="D", help="codes 0.d1..dk, k ≤ D"
+    )
+    group = p.add_argument_group("octal-misere (also --digits, and one --max-heap N)")
+    group.add_argument(
+        "--task-seconds",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="time for each code's quotient (default 10)",
     )
     group = p.add_argument_group("take-away")
     group.add_argument("--c-from", type=_int, default=None, metavar="C")
@@ -144,6 +162,7 @@ def _family(args: argparse.Namespace) -> Family:
     options = {
         "subtraction": ("sizes", "max_element", "largest"),
         "octal": ("digits",),
+        "octal-misere": ("digits", "max_heap", "task_seconds"),
         "take-away": ("c_from", "c_to", "bound"),
         "split-delete": ("variants", "heaps_from", "heaps_to", "max_heap"),
     }
@@ -151,6 +170,8 @@ def _family(args: argparse.Namespace) -> Family:
         raise InvalidOption(f"unknown family {args.family!r}; accepted: {', '.join(FAMILY_NAMES)}")
     for name, own in options.items():
         for option in own:
+            if option in options[args.family]:
+                continue
             if name != args.family and getattr(args, option) is not None:
                 flag = "--" + option.replace("_", "-")
                 raise InvalidOption(f"{flag} is for {name} sweeps, not {args.family}")
@@ -165,6 +186,12 @@ def _family(args: argparse.Namespace) -> Family:
         return f.subtraction_family(args.sizes, args.max_element, args.largest)
     if args.family == "octal":
         return f.octal_family(need("digits"))
+    if args.family == "octal-misere":
+        bounds = need("max_heap")
+        if len(bounds) != 1:
+            raise InvalidOption("an octal-misere sweep takes one --max-heap N")
+        seconds = 10.0 if args.task_seconds is None else args.task_seconds
+        return f.octal_misere_family(need("digits"), bounds[0], seconds)
     if args.family == "take-away":
         return f.take_away_family(need("c_from"), need("c_to"), need("bound"))
     variants = args.variants.split(",") if args.variants else list(f.SPLIT_DELETE_SPECS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from nimlab.explanations import Step, generic, heaps, split_delete, take_away, wythoff
+from nimlab.explanations import Step, generic, heaps, misere, split_delete, take_away, wythoff
 from nimlab.explanations.words import move_words, say
 from nimlab.games.base import Position, Ruleset, as_heap_ruleset
 from nimlab.limits import Limits
@@ -41,12 +41,16 @@ def reasons(
 def misere_reasons(
     game: Ruleset, position: Position, analysis: Analysis, lang: str, limits: Limits
 ) -> list[Step]:
-    """The steps that show why under misère play: Bouton's rule for Nim, else search."""
+    """The steps that show why under misère play: the theorem that answers, else search."""
     oracle = find_oracle(game, position, misere=True)
     if oracle is not None and oracle.name == "misere-nim":
         return heaps.misere_nim(position, lang)
     if oracle is not None and oracle.name == "misere-quotient":
         return quotient_arithmetic(game, position, lang)
+    if oracle is not None and oracle.name == "misere-wythoff":
+        return misere.wythoff(game, position, lang)
+    if oracle is not None and oracle.name == "misere-subtraction":
+        return misere.subtraction(game, position, lang)
     return generic.search(game, position, lang, limits, misere=True)
 
 
@@ -132,6 +136,13 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
             lang,
             "Every move leads to an N-position, so the player to move can only wait for a mistake.",
             "どう取っても相手の先手必勝の局面になるので、相手が必勝法から外れるまで粘るしかない。",
+        )
+        return [*steps, Step("move", text, data={"moves": []})]
+    if not moves and analysis.winning_moves_complete:  # misère play: no move at all is a win
+        text = say(
+            lang,
+            "The player to move has no move left, and under misère play that is a win.",
+            "手番の人はもう動けず、逆形ではそれが勝ちになる。",
         )
         return [*steps, Step("move", text, data={"moves": []})]
     shown = [f"{move_words(m, lang)} → {m.to}" for m in moves[:SHOWN_MOVES]]

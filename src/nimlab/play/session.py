@@ -56,14 +56,20 @@ def reason(kind: str, remoteness: int | None, lang: str = "en") -> str:
             )
         return text
     if kind == "delay":
-        text = say(
+        if remoteness is None:  # no remoteness was computed: nothing is known to last longest
+            return say(
+                lang,
+                "every move loses against perfect play; the position is too big to search how "
+                "long each move holds out, so this is simply one of them",
+                "どの手も最善の相手には負ける。局面が大きすぎてどの手が最も長く粘れるかは"
+                "計算していないので、その中の1手を選んだ",
+            )
+        return say(
             lang,
-            "every move loses against perfect play; this one lasts longest",
-            "どの手も最善の相手には負けるので、最も長く粘れる手を選んだ",
+            "every move loses against perfect play; this one lasts longest ({r} more moves)",
+            "どの手も最善の相手には負けるので、最も長く粘れる手を選んだ（あと {r} 手）",
+            r=remoteness,
         )
-        if remoteness is not None:
-            text += say(lang, " ({r} more moves)", "（あと {r} 手）", r=remoteness)
-        return text
     return say(lang, "a move chosen at random", "ランダムに選んだ手")
 
 

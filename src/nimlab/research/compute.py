@@ -74,6 +74,8 @@ def compute_batch(job: Job) -> Done:
             rows = _subtraction(items, limits)
     elif job.family == "octal":
         rows = [_octal(code, limits) for code in items]
+    elif job.family == "octal-misere":
+        rows = [_octal_misere(code, top, seconds, limits) for code, top, seconds in items]
     elif job.family == "take-away":
         rows = [_take_away(c, bound, limits) for c, bound in items]
     else:
@@ -195,6 +197,9 @@ def refused(job: Job, reason: str) -> Done:
 
             game = Octal.from_code(item)
             rows.append(_failed("octal", item, len(game.digits) - 1, game.max_removal, reason))
+        elif job.family == "octal-misere":
+            code, max_heap, _ = item
+            rows.append(_failed("octal-misere", code, len(code) - 2, max_heap, reason))
         elif job.family == "take-away":
             c, bound = item
             rows.append(_failed("take-away", f"{c} bound={bound}", c, bound, reason))
@@ -232,6 +237,46 @@ def _octal(code: str, limits: Limits) -> Row:
         proven=int(found.proven),
         max_value=int(values.max()),
         work=found.checked_to,
+    )
+
+
+RELATIONS_KEPT = 40
+"""Relations of a quotient kept in a misère sweep row's JSON (the count is always there)."""
+
+
+def _octal_misere(code: str, max_heap: int, seconds: float, limits: Limits) -> Row:
+    """The misère quotient of ``code`` for heaps ≤ ``max_heap``: a row whose ``count`` is its order.
+
+    The quotient is built heap by heap for at most ``seconds``; ``reached`` in the
+    JSON is the largest heap it covers (``stopped`` says why when short of
+    ``max_heap``). The period columns stay empty: a quotient has no period, and
+    where it stopped changing (``stable_from``) is observed, never proven.
+
+    >>> row = _octal_misere("0.77", 8, 10.0, Limits())
+    >>> row[:4], row[COLUMNS.index("count")], json.loads(row[COLUMNS.index("data")])["p_portion"]
+    (('octal-misere', '0.77', 2, 8), 12, ['a', 'ac', 'b^2'])
+    """
+    from nimlab.misere.quotient import quotient_within
+
+    size = len(code) - 2
+    try:
+        q, stopped = quotient_within(f"octal:{code}", max_heap, seconds, limits)
+    except REFUSED as error:
+        return _failed("octal-misere", code, size, max_heap, error)
+    data = {
+        "reached": q.max_heap,
+        "stopped": stopped,
+        "order": q.order,
+        "p_portion": list(q.p_portion),
+        "stable_from": q.stable_from,
+        "stable_from_status": "observed",
+        "generators": dict(q.generators),
+        "relation_count": len(q.relations),
+        "relations": list(q.relations[:RELATIONS_KEPT]),
+        "growth": list(q.growth),
+    }
+    return _row(
+        "octal-misere", code, size, max_heap, count=q.order, work=max_heap, data=_json(data)
     )
 
 

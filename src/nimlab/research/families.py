@@ -78,11 +78,9 @@ class Family:
         """The tasks of the non-subtraction families, in order."""
         p = self.params
         if self.name == "octal":
-            return [
-                "0." + "".join(map(str, digits))
-                for k in range(1, p["digits"] + 1)
-                for digits in _octal_digit_strings(k)
-            ]
+            return _octal_codes(p["digits"])
+        if self.name == "octal-misere":
+            return [[code, p["max_heap"], p["seconds"]] for code in _octal_codes(p["digits"])]
         if self.name == "take-away":
             return [[c, p["bound"]] for c in range(p["c_from"], p["c_to"] + 1)]
         if self.name == "split-delete":
@@ -140,6 +138,12 @@ def _octal_digit_strings(k: int) -> Iterator[tuple[int, ...]]:
             yield digits
 
 
+def _octal_codes(digits: int) -> list[str]:
+    return [
+        "0." + "".join(map(str, d)) for k in range(1, digits + 1) for d in _octal_digit_strings(k)
+    ]
+
+
 def _heap_count_allowed(spec: str, heaps: int) -> bool:
     from nimlab.registry import game
 
@@ -193,6 +197,28 @@ def octal_family(digits: int) -> Family:
     if not 1 <= digits <= 6:
         raise InvalidOption(f"--digits must be 1..6 (8^6 codes at most), got {digits}")
     return Family("octal", {"digits": digits})
+
+
+MAX_MISERE_HEAP = 400
+"""The largest heap bound of a misère quotient sweep (as ``analyze --misere`` uses)."""
+
+
+def octal_misere_family(digits: int, max_heap: int, seconds: float = 10.0) -> Family:
+    """The misère quotient of every octal code 0.d1…dk, k ≤ ``digits``, for heaps ≤ ``max_heap``.
+
+    Each code's quotient is built heap by heap for at most ``seconds`` (some wild
+    games' quotients explode); its row says how far it got.
+
+    >>> octal_misere_family(1, 12).count()
+    7
+    """
+    if not 1 <= digits <= 3:
+        raise InvalidOption(f"--digits must be 1..3 for misère quotients, got {digits}")
+    if not 1 <= max_heap <= MAX_MISERE_HEAP:
+        raise InvalidOption(f"--max-heap must be 1..{MAX_MISERE_HEAP}, got {max_heap}")
+    if not 0 < seconds <= 3600:
+        raise InvalidOption(f"--task-seconds must be in (0, 3600], got {seconds:g}")
+    return Family("octal-misere", {"digits": digits, "max_heap": max_heap, "seconds": seconds})
 
 
 def take_away_family(c_from: int, c_to: int, bound: int) -> Family:

@@ -27,7 +27,13 @@ from nimlab.research.families import Family
 
 DEFAULT_MAX_TASKS = 5_000_000
 """A sweep with more tasks is refused (``--max-tasks`` raises it)."""
-BATCH_SIZES = {"subtraction": 4096, "octal": 4, "take-away": 1, "split-delete": 1}
+BATCH_SIZES = {
+    "subtraction": 4096,
+    "octal": 4,
+    "octal-misere": 1,
+    "take-away": 1,
+    "split-delete": 1,
+}
 """Tasks per batch by family: thousands of subtraction sets per kernel call, one big game."""
 
 

@@ -116,6 +116,7 @@ def checks() -> dict[str, Check]:
     """Every check ``verify`` knows, by name, in the order they run."""
     from nimlab.theory import properties
     from nimlab.theory.half import HALF_THEOREM_3
+    from nimlab.theory.misere_forms import MISERE_SUBTRACTION, MISERE_WYTHOFF
     from nimlab.theory.nim import MISERE_NIM, NIM_SUM
     from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
     from nimlab.theory.subtraction import GAME_ONE
@@ -148,6 +149,16 @@ def checks() -> dict[str, Check]:
         ),
         OracleCheck(WYTHOFF_BEATTY, ("wythoff",), pairs(0), 60, "(a, b) with a ≤ b ≤ {bound}"),
         OracleCheck(WYTHOFF_FIBONACCI, ("wythoff",), pairs(0), 60, "(a, b) with a ≤ b ≤ {bound}"),
+        OracleCheck(
+            MISERE_WYTHOFF, ("wythoff",), pairs(0), 60, "misère, (a, b) with a ≤ b ≤ {bound}"
+        ),
+        OracleCheck(
+            MISERE_SUBTRACTION,
+            ("subtraction:1,3,4", "subtraction:1,2,5", "subtraction:1,4,6,9", "subtraction:1,7"),
+            heaps(0, (1,)),
+            300,
+            "misère, one heap ≤ {bound}",
+        ),
         OracleCheck(
             THEOREM_1,
             ("split-delete-nim:single", "split-delete-nim:half"),

@@ -165,6 +165,11 @@ def api_router(config: WebConfig) -> APIRouter:
         """The computer's move, when it is its turn (it moves first, or after an undo)."""
         return await pool(request).run("play_computer", **body.model_dump())
 
+    @router.post("/play/auto", response_model=PlayOut, summary="Play: a move for either side")
+    async def play_auto(request: Request, body: PlayIn) -> Any:
+        """A move for whoever is to move, at the game's level (computer against computer)."""
+        return await pool(request).run("play_auto", **body.model_dump())
+
     @router.post("/play/hint", response_model=HintOut, summary="Play: a hint")
     async def play_hint(request: Request, body: PlayIn) -> Any:
         """The move perfect play would make for you now, and why."""

@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from nimlab import __version__
-from nimlab.web import errors, pages
+from nimlab.web import errors, pages, seedpages
 from nimlab.web.api import api_router
 from nimlab.web.config import WebConfig
 from nimlab.web.workers import CLIENT, WorkerPool
@@ -187,6 +187,7 @@ def create_app(config: WebConfig | None = None, start_method: str = "forkserver"
     app.state.config = config
     app.include_router(api_router(config))
     app.include_router(pages.router)
+    app.include_router(seedpages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     errors.install(app, pages.error_page)
     app.add_middleware(BodyLimit, limit=config.max_body)

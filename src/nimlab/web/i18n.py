@@ -190,6 +190,7 @@ UI: dict[str, tuple[str, str]] = {
     "play.stone": ("stone {j} of {h}", "{h} 個中 {j} 個目の石"),
     "play.limit": ("You may take at most {m} now.", "今は {m} 個まで取れます。"),
     "play.leave": ("leave", "残す数"),
+    "play.digits": ("a {d}-digit number of stones", "{d} 桁の数の石"),
     "play.leave_button": ("Move", "指す"),
     "play.both": ("take the same number from both heaps", "両方の山から同じ数を取る"),
     "play.take_selected": ("Take the selected stones", "選んだ石を取る"),
@@ -204,6 +205,123 @@ UI: dict[str, tuple[str, str]] = {
         "山の数字をクリックして削除する山を選び、石の間をクリックして他の山を分割する。",
     ),
     "play.reset": ("Reset", "やり直す"),
+    "play.redo": ("Redo", "進める"),
+    "play.auto": ("Computer vs computer", "コンピュータ同士で対戦"),
+    "play.auto_stop": ("Stop (you play on)", "止める(続きはあなたが指す)"),
+    "play.auto_running": (
+        "Computer against computer: both sides move at the chosen level.",
+        "コンピュータ同士の対戦中: 両者とも選んだ強さで指します。",
+    ),
+    "play.speed": ("Speed", "速さ"),
+    "play.speed.slow": ("slow", "ゆっくり"),
+    "play.speed.normal": ("normal", "ふつう"),
+    "play.speed.fast": ("fast", "速い"),
+    "play.show_values": ("Show each move's value", "各手の価値を表示"),
+    "play.values_legend": (
+        "Green: the move wins for you (it leaves a P-position); red: it loses against best "
+        "play. The number is the remoteness of the position reached — how many more moves "
+        "best play lasts — shown only where it was computed.",
+        "緑 = あなたの勝ちになる手(P局面に移す)、赤 = 最善の相手には負ける手。数字は移った先の"
+        "局面の残り手数(最善手で終局まであと何手か)で、計算できたときだけ示します。",
+    ),
+    "play.moves_more": (
+        "More moves exist than are listed; click the stones or type a number to play them.",
+        "一覧にない合法手もあります。石をクリックするか数を入力して指してください。",
+    ),
+    "play.value.win": ("win", "勝ち"),
+    "play.value.lose": ("lose", "負け"),
+    "play.rules": ("Rules", "ルール"),
+    "play.rule": ("Rule", "ルール"),
+    "play.strategy": ("Strategy", "必勝法"),
+    "play.ending_normal": (
+        "Whoever cannot move loses (normal play).",
+        "動けなくなった方が負け(通常ルール)。",
+    ),
+    "play.ending_misere": (
+        "Misère play: whoever cannot move wins — whoever makes the last move loses.",
+        "ミゼール: 動けなくなった方が勝ち — 最後の1手を指した方が負け。",
+    ),
+    "play.misere_on": ("misère play", "ミゼール"),
+    "play.you_win_misere": (
+        "You win! You cannot move, and in misère play that wins.",
+        "あなたの勝ち! あなたは動けず、ミゼールではそれが勝ちです。",
+    ),
+    "play.computer_wins_misere": (
+        "The computer wins: it cannot move, and in misère play that wins.",
+        "コンピュータの勝ち: コンピュータは動けず、ミゼールではそれが勝ちです。",
+    ),
+    "steps.title": ("The ○× board, cell by cell", "○× 表を1マスずつ作る"),
+    "steps.intro": (
+        "As seed 002 builds it on squared paper: put ○ on (0,0) and × on every cell that can "
+        "move there in one move; then put ○ on the lowest-left cell still without a mark and × "
+        "on every cell that can move to it; repeat. ○ = the player to move loses (P), × = the "
+        "player to move wins (N). Step through it, or click a cell to see why it got its mark.",
+        "シード 002 のようにグラフ用紙で作ります。(0,0) に ○ をつけ、そこに1手で行ける全マスに × を"
+        "つける。次にまだ印のない一番左下のマスに ○ をつけ、そこに1手で行けるマスに × をつける。"
+        "これを繰り返す。○ = 後手勝ち(P)、× = 先手勝ち(N)。1手ずつ進めるか、マスをクリックして"
+        "その印の理由を見てください。",
+    ),
+    "steps.controls": ("Step through the board", "盤面を1手ずつ進める"),
+    "steps.first": ("back to the empty board", "最初(白紙)へ"),
+    "steps.back": ("one step back", "1つ戻る"),
+    "steps.forward": ("one step forward", "1つ進む"),
+    "steps.last": ("the finished board", "完成した表へ"),
+    "steps.play": ("Play", "再生"),
+    "steps.pause": ("Pause", "一時停止"),
+    "steps.step": ("Step", "手順"),
+    "steps.start": (
+        "The paper is empty. Press ▶ or Play to mark the first cell.",
+        "まだ白紙です。▶ か「再生」で最初のマスに印をつけます。",
+    ),
+    "steps.done": (
+        "The finished board: every cell has its mark.",
+        "完成した表: すべてのマスに印がついています。",
+    ),
+    "steps.legend": (
+        "Yellow: the cell just marked; green: the ○ cell it moves to (for ×), or the × cells "
+        "its moves reach (for ○).",
+        "黄色 = いま印をつけたマス。緑 = そこから行ける ○ のマス(× の場合)、"
+        "またはそこから行ける × のマス(○ の場合)。",
+    ),
+    "steps.all": ("Every step, in order", "すべての手順(順に)"),
+    "steps.link": ("Build the ○× board step by step", "○× 表を1マスずつ作る"),
+    "succ.title": ("Where one move goes", "1手で移れる局面"),
+    "succ.intro": (
+        "As seed 001 draws it (tables 1–4): put a coin on the cell of a position; it may move to "
+        "every cell marked ○, the positions one move reaches. ⟨a, b⟩ and ⟨b, a⟩ are the same "
+        "position, so both are marked.",
+        "シード 001 の表1〜4のように描きます。局面のマスにコインを置くと、○ のついたマス"
+        "(1手で移れる局面)へ動かせます。⟨a, b⟩ と ⟨b, a⟩ は同じ局面なので両方に印をつけます。",
+    ),
+    "succ.from": (
+        "From ⟨{position}⟩: {count} positions in one move",
+        "⟨{position}⟩ から1手で移れる局面: {count} 個",
+    ),
+    "succ.click": (
+        "Click a ○ to move the coin there and see where it goes next.",
+        "○ をクリックするとコインをそこへ動かし、次に移れる局面を表示します。",
+    ),
+    "succ.board": ("The successors of ⟨{position}⟩", "⟨{position}⟩ の後続局面"),
+    "succ.here": ("(the coin)", "(コインの位置)"),
+    "succ.reached": ("(one move away)", "(1手で移れる)"),
+    "succ.legend": (
+        "● = the position, ○ = a position one move reaches. In the list, red = a P-position "
+        "(moving there wins), green = an N-position.",
+        "● = 今の局面、○ = 1手で移れる局面。一覧の赤 = P局面(そこへ移せば勝ち)、緑 = N局面。",
+    ),
+    "succ.tables": (
+        "⟨{a}, {b}⟩ in the four games of seed 001 (tables 1–4)",
+        "シード 001 の4つのゲームでの ⟨{a}, {b}⟩(表1〜4)",
+    ),
+    "succ.tables_note": (
+        "As in seed 001, Nim and Wythoff's Nim are played here with a stone kept in each heap "
+        "(the position ⟨a, b⟩ is the ordinary ⟨a − 1, b − 1⟩), so all four end at ⟨1, 1⟩.",
+        "シード 001 と同じく、ニムと Wythoff のニムは「各山に少なくとも1個の石を残す」ルールで"
+        "描きます(局面 ⟨a, b⟩ は通常の ⟨a − 1, b − 1⟩)。4つとも終了局面は ⟨1, 1⟩ です。",
+    ),
+    "succ.table": ("Table {number}: {title}", "表{number}: {title}"),
+    "succ.kept": (" (a stone kept in each heap)", "(各山に1個以上残す)"),
+    "succ.link": ("Where one move goes (seed 001)", "1手で移れる局面(シード 001)"),
     "error.title": ("Something was wrong", "エラー"),
     "error.back": ("Back to the games", "ゲーム一覧へ戻る"),
     "docs.title": ("JSON API", "JSON API"),

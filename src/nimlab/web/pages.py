@@ -34,6 +34,10 @@ env = Environment(
 STRIP_DEFAULT, STRIP_MAX = 48, 240
 BOARD_DEFAULT, BOARD_MAX = 16, 40
 PP_DEFAULT = {3: 12, 4: 8}
+STEPS_FAMILIES = ("wythoff", "nim", "subtraction")
+"""Two-heap games whose ○× board is built step by step (``/board``, seed 002)."""
+SUCCESSOR_FAMILIES = ("delete-nim", "split-delete-nim")
+"""Games whose successor sets are drawn as seed 001's tables 1–4 (``/successors``)."""
 MAX_LINK, MAX_ERROR_LINK = 5_000, 200
 """Longest language-switch link kept on a page and on an error page (else: to /)."""
 
@@ -105,7 +109,7 @@ async def catalogue(request: Request) -> Response:
                 "seeds": translate.seed_refs(lang, family.seed),
             }
         )
-    return render(request, "catalogue.html", games=games)
+    return render(request, "catalogue.html", games=games, successor_families=SUCCESSOR_FAMILIES)
 
 
 _DIGITS = re.compile(r"[0-9]{1,4000}")
@@ -188,6 +192,8 @@ async def game_page(
         two=sections[1],
         pp=sections[2],
         link=link,
+        steps_families=STEPS_FAMILIES,
+        successor_families=SUCCESSOR_FAMILIES,
     )
 
 
@@ -324,6 +330,7 @@ async def play_page(
     position: Annotated[str, Query(max_length=2000)] = "",
     level: Annotated[str, Query(max_length=20)] = "perfect",
     first: Annotated[str, Query(max_length=20)] = "you",
+    misere: bool = False,
 ) -> Response:
     lang = language(request)
     specs = []
@@ -341,6 +348,7 @@ async def play_page(
         position=position,
         level=level,
         first=first,
+        misere=misere,
         levels=("perfect", "mix", "random"),
         specs=specs,
         texts=texts,

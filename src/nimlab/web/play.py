@@ -25,6 +25,7 @@ from typing import Any
 from nimlab.errors import IllegalMove, TooLarge
 from nimlab.games.base import Position, Ruleset
 from nimlab.solve.engine import analyze
+from nimlab.solve.results import Analysis
 from nimlab.web import jobs
 from nimlab.web.jobs import FieldError, field, parse_game, parse_position
 from nimlab.web.translate import move_text
@@ -92,6 +93,21 @@ class Game:
         self.session.rng = random.Random(seed * 1_000_003 + len(self.session.turns))
         return self.act(self.session.reply)
 
+    def auto(self, seed: int) -> Any:
+        """A move for whoever is to move, chosen as the computer chooses at the game's level."""
+        from nimlab.play import Turn
+        from nimlab.play.computer import choose
+
+        s = self.session
+        if s.over:
+            raise FieldError("illegal_move", f"moves: the game is over: {s.winner} won", "moves")
+        if self.turn == "computer":
+            return self.reply(seed)
+        s.rng = random.Random(seed * 1_000_003 + len(s.turns))
+        choice = choose(self.rules, s.position, s.level, s.rng, s.limits, s.misere)
+        played = self.act(lambda: s.play(choice.move))
+        return Turn(played.player, played.before, played.move, choice.kind, choice.remoteness)
+
     def state(self, lang: str = "en") -> dict[str, Any]:
         """The game as the page draws it, moves described in ``lang``."""
         from nimlab.play import some_moves
@@ -99,9 +115,20 @@ class Game:
         s = self.session
         g, here, fmt = self.rules, s.position, self.rules.format_position
         limit = jobs.config().max_moves
-        legal: dict[str, str] = {}
-        for move in some_moves(g, here, limit):
-            legal.setdefault(fmt(move.to), move_text(lang, move))
+        legal: dict[str, dict[str, Any]] = {}
+        listed = some_moves(g, here, limit)
+        values = _move_values(g.spec, fmt(here), s.misere)
+        for move in listed:
+            outcome, remoteness = values.get(fmt(move.to), ("", None))
+            legal.setdefault(
+                fmt(move.to),
+                {
+                    "to": fmt(move.to),
+                    "move": move_text(lang, move),
+                    "outcome": outcome,
+                    "remoteness": remoteness,
+                },
+            )
         boards = [_board(g, here)]
         if g.summands():
             boards = [_board(c, p) for c, p in zip(g.summands(), here, strict=True)]
@@ -136,10 +163,38 @@ class Game:
             "take_away": boards[0]["take_away"] and not g.summands(),
             "limit": boards[0]["limit"] if not g.summands() else None,
             "boards": boards,
-            "legal": [{"to": to, "move": text} for to, text in legal.items()],
+            "legal": list(legal.values()),
             "legal_complete": len(legal) < limit,
             "history": history,
+            "rules": rules(g, lang),
         }
+
+
+def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
+    """The rules of the game (of each game of a sum), from the registry, in ``lang``.
+
+    >>> [r["family"] for r in rules(parse_game("nim + kayles"))]
+    ['nim', 'octal']
+    >>> rules(parse_game("wythoff"), "ja")[0]["title"]
+    'ワイトホフのゲーム'
+    """
+    from nimlab.registry import FAMILIES
+    from nimlab.web.translate import family_name, family_text
+
+    found: dict[str, dict[str, str]] = {}
+    for part in game.summands() or (game,):
+        family = FAMILIES.get(part.family)
+        if family is None or family.name in found:
+            continue
+        rule, strategy = family_text(lang, family.name, family.rule, family.strategy)
+        found[family.name] = {
+            "family": family.name,
+            "game": part.spec,
+            "title": family_name(lang, family.name),
+            "rule": rule,
+            "strategy": strategy,
+        }
+    return list(found.values())
 
 
 def _board(game: Ruleset, position: Position) -> dict[str, Any]:
@@ -161,13 +216,37 @@ def _board(game: Ruleset, position: Position) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=4096)
+def _analysis(spec: str, position: str, misere: bool = False) -> Analysis | None:
+    """The analysis of a position (None: over the limits), shared by the chart and the moves."""
+    try:
+        return analyze(spec, position, misere=misere, limits=jobs.config().limits())
+    except TooLarge:
+        return None
+
+
 def _value(spec: str, position: str, misere: bool = False) -> tuple[str, int | None]:
     """Outcome and remoteness of a position (for the value-history chart)."""
-    try:
-        a = analyze(spec, position, misere=misere, limits=jobs.config().limits())
-    except TooLarge:
-        return "?", None
-    return a.outcome, a.remoteness
+    a = _analysis(spec, position, misere)
+    return ("?", None) if a is None else (a.outcome, a.remoteness)
+
+
+@lru_cache(maxsize=1024)
+def _move_values(spec: str, position: str, misere: bool) -> dict[str, tuple[str, int | None]]:
+    """The value of each listed move from ``position`` for the mover, by where it goes."""
+    from nimlab.play import some_moves
+    from nimlab.play.values import move_values
+
+    analysis = _analysis(spec, position, misere)
+    if analysis is None:
+        return {}
+    g = parse_game(spec)
+    here = g.parse_position(position)
+    listed = some_moves(g, here, jobs.config().max_moves)
+    limits = jobs.config().limits()
+    return {
+        g.format_position(m.to): (v.outcome, v.remoteness)
+        for m, v in move_values(g, here, listed, misere, limits, analysis)
+    }
 
 
 def _reason(kind: str, remoteness: int | None, lang: str) -> str:
@@ -190,9 +269,9 @@ def play_state(
     return Game(game, start, moves, first, level, misere).state(lang)
 
 
-def _reply(g: Game, seed: int, lang: str) -> dict[str, Any]:
-    """The computer's move, described in ``lang`` with its reason."""
-    turn = g.reply(seed)
+def _reply(g: Game, seed: int, lang: str, auto: bool = False) -> dict[str, Any]:
+    """The computer's move (with ``auto``, for either side), in ``lang`` with its reason."""
+    turn = g.auto(seed) if auto else g.reply(seed)
     return {
         "to": g.rules.format_position(turn.move.to),
         "move": move_text(lang, turn.move),
@@ -213,6 +292,22 @@ def play_computer(
     """The computer's move."""
     g = Game(game, start, moves, first, level, misere)
     reply = _reply(g, seed, lang)
+    return {"reply": reply, "state": g.state(lang)}
+
+
+def play_auto(
+    game: str,
+    start: str,
+    moves: list[str],
+    first: str,
+    level: str,
+    seed: int,
+    lang: str = "en",
+    misere: bool = False,
+) -> dict[str, Any]:
+    """One move for whoever is to move, chosen at ``level`` (computer against computer)."""
+    g = Game(game, start, moves, first, level, misere)
+    reply = _reply(g, seed, lang, auto=True)
     return {"reply": reply, "state": g.state(lang)}
 
 
@@ -310,6 +405,7 @@ PLAY_JOBS: dict[str, Callable[..., dict[str, Any]]] = {
     "play_state": play_state,
     "play_move": play_move,
     "play_computer": play_computer,
+    "play_auto": play_auto,
     "play_hint": play_hint,
     "play_undo": play_undo,
     "play_explain": play_explain,

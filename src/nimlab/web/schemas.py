@@ -156,6 +156,31 @@ class BoardOut(BaseModel):
     multiplier: int | None = Field(description="take-away: C, the opponent may take C·k")
 
 
+class LegalMoveOut(BaseModel):
+    """A legal move and its value for the player making it."""
+
+    to: str
+    move: str
+    outcome: Literal["win", "lose", ""] = Field(
+        "", description="for the mover: win (reaches a P-position), lose; empty: not known"
+    )
+    remoteness: int | None = Field(
+        None,
+        description="remoteness of the position reached; null where it was not computed "
+        "(over the remoteness limit)",
+    )
+
+
+class RulesOut(BaseModel):
+    """A game's rules, from the registry, in the request's language."""
+
+    family: str
+    game: str
+    title: str
+    rule: str
+    strategy: str
+
+
 class PlayStateOut(BaseModel):
     game: str
     start: str
@@ -172,9 +197,10 @@ class PlayStateOut(BaseModel):
     take_away: bool
     limit: int | None = Field(description="take-away: the most that may be taken now")
     boards: list[BoardOut] = Field(description="the game, or each component of a sum")
-    legal: list[MoveOut]
+    legal: list[LegalMoveOut]
     legal_complete: bool
     history: list[HistoryOut]
+    rules: list[RulesOut] = Field(default_factory=list, description="the rules of each game")
 
 
 class ReplyOut(BaseModel):

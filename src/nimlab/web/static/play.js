@@ -19,7 +19,10 @@
     both: false, // Wythoff: take from both heaps
     busy: false,
     reply: null, // the computer's last move and why
+    redo: [], // positions taken back by undo, the next one last
+    auto: null, // computer against computer: the timer of the next move
   };
+  const SPEEDS = { slow: 1600, normal: 700, fast: 150 }; // ms between moves, computer vs computer
 
   function t(key, values) {
     let text = T[key] || key;
@@ -48,6 +51,7 @@
         first: game.setup.first,
         seed: game.setup.seed,
         lang: game.setup.lang,
+        misere: Boolean(game.setup.misere),
       },
       extra || {},
     );
@@ -163,6 +167,7 @@
       showError({ message: t("play.illegal") });
       return;
     }
+    game.redo = [];
     run("/api/play/move", { to: move.to });
   }
 
@@ -280,12 +285,16 @@
     if (!state) return;
     $("play").hidden = false;
     $("play-heading").textContent = `${state.game} — ${state.position}`;
+    $("play-rule").textContent = state.misere ? t("play.misere_on") : "";
     const status = $("status");
     status.className = "status";
     if (state.over) {
       const human = state.winner === "you";
-      status.textContent = t(human ? "play.you_win" : "play.computer_wins");
+      const key = human ? "play.you_win" : "play.computer_wins";
+      status.textContent = t(state.misere ? key + "_misere" : key);
       status.classList.add(human ? "win" : "lose");
+    } else if (game.auto !== null) {
+      status.textContent = t("play.auto_running");
     } else {
       status.textContent = t(state.turn === "you" ? "play.your_move" : "play.thinking");
     }
@@ -297,8 +306,14 @@
     renderMoveList(state);
     renderLog(state);
     renderChart(state);
-    $("undo").disabled = !state.moves.length || game.busy;
-    $("hint").disabled = !myTurn();
+    renderRules(state);
+    const auto = game.auto !== null;
+    $("undo").disabled = !state.moves.length || game.busy || auto;
+    $("redo").disabled = !game.redo.length || game.busy || auto;
+    $("hint").disabled = !myTurn() || auto;
+    $("auto").disabled = state.over;
+    $("auto").textContent = t(auto ? "play.auto_stop" : "play.auto");
+    $("auto").setAttribute("aria-pressed", String(auto));
     $("analyse-link").href = `/game?game=${encodeURIComponent(state.game)}&position=${encodeURIComponent(state.position)}`;
   }
 
@@ -335,14 +350,17 @@
     for (let j = 0; j < h; j++) {
       if (j > 0 && ["split", "split-delete", "delete-split"].includes(board.play)) {
         const cut = pending.cuts && pending.cuts.get(i) === j;
-        stones.append(el("button", { class: "gap" + (cut ? " cut" : ""), type: "button", "data-gap": j, "aria-label": t("play.split_here", { j }), onclick: () => clickGap(i, j) }));
+        const split = board.play === "split" ? findMove(rows()[i].b, heapsAfter(i, [j, h - j])) : null;
+        stones.append(el("button", { class: "gap" + (cut ? " cut" : "") + valueClass(split), type: "button", "data-gap": j, "aria-label": t("play.split_here", { j }) + valueWords(split), onclick: () => clickGap(i, j) }));
       }
       const selected = pending.run && pending.run[0] === i && j >= pending.run[1] && j <= pending.run[2];
+      const move = stoneMove(board, i, j);
       const stone = el("button", {
-        class: "stone" + (selected ? " selected" : ""),
+        class: "stone" + (selected ? " selected" : "") + valueClass(move),
         type: "button",
         "data-stone": j,
-        "aria-label": t("play.stone", { j: j + 1, h }),
+        "data-outcome": move && move.outcome ? move.outcome : null,
+        "aria-label": t("play.stone", { j: j + 1, h }) + valueWords(move),
         onclick: () => clickStone(i, j),
       });
       if (["take", "queen"].includes(board.play)) {
@@ -353,6 +371,28 @@
     }
     row.append(stones);
     return row;
+  }
+
+  // The move clicking stone j of heap i makes ("take from here": stone j and every stone
+  // after it go), where a click makes a whole move by itself; else null.
+  function stoneMove(board, i, j) {
+    if (!myTurn()) return null;
+    const b = rows()[i].b;
+    if (board.take_away) return board.play === "take" ? findTakeAway(b, j) || null : null;
+    if (board.play === "take" || (board.play === "queen" && !game.both)) return findMove(b, heapsAfter(i, [j])) || null;
+    if (board.play === "queen") return findMove(b, board.heaps.map((x) => x - (rows()[i].h - j))) || null;
+    return null;
+  }
+
+  // Colour a stone by the value of its move for you, when the values are shown.
+  function valueClass(move) {
+    return move && move.outcome && $("show-values").checked ? " " + move.outcome : "";
+  }
+
+  function valueWords(move) {
+    if (!move || !move.outcome || !$("show-values").checked) return "";
+    const known = move.remoteness !== null && move.remoteness !== undefined;
+    return ` — ${t("play.value." + move.outcome)}${known ? " · " + move.remoteness : ""}`;
   }
 
   function preview(stones, from) {
@@ -370,7 +410,9 @@
       const j = BigInt(input.value.trim());
       return play(hugeMove(i, j));
     });
-    return el("span", { class: "many" }, `● × ${exact}  `, t("play.leave"), " ", input, " ", button);
+    const digits = String(exact).length;
+    const count = el("span", { class: "count" }, "● × ", digits > 12 ? t("play.digits", { d: digits }) : String(exact));
+    return el("span", { class: "many" }, count, el("label", {}, t("play.leave"), " ", input), button);
   }
 
   function renderModeControls(state) {
@@ -381,7 +423,10 @@
     if (modes.includes("queen")) {
       const both = el("input", { type: "checkbox", id: "both" });
       both.checked = game.both;
-      both.addEventListener("change", () => (game.both = both.checked));
+      both.addEventListener("change", () => {
+        game.both = both.checked;
+        render();
+      });
       box.append(el("label", {}, both, " ", t("play.both")));
     }
     if (modes.includes("knock") && game.pending && game.pending.run) {
@@ -397,12 +442,47 @@
     }
   }
 
+  // Every legal move as a button, coloured by its value for the mover (as GamesmanUni
+  // does): win = it reaches a P-position, lose = it does not. The remoteness shown is
+  // the one the server computed; where it computed none, none is shown.
   function renderMoveList(state) {
-    const select = $("move-list");
-    select.replaceChildren(el("option", { value: "" }, "—"));
-    for (const m of state.legal) select.append(el("option", { value: m.to }, `${m.move} → ${m.to}`));
-    select.disabled = !myTurn();
-    $("move-list-play").disabled = !myTurn();
+    const box = $("move-list");
+    const show = $("show-values").checked;
+    box.classList.toggle("valued", show);
+    box.replaceChildren();
+    for (const m of state.legal) {
+      const known = m.remoteness !== null && m.remoteness !== undefined;
+      const value = m.outcome ? t("play.value." + m.outcome) + (known ? ` · ${m.remoteness}` : "") : "";
+      const label = `${m.move} → ${m.to}` + (show && value ? ` (${value})` : "");
+      const button = el(
+        "button",
+        {
+          type: "button",
+          class: "move" + (m.outcome ? " " + m.outcome : ""),
+          "data-to": m.to,
+          "data-outcome": m.outcome || "",
+          "data-remoteness": known ? String(m.remoteness) : "",
+          "aria-label": label,
+          disabled: !myTurn() || game.auto !== null,
+          onclick: () => play(m),
+        },
+        el("span", { class: "what" }, `${m.move} → `, el("code", {}, m.to)),
+      );
+      if (show && value) button.append(el("span", { class: "value" }, value));
+      box.append(button);
+    }
+    $("moves-more").hidden = state.legal_complete;
+  }
+
+  function renderRules(state) {
+    const box = $("rules-body");
+    box.replaceChildren();
+    for (const r of state.rules || []) {
+      box.append(el("h3", {}, r.title, " ", el("code", {}, r.game)));
+      box.append(el("p", {}, el("strong", {}, t("play.rule") + ": "), r.rule));
+      box.append(el("p", {}, el("strong", {}, t("play.strategy") + ": "), r.strategy));
+    }
+    box.append(el("p", { class: "note" }, t(state.misere ? "play.ending_misere" : "play.ending_normal")));
   }
 
   function renderLog(state) {
@@ -479,8 +559,10 @@
   // -- controls ----------------------------------------------------------------------
 
   async function start(setup, moves) {
+    stopAuto();
     game.setup = setup;
     game.moves = moves || [];
+    game.redo = [];
     game.state = null;
     const data = await run("/api/play/state");
     if (data && data.state.turn === "computer" && !data.state.over) await run("/api/play/computer");
@@ -493,18 +575,17 @@
       start: $("play-position").value,
       level: $("play-level").value,
       first: $("play-first").value,
+      misere: $("play-misere").checked,
       seed: Math.floor(Math.random() * 2 ** 31),
       lang: document.documentElement.lang,
     };
     const query = new URLSearchParams({ game: setup.game, position: setup.start, level: setup.level, first: setup.first });
+    if (setup.misere) query.set("misere", "true");
     history.replaceState(null, "", `/play?${query}`);
     start(setup);
   });
 
-  $("move-list-play").addEventListener("click", () => {
-    const to = $("move-list").value;
-    if (to) play(game.state.legal.find((m) => m.to === to));
-  });
+  $("show-values").addEventListener("change", () => render());
 
   $("hint").addEventListener("click", async () => {
     const data = await run("/api/play/hint");
@@ -515,7 +596,72 @@
     if (data.why) box.append(el("p", {}, data.why));
   });
 
-  $("undo").addEventListener("click", () => run("/api/play/undo"));
+  $("undo").addEventListener("click", async () => {
+    const before = game.moves;
+    const data = await run("/api/play/undo");
+    if (data) game.redo.push(...before.slice(game.moves.length).reverse());
+    render();
+  });
+
+  // Redo: play again the moves undo took back (the server checks them again).
+  $("redo").addEventListener("click", async () => {
+    if (!game.redo.length) return;
+    const again = [];
+    while (game.redo.length) {
+      again.push(game.redo.pop());
+      if (again.length > 1 && whoMoved(game.moves.length + again.length - 1) === "you") {
+        game.redo.push(again.pop()); // stop before your next move: redo one of yours at a time
+        break;
+      }
+    }
+    const redo = game.redo;
+    game.moves = game.moves.concat(again);
+    await run("/api/play/state");
+    game.redo = redo;
+    render();
+  });
+
+  // Who made move k (0-based) of the game.
+  function whoMoved(k) {
+    const other = game.setup.first === "you" ? "computer" : "you";
+    return k % 2 === 0 ? game.setup.first : other;
+  }
+
+  // Computer against computer: both sides move at the game's level, one move per tick.
+  function stopAuto() {
+    if (game.auto !== null) clearTimeout(game.auto);
+    game.auto = null;
+  }
+
+  async function tick() {
+    if (game.auto === null || !game.state || game.state.over) return stopAuto();
+    game.redo = [];
+    const data = await run("/api/play/auto");
+    if (!data || game.auto === null || game.state.over) {
+      stopAuto();
+      render();
+      return computerIfItsTurn();
+    }
+    game.auto = setTimeout(tick, SPEEDS[$("speed").value] || SPEEDS.normal);
+    return null;
+  }
+
+  $("auto").addEventListener("click", async () => {
+    if (game.auto === null) {
+      game.auto = 0;
+      tick();
+      return render();
+    }
+    stopAuto();
+    render();
+    return computerIfItsTurn();
+  });
+
+  // Back to you against the computer: if it is the computer's turn, it moves.
+  async function computerIfItsTurn() {
+    if (game.busy || !game.state || game.state.over || game.state.turn !== "computer") return null;
+    return run("/api/play/computer");
+  }
 
   $("explain").addEventListener("click", async () => {
     const data = await run("/api/play/explain");
@@ -533,7 +679,7 @@
   // Start from the query (a "play from this position" link) or resume this tab's game.
   const saved = JSON.parse(sessionStorage.getItem("nimlab-play") || "null");
   const params = new URLSearchParams(location.search);
-  if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position")) {
+  if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position") && Boolean(saved.setup.misere) === (params.get("misere") === "true")) {
     saved.setup.lang = document.documentElement.lang;
     start(saved.setup, saved.moves);
   } else if (params.get("game")) {

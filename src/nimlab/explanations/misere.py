@@ -1,0 +1,95 @@
+"""Explaining misère play by its closed forms: misère Wythoff and one subtraction heap.
+
+>>> from nimlab.games.wythoff import Wythoff
+>>> [s.kind for s in wythoff(Wythoff(), (3, 4), "en")]
+['theorem']
+>>> print(wythoff(Wythoff(), (3, 4), "en")[0].lines[0])
+misère P-positions: (0, 1), (2, 2), (3, 5), (4, 7), (6, 10), …
+"""
+
+from __future__ import annotations
+
+from nimlab.explanations import Step
+from nimlab.explanations.words import say
+from nimlab.games.base import Position, Ruleset
+from nimlab.theory.wythoff import lower, upper
+
+SHOWN_PAIRS = 5
+
+
+def wythoff(game: Ruleset, position: Position, lang: str) -> list[Step]:
+    """Misère Wythoff: the normal P-positions with two exceptions at the bottom."""
+    from nimlab.misere.closed_forms import misere_wythoff_p  # the misère package, on use
+
+    a, b = position
+    pairs = [(0, 1), (2, 2)] + [(lower(k), upper(k)) for k in range(2, SHOWN_PAIRS)]
+    verdict = (
+        say(lang, "{pos} is one of them.", "{pos} はその一つである。", pos=f"({a}, {b})")
+        if misere_wythoff_p(a, b)
+        else say(
+            lang,
+            "{pos} is not one of them: the one whose heaps differ by {d} is {pair}.",
+            "{pos} はそのどれでもない: 山の差が {d} のものは {pair}。",
+            pos=f"({a}, {b})",
+            d=b - a,
+            pair=_with_difference(b - a),
+        )
+    )
+    text = say(
+        lang,
+        "Misère Wythoff (the last player to move loses): the P-positions are those of normal "
+        "play, (⌊kφ⌋, ⌊kφ²⌋), except that (0, 0) and (1, 2) are replaced by (0, 1) and (2, 2). "
+        "{verdict}",
+        "逆形ワイトホフ(最後に取った人が負け): P 局面は通常形の (⌊kφ⌋, ⌊kφ²⌋) と同じだが、"
+        "(0, 0) と (1, 2) が (0, 1) と (2, 2) に置き換わる。{verdict}",
+        verdict=verdict,
+    )
+    shown = ", ".join(f"({x}, {y})" for x, y in pairs)
+    line = say(lang, "misère P-positions: {p}, …", "逆形の P 局面: {p}, …", p=shown)
+    return [Step("theorem", text, (line,), {"p_positions": [list(p) for p in pairs]})]
+
+
+def _with_difference(d: int) -> str:
+    if d == 1:
+        return "(0, 1)"
+    if d == 0:
+        return "(2, 2)"
+    return f"({lower(d)}, {upper(d)})"
+
+
+def subtraction(game: Ruleset, position: Position, lang: str) -> list[Step]:
+    """One heap of a subtraction game with 1 ∈ S: shifted by one from normal play."""
+    from nimlab.solve.engine import grundy
+
+    (n,) = position
+    before = grundy(game, (n - 1,)) if n >= 1 else None
+    if before is None:
+        why = say(
+            lang,
+            "The heap is empty: the player to move has no move and so wins.",
+            "山は空: 手番の人は動けないので勝ち。",
+        )
+    else:
+        why = say(
+            lang,
+            "In normal play the heap of {m} has Grundy value {g}, so the heap of {n} is {kind}.",
+            "通常形では {m} 個の山のグランディ数は {g} なので、{n} 個の山は{kind}。",
+            m=n - 1,
+            g=before,
+            n=n,
+            kind=say(lang, "a P-position", "P 局面")
+            if before == 0
+            else say(lang, "an N-position", "N 局面"),
+        )
+    text = say(
+        lang,
+        "Misère play of {spec} (the last player to move loses). Since 1 ∈ S, every heap n ≥ 1 "
+        "can take one stone, so the misère rule is the normal rule shifted by one: the heap of n "
+        "is a P-position exactly when n ≥ 1 and n − 1 is a normal-play P-position. {why}",
+        "{spec} の逆形(最後に取った人が負け)。1 ∈ S なので n ≥ 1 の山はいつも 1 個取れ、"
+        "逆形の規則は通常形を 1 つずらしたものになる: n 個の山が P 局面になるのは n ≥ 1 かつ "
+        "n − 1 個の山が通常形の P 局面のときちょうどである。{why}",
+        spec=game.spec,
+        why=why,
+    )
+    return [Step("theorem", text, (), {"normal_grundy_before": before})]

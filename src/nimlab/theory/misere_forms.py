@@ -1,0 +1,140 @@
+"""Closed forms of misère play as oracles: misère Wythoff and one heap of a subtraction game.
+
+The predicates live in :mod:`nimlab.misere.closed_forms` (each with its proof or
+source); here they become theorems the solver asks under ``--misere`` and
+``nimlab verify`` checks against exhaustive misère search.
+
+* **Misère Wythoff**: the P-positions are those of normal play with (0, 0),
+  (1, 2), (2, 1) replaced by (0, 1), (1, 0), (2, 2). From (a, b) every normal
+  P-position within reach is one of three (the partner of a, the partner of b,
+  the pair with difference b − a), so the winning moves are those three and the
+  three exceptional positions, filtered by the misère rule: complete at any size.
+* **Misère subtraction, one heap, 1 ∈ S**: heap n is a misère P-position exactly
+  when n ≥ 1 and n − 1 is a normal-play P-position (proof in
+  :func:`nimlab.misere.closed_forms.shifted_subtraction_p`); the normal values come
+  from the solver, so a heap of 10^30 is answered through its proven period.
+
+>>> from nimlab.games.wythoff import Wythoff
+>>> [m.text for m in MISERE_WYTHOFF.analyze(Wythoff(), (1, 2)).winning_moves]
+['take 2 from the heap of 2, leaving (1, 0)']
+>>> MISERE_WYTHOFF.analyze(Wythoff(), (1000, 2000)).outcome
+'N'
+>>> from nimlab.games.heap import Subtraction
+>>> game = Subtraction((1, 3, 4))  # normal P-positions: n ≡ 0, 2 (mod 7)
+>>> MISERE_SUBTRACTION.analyze(game, (10**30,)).outcome  # 10^30 − 1 ≡ 0 (mod 7)
+'P'
+>>> [m.action.amount for m in MISERE_SUBTRACTION.analyze(game, (10**30 + 1,)).winning_moves]
+[1]
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from nimlab.games.base import Move, Position, Ruleset, as_heap_ruleset
+from nimlab.solve.oracles import Oracle, OracleAnswer
+from nimlab.theory.wythoff import beatty_partner, lower, upper, wythoff_move
+
+_EXCEPTIONAL = ((0, 1), (2, 2))
+"""The misère P-positions that are not normal P-positions (with (1, 0))."""
+
+
+class MisereWythoff(Oracle):
+    """Misère Wythoff: normal P-positions, except (0,0),(1,2),(2,1) → (0,1),(1,0),(2,2)."""
+
+    name: ClassVar[str] = "misere-wythoff"
+    title: ClassVar[str] = (
+        "misère Wythoff: the normal P-positions with (0,0), (1,2) replaced by (0,1), (2,2)"
+    )
+    source: ClassVar[str] = (
+        "folklore (no primary source verified by us); checked by exhaustive misère search"
+    )
+    title_ja: ClassVar[str] = (
+        "ミゼール・ワイトホフ: 通常形の P 局面のうち (0,0), (1,2) を (0,1), (2,2) に置き換える"
+    )
+    source_ja: ClassVar[str] = "既知の結果(一次文献は未確認); 逆形の全探索で検証"
+    misere: ClassVar[bool] = True
+
+    def applies(self, game: Ruleset, position: Position) -> bool:
+        return game.spec == "wythoff"
+
+    def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        from nimlab.misere.closed_forms import misere_wythoff_p  # the misère package, on use
+
+        a, b = position
+        if misere_wythoff_p(a, b):
+            return OracleAnswer("P", 0, (), True)
+        low, high = min(a, b), max(a, b)
+        targets = [
+            _sorted(low, beatty_partner(low)),
+            _sorted(beatty_partner(high), high),
+            (lower(high - low), upper(high - low)),
+            *_EXCEPTIONAL,
+        ]
+        found: dict[Position, Move] = {}
+        for to in targets:  # positions are sorted pairs; one move per position reached
+            if to in found or to == (low, high) or not misere_wythoff_p(*to):
+                continue
+            move = wythoff_move(position, to)
+            if move is not None:
+                found[to] = move
+        return OracleAnswer("N", None, tuple(found.values()), True)
+
+
+def _sorted(x: int, y: int) -> tuple[int, int]:
+    return (x, y) if x <= y else (y, x)
+
+
+class MisereSubtraction(Oracle):
+    """One heap of a subtraction game S with 1 ∈ S: misère P iff n ≥ 1 and n − 1 is normal P."""
+
+    name: ClassVar[str] = "misere-subtraction"
+    title: ClassVar[str] = (
+        "misère subtraction game with 1 ∈ S, one heap: P iff n ≥ 1 and n − 1 is a normal P-position"
+    )
+    source: ClassVar[str] = (
+        "elementary: taking 1 shifts the misère mex rule by one heap "
+        "(proof in nimlab.misere.closed_forms.shifted_subtraction_p)"
+    )
+    title_ja: ClassVar[str] = (
+        "1 ∈ S の引き算ゲームの逆形(山 1 つ): n ≥ 1 かつ n − 1 が通常形の P 局面のとき P"
+    )
+    source_ja: ClassVar[str] = (
+        "初等的: 1 個取る手があるので逆形の mex 規則が山 1 つ分ずれる"
+        "(証明は nimlab.misere.closed_forms.shifted_subtraction_p)"
+    )
+    misere: ClassVar[bool] = True
+
+    def applies(self, game: Ruleset, position: Position) -> bool:
+        return len(position) == 1 and 1 in _subtraction_set(game)
+
+    def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        from nimlab.solve.engine import grundy
+
+        heap_game = as_heap_ruleset(game)
+        assert heap_game is not None
+        (n,) = position
+
+        def misere_p(m: int) -> bool:
+            return m >= 1 and grundy(heap_game, (m - 1,)) == 0
+
+        if misere_p(n):
+            return OracleAnswer("P", 0, (), True)
+        moves = tuple(
+            Move(heap_game.position((n - s,)), heap_game.heap_move(n, (n - s,)))
+            for s in _subtraction_set(game)
+            if s <= n and misere_p(n - s)
+        )
+        return OracleAnswer("N", None, moves, True)
+
+
+def _subtraction_set(game: Ruleset) -> tuple[int, ...]:
+    """The finite subtraction set of ``game``, or () if it is not a subtraction game."""
+    kernel = game.capabilities.one_heap
+    if game.family != "subtraction" or kernel is None or kernel.kind != "subtraction":
+        return ()
+    return tuple(kernel.subtraction_set)
+
+
+MISERE_WYTHOFF = MisereWythoff()
+MISERE_SUBTRACTION = MisereSubtraction()

@@ -1,0 +1,95 @@
+"""The misère closed forms as oracles, against exhaustive misère search."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nimlab
+from nimlab.games.heap import Subtraction
+from nimlab.games.wythoff import Wythoff
+from nimlab.limits import Limits
+from nimlab.solve.oracles import find_oracle
+from nimlab.solve.search import Search
+from nimlab.theory.misere_forms import MISERE_SUBTRACTION, MISERE_WYTHOFF
+from nimlab.theory.verify import verify
+
+
+def _winning_targets(game: nimlab.Ruleset, position: tuple[int, ...]) -> set[tuple[int, ...]]:
+    search = Search(game, True, Limits().budget())
+    return {m.to for m in game.moves(position) if search.grundy(m.to) == 0}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 40))
+def test_misere_wythoff_matches_search(a: int, b: int) -> None:
+    game = Wythoff()
+    position = game.position((a, b))
+    answer = MISERE_WYTHOFF.analyze(game, position)
+    value = Search(game, True, Limits().budget()).grundy(position)
+    assert answer.outcome == ("P" if value == 0 else "N")
+    assert answer.complete
+    assert {m.to for m in answer.winning_moves} == _winning_targets(game, position)
+    assert len({m.to for m in answer.winning_moves}) == len(answer.winning_moves)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sets(st.integers(2, 9), max_size=4), st.integers(0, 90))
+def test_misere_subtraction_matches_search(rest: set[int], n: int) -> None:
+    game = Subtraction(tuple(sorted({1} | rest)))
+    answer = MISERE_SUBTRACTION.analyze(game, (n,))
+    value = Search(game, True, Limits().budget()).grundy((n,))
+    assert answer.outcome == ("P" if value == 0 else "N")
+    assert {m.to for m in answer.winning_moves} == _winning_targets(game, (n,))
+
+
+def test_the_oracles_apply_where_their_theorems_do() -> None:
+    assert find_oracle(Wythoff(), (5, 9), misere=True) is MISERE_WYTHOFF
+    assert find_oracle(Wythoff(), (5, 9), misere=False) is not MISERE_WYTHOFF
+    assert find_oracle(Subtraction((1, 3, 4)), (12,), misere=True) is MISERE_SUBTRACTION
+    assert not MISERE_SUBTRACTION.applies(Subtraction((2, 3)), (12,))  # 1 ∉ S
+    assert not MISERE_SUBTRACTION.applies(Subtraction((1, 3, 4)), (3, 5))  # a sum
+
+
+def test_huge_misere_positions_are_answered_by_the_theorems() -> None:
+    a = nimlab.analyze("wythoff", "1000,2000", misere=True)
+    assert a.outcome == "N" and a.method.startswith("misère Wythoff")
+    assert [m.to for m in a.winning_moves] == ["618,1000"]
+    n = 10**30 + 1  # ≡ 2 (mod 7): n − 1 ≡ 1 is normal N; take 1 leaves n − 1, and n − 2 ≡ 0
+    b = nimlab.analyze("subtraction:1,3,4", str(n), misere=True)
+    assert b.outcome == "N" and [m.to for m in b.winning_moves] == [str(n - 1)]
+
+
+def test_verify_checks_both() -> None:
+    results = verify(["misere-wythoff", "misere-subtraction"], bound=25)
+    assert [r.agree for r in results] == [True, True]
+    assert results[0].checked == 26 * 27 // 2
+
+
+def test_cli_answers_misere_wythoff_by_the_theorem() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "nimlab", "analyze", "wythoff", "1000,2000", "--misere", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert '"oracle:misere-wythoff"' in out or "misère Wythoff" in out
+
+
+def test_explain_names_the_misere_theorems_in_both_languages() -> None:
+    for lang in ("en", "ja"):
+        w = nimlab.explain("wythoff", "3,4", misere=True, lang=lang)
+        assert w.steps[0].kind == "theorem" and "(0, 1)" in w.steps[0].text
+        assert "No theorem" not in " ".join(s.text for s in w.steps)
+        s = nimlab.explain("subtraction:1,3,4", "9", misere=True, lang=lang)
+        assert s.steps[0].kind == "theorem" and s.steps[0].data["normal_grundy_before"] == 1
+
+
+def test_a_misere_terminal_position_says_why_it_is_won() -> None:
+    e = nimlab.explain("nim", "0", misere=True)
+    assert e.steps[-1].text == (
+        "The player to move has no move left, and under misère play that is a win."
+    )
