@@ -27,7 +27,7 @@ from typing import Any
 from nimlab.errors import NimlabError, TooLarge
 from nimlab.games.base import Position, Ruleset, as_heaps_ruleset
 from nimlab.games.wording import render_move
-from nimlab.registry import FAMILIES
+from nimlab.registry import family_of
 from nimlab.registry import game as parse_game_spec
 from nimlab.solve.engine import analyze as run_analyze
 from nimlab.solve.methods import criterion_method, render_method
@@ -127,7 +127,7 @@ def describe(game: str) -> dict[str, Any]:
     caps = g.capabilities
     heaps_game = as_heaps_ruleset(g)
     shape = "other" if caps.shape == "general" else caps.shape
-    family = FAMILIES.get(g.family)
+    family = family_of(g)
     return {
         "game": g.spec,
         "family": g.family,
@@ -145,7 +145,7 @@ def example_position(game: Ruleset) -> str:
     """A position to start from: the registry's example for the family."""
     if game.summands():
         return " + ".join(example_position(c) for c in game.summands())
-    family = FAMILIES.get(game.family)
+    family = family_of(game)
     return family.position if family is not None else ""
 
 
