@@ -100,7 +100,8 @@ class MisereSubtraction(Oracle):
         "1 ∈ S の引き算ゲームの逆形(山 1 つ): n ≥ 1 かつ n − 1 が通常形の P 局面のとき P"
     )
     source_ja: ClassVar[str] = (
-        "初等的: 1 個取る手があるので逆形の mex 規則が山 1 つ分ずれる(証明は逆形の閉じた式の解説にある)"
+        "初等的: 1 個取る手があるので逆形の mex 規則が山 1 つ分ずれる"
+        "(証明は逆形の閉じた式の解説にある)"
     )
     misere: ClassVar[bool] = True
 
