@@ -1,5 +1,8 @@
 """Shared test settings: Hypothesis profiles sized for CI (no deadlines: speed is benchmarked)."""
 
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -7,3 +10,12 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def _forget_user_rules() -> Iterator[None]:
+    """Each test starts without the rulesets another test loaded from a file (--rules)."""
+    yield
+    from nimlab.rules import forget_rules
+
+    forget_rules()

@@ -36,8 +36,15 @@ SPECS = [
     "delete-nim:half",
     "delete-nim:less-than-half",
     "delete-nim:all-but-one",
+    "subtraction:squares",
+    "subtraction:fibonacci",
+    "subtraction:primes",
+    "subtraction:powers-of-2",
+    "all-but:1,2",
+    "all-but:2,5",
     "nim + subtraction:1,2,3",
     "wythoff + kayles",
+    "subtraction:squares + all-but:3",
 ]
 
 

@@ -110,4 +110,5 @@ def test_family_to_dict_is_what_games_json_prints() -> None:
         "strategy",
         "example",
         "position",
+        "facts",
     }

@@ -51,9 +51,11 @@ from nimlab.games import (
 )
 from nimlab.limits import Limits
 from nimlab.registry import Family, game, names, register
+from nimlab.rules import load_rules
 from nimlab.solve import (
     Analysis,
     Context,
+    GrundySequence,
     GrundyTable,
     Method,
     Periodicity,
@@ -69,6 +71,7 @@ from nimlab.solve import (
     periodicity,
     plan,
     render_method,
+    sequence,
 )
 from nimlab.solve.oracles import register_theories
 
@@ -85,6 +88,7 @@ __all__ = [
     "Explanation",
     "Family",
     "GrundyGame",
+    "GrundySequence",
     "GrundyTable",
     "HeapRuleset",
     "HeapsRuleset",
@@ -117,6 +121,7 @@ __all__ = [
     "grundy_sequence",
     "grundy_table",
     "heap_game",
+    "load_rules",
     "mex",
     "names",
     "p_positions",
@@ -125,4 +130,5 @@ __all__ = [
     "register",
     "render_method",
     "render_move",
+    "sequence",
 ]

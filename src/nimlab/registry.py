@@ -19,6 +19,7 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from nimlab.errors import InvalidGame
@@ -31,11 +32,31 @@ from nimlab.games.split_delete import (
     DeleteNim,
     SplitDeleteNim,
 )
+from nimlab.games.subtraction_rules import RULES, WORDS, AllBut, InfiniteSubtraction
 from nimlab.games.sums import Sum
 from nimlab.games.take_away import TakeAway
 from nimlab.games.wythoff import Wythoff
 
 MAX_SUBTRACTION_ELEMENTS = 10_000
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A known result about a family, with its source, in English and Japanese.
+
+    ``proven`` says whether the statement is a theorem (with a proof in the
+    source) or an observation; nimlab reports a period as proven only through
+    a declared criterion, never from a fact's words.
+    """
+
+    statement: str
+    source: str
+    statement_ja: str
+    source_ja: str
+    proven: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"statement": self.statement, "source": self.source, "proven": self.proven}
 
 
 @dataclass(frozen=True)
@@ -51,6 +72,7 @@ class Family:
     position: str
     strategy: str
     aliases: tuple[tuple[str, str], ...] = ()
+    facts: tuple[Fact, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The family as ``nimlab games --json`` prints it."""
@@ -63,6 +85,7 @@ class Family:
             "strategy": self.strategy,
             "example": self.example,
             "position": self.position,
+            "facts": [f.to_dict() for f in self.facts],
         }
 
 
@@ -86,13 +109,28 @@ def _integer(text: str, what: str, example: str) -> int:
 def _subtraction(param: str | None) -> Ruleset:
     if param is None or not param.strip():
         raise InvalidGame(
-            "subtraction needs a non-empty set of positive integers, e.g. subtraction:2,4,7"
+            "subtraction needs a non-empty set of positive integers, e.g. subtraction:2,4,7, "
+            "or an infinite set: " + ", ".join(f"subtraction:{r}" for r in RULES)
         )
+    if param.strip().lower() in RULES:
+        return InfiniteSubtraction(param.strip().lower())
     parts = param.split(",")
     if len(parts) > MAX_SUBTRACTION_ELEMENTS:
         raise InvalidGame(f"a subtraction set has at most {MAX_SUBTRACTION_ELEMENTS} elements")
-    values = tuple(_integer(p, "subtraction set element", "subtraction:2,4,7") for p in parts)
+    example = "subtraction:2,4,7, or an infinite set: " + ", ".join(
+        f"subtraction:{r}" for r in RULES
+    )
+    values = tuple(_integer(p, "subtraction set element", example) for p in parts)
     return Subtraction(values)
+
+
+def _all_but(param: str | None) -> Ruleset:
+    if param is None or not param.strip():
+        raise InvalidGame("all-but needs a non-empty set of positive integers, e.g. all-but:1,2")
+    parts = param.split(",")
+    if len(parts) > MAX_SUBTRACTION_ELEMENTS:
+        raise InvalidGame(f"an all-but set has at most {MAX_SUBTRACTION_ELEMENTS} elements")
+    return AllBut(tuple(_integer(p, "all-but set element", "all-but:1,2") for p in parts))
 
 
 def _octal(param: str | None) -> Ruleset:
@@ -257,16 +295,139 @@ register(
 )
 
 
+OBSERVED_ONLY = Fact(
+    "no theorem proves a period of this game; nimlab reports any period it sees as observed",
+    "nimlab: only declared criteria prove periods (docs/theory.md)",
+    "この遊びの周期を証明する定理はない。nimlab は見られた周期を観察として示す",
+    "nimlab: 周期は宣言された判定法でのみ証明する(docs/theory.md)",
+    proven=False,
+)
+INFINITE_FACTS: dict[str, tuple[Fact, ...]] = {
+    "squares": (
+        Fact(
+            "infinitely many P-positions (0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, …): at least "
+            "on the order of √n of them below n",
+            "S. W. Golomb, A mathematical investigation of games of “take-away”, "
+            "J. Combin. Theory 1 (1966); OEIS A030193",
+            "P局面は無限にある(0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, …)。n 未満に"
+            "少なくとも √n 程度",
+            "S. W. Golomb, J. Combin. Theory 1 (1966); OEIS A030193",
+        ),
+        Fact(
+            "no two P-positions differ by a square, so they have density 0 (Furstenberg–Sárközy); "
+            "an ultimately periodic sequence with infinitely many zeros has positive density, so "
+            "neither the outcomes nor the Grundy values are ultimately periodic",
+            "H. Furstenberg (1977), A. Sárközy (1978): square-difference-free sets have density 0",
+            "2 つの P局面の差は平方数にならないので、P局面の密度は 0(Furstenberg–Sárközy)。"
+            "0 を無限に含む周期的な数列の密度は正なので、勝敗もグランディ数も周期的にならない",
+            "H. Furstenberg (1977), A. Sárközy (1978): 平方差のない集合の密度は 0",
+        ),
+    ),
+    "fibonacci": (
+        Fact(
+            "the Grundy values 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, … are OEIS A014588 "
+            "(Take-a-Fibonacci), its P-positions A001581",
+            "OEIS A014588, A001581; R. K. Guy, Unsolved Problems in Number Theory, E26",
+            "グランディ数 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, … は OEIS A014588、P局面は A001581",
+            "OEIS A014588, A001581; R. K. Guy『Unsolved Problems in Number Theory』E26",
+        ),
+        OBSERVED_ONLY,
+    ),
+    "primes": (OBSERVED_ONLY,),
+    "powers-of-2": (
+        Fact(
+            "G(n) = n mod 3: a power of 2 is 1 or 2 mod 3, so no move keeps n mod 3, and "
+            "taking 1 or 2 reaches each smaller residue",
+            "elementary; checked against the mex recursion in "
+            "tests/games/test_subtraction_rules.py",
+            "G(n) = n mod 3: 2 の累乗は 3 で割ると 1 か 2 余るので n mod 3 を保つ手はなく、"
+            "1 か 2 を取ればより小さい余りのどれにも行ける",
+            "初等的。tests/games/test_subtraction_rules.py で mex 再帰と照合",
+        ),
+    ),
+}
+"""What is known of each infinite subtraction set."""
+
+for _rule, (_words, _) in WORDS.items():
+    register(
+        Family(
+            f"subtraction:{_rule}",
+            _no_parameter(f"subtraction:{_rule}", partial(InfiniteSubtraction, _rule)),
+            None,
+            f"remove {_words} from one heap",
+            "beyond the seeds",
+            f"subtraction:{_rule}",
+            "10",
+            "G(n) = n mod 3; move to a multiple of 3"
+            if _rule == "powers-of-2"
+            else "move to Grundy value 0 (values by the mex recursion)",
+            facts=INFINITE_FACTS[_rule],
+        )
+    )
+register(
+    Family(
+        "all-but",
+        _all_but,
+        "S: a finite set of positive integers, e.g. 1,2",
+        "remove any positive number of stones not in S from one heap",
+        "beyond the seeds",
+        "all-but:1,2",
+        "10",
+        "the Grundy sequence is ultimately arithmetic-periodic; move to Grundy value 0",
+        facts=(
+            Fact(
+                "for every finite S the Grundy sequence is ultimately arithmetic-periodic; "
+                "purely arithmetic-periodic when S has 1, 2 (Siegel) or 3 elements "
+                "(Sleator–Slusky), not always when it has 4 or more",
+                "A. Siegel, Finite excluded subtraction sets and infinite geography (thesis); "
+                "D. Sleator, M. Slusky, Subtraction games with FES sets of size 3, "
+                "arXiv:1201.3299",
+                "どの有限集合 S でもグランディ数列は最終的に等差周期的。S の要素が 1, 2 個"
+                "(Siegel)または 3 個(Sleator–Slusky)なら最初から等差周期的、4 個以上では"
+                "そうとは限らない",
+                "A. Siegel『Finite excluded subtraction sets and infinite geography』(学位論文); "
+                "D. Sleator, M. Slusky, arXiv:1201.3299",
+            ),
+            Fact(
+                "nimlab knows no criterion that proves the period and saltus from finitely "
+                "many values, so the period it reports is observed",
+                "nimlab: only declared criteria prove periods (docs/theory.md)",
+                "有限個の値から周期と跳躍を証明する判定法を nimlab は持たないので、"
+                "示す周期は観察による",
+                "nimlab: 周期は宣言された判定法でのみ証明する(docs/theory.md)",
+                proven=False,
+            ),
+        ),
+    )
+)
+
+
+def family_of(ruleset: Ruleset) -> Family | None:
+    """The registered family a ruleset belongs to (its own entry for a named infinite set).
+
+    >>> family_of(game("subtraction:squares")).name, family_of(game("subtraction:2,4")).name
+    ('subtraction:squares', 'subtraction')
+    """
+    return FAMILIES.get(ruleset.spec) or FAMILIES.get(ruleset.family)
+
+
 def names() -> list[str]:
     """Every family name and alias."""
     return sorted([*FAMILIES, *ALIASES])
 
 
-def game(spec: str | Ruleset) -> Ruleset:
+USER_RULES: dict[str, Ruleset] = {}
+"""Rulesets a user's file defined (``--rules FILE.py``, :func:`nimlab.rules.load_rules`),
+by their spec. Front ends that accept declarative specs only (the web) never read them."""
+
+
+def game(spec: str | Ruleset, *, user_rules: bool = True) -> Ruleset:
     """The ruleset named by ``spec`` (a ruleset is returned as it is).
 
-    >>> game("split-delete-nim:single")
-    SplitDeleteNim(variant='single')
+    With ``user_rules=False`` only the built-in families are named (the web's rule).
+
+    >>> game("split-delete-nim:single").spec
+    'split-delete-nim:single'
     """
     if isinstance(spec, Ruleset):
         return spec
@@ -274,11 +435,13 @@ def game(spec: str | Ruleset) -> Ruleset:
         raise InvalidGame(f"a game is named by a spec string such as 'nim', got {spec!r}")
     parts = spec.split("+")
     if len(parts) > 1:
-        return Sum(tuple(_single(p) for p in parts))
-    return _single(spec)
+        return Sum(tuple(_single(p, user_rules) for p in parts))
+    return _single(spec, user_rules)
 
 
-def _single(text: str) -> Ruleset:
+def _single(text: str, user_rules: bool = True) -> Ruleset:
+    if user_rules and text.strip() in USER_RULES:
+        return USER_RULES[text.strip()]
     name, colon, param = text.strip().partition(":")
     name = name.strip().lower()
     if not name:

@@ -35,7 +35,10 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
 
     families = list(FAMILIES.values())
     if args.json:
-        emit_json(out, {"games": [f.to_dict() for f in families]})
+        from nimlab.registry import USER_RULES
+
+        rules = {"rules": list(USER_RULES)} if USER_RULES else {}
+        emit_json(out, {"games": [f.to_dict() for f in families]} | rules)
         return 0
     for f in families:
         name = f.name + (f":{f.parameter.split(':')[0]}" if f.parameter else "")
@@ -46,8 +49,14 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
         if f.aliases:
             out.write("    aliases    " + ", ".join(f"{a} = {s}" for a, s in f.aliases) + "\n")
         out.write(f"    seed       {f.seed}\n")
+        for fact in f.facts:
+            out.write(f"    known      {fact.statement} ({fact.source})\n")
         out.write(f"    try        nimlab analyze {f.example} {f.position}\n")
     out.write("\nSums: join games with '+', e.g. nimlab analyze 'nim + kayles' '3,4 + 5'\n")
+    from nimlab.registry import USER_RULES
+
+    if USER_RULES:
+        out.write("\nFrom --rules: " + ", ".join(USER_RULES) + "\n")
     return 0
 
 
@@ -130,6 +139,8 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
         name = None if misere else criterion_name(g)
         text = render.periodicity(result, name)
         out.write(("misère Grundy values: " if misere else "") + text + "\n")
+        if not misere:
+            out.write(render.facts(g))
     return 0
 
 
@@ -218,6 +229,9 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def serve(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.extras import require
+
+    require("web", "nimlab serve")
     from nimlab.web.config import WebConfig
     from nimlab.web.server import options as web_options
     from nimlab.web.server import serve as run

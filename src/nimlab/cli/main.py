@@ -20,7 +20,7 @@ from nimlab.cli import commands, misere, octal, research, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.tour import tour
-from nimlab.errors import InvalidOption, NimlabError, TooLarge
+from nimlab.errors import InvalidGame, InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
 from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
@@ -147,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="SIZE",
             help=f"refuse arrays over SIZE bytes, e.g. 8G (default {_size(max_memory)})",
         )
+        _rules_flag(p)
         return p
 
     command("games", commands.games, "list every game family, its parameters, aliases and seed")
@@ -261,6 +262,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _rules_flag(p: argparse.ArgumentParser) -> None:
+    """``--rules FILE.py`` (every command): games defined in a user's Python file."""
+    p.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="FILE.py",
+        help="load the rulesets a Python file defines at module level; each is then named "
+        "by its spec (e.g. the name of a nimlab.heap_game); may be repeated",
+    )
+
+
+def _load_rules(args: argparse.Namespace) -> None:
+    """Run the ``--rules`` files before the command reads its game."""
+    files = getattr(args, "rules", None) or []
+    if not files:
+        return
+    if args.command == "serve":
+        raise InvalidOption(
+            "nimlab serve takes no --rules: the web app accepts declarative specs only, never code"
+        )
+    from nimlab.rules import load_rules
+
+    for file in files:
+        load_rules(file)
+
+
 def _plan_flag(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--plan",
@@ -308,7 +336,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if args.command is None:
             build_parser().print_help(out)
             return 2
-        code: int = args.run(args, out)
+        _load_rules(args)
+        try:
+            code: int = args.run(args, out)
+        except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
+            raise
+        except Exception as error:  # a user's ruleset (--rules) failed inside its own code
+            if not args.rules:
+                raise
+            where = ", ".join(args.rules)
+            failed = InvalidGame(f"a ruleset of {where} failed: {type(error).__name__}: {error}")
+            return _report(failed, as_json, out)
         out.flush()
         return code
     except NimlabError as error:

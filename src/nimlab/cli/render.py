@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from nimlab.games.base import Ruleset
 from nimlab.solve.results import Analysis, Periodicity
 
 OUTCOME_WORDS = {
@@ -86,3 +87,13 @@ def periodicity(p: Periodicity, criterion: str | None) -> str:
         f"{p.game}: {kind} with preperiod {p.preperiod}, period {p.period}, saltus {p.saltus}\n"
         f"  {proof}; {p.checked_to:,} values computed"
     )
+
+
+def facts(game: Ruleset) -> str:
+    """The known results of ``game``'s family, one ``known:`` line each (or nothing)."""
+    from nimlab.registry import family_of
+
+    family = family_of(game)
+    if family is None:
+        return ""
+    return "".join(f"  known: {f.statement} ({f.source})\n" for f in family.facts)

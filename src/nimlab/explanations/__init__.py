@@ -82,6 +82,18 @@ class Explanation:
     def __str__(self) -> str:
         return self.text()
 
+    def _repr_markdown_(self) -> str:
+        """In a notebook: the verdict, then each step, its codes and tables as code blocks."""
+        from nimlab.explanations.words import outcome_words
+
+        head = f"**{self.game}** at `{self.position}`: {outcome_words(self.outcome, self.lang)}"
+        parts = [head, ""]
+        for step in self.steps:
+            parts.append(f"- {step.text}")
+            if step.lines:
+                parts.extend(["", "  ```", *(f"  {line}" for line in step.lines), "  ```"])
+        return "\n".join(parts)
+
 
 def explain(
     game: str | Ruleset,

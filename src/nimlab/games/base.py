@@ -110,6 +110,43 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
     def __str__(self) -> str:
         return self.spec
 
+    def __repr__(self) -> str:
+        """Python that names the game: ``nimlab.game('octal:0.77')`` for every spec-named game.
+
+        A game no spec names (a user's class) shows its class and spec.
+        """
+        from nimlab.registry import game
+
+        try:
+            named = game(self.spec) == self
+        except Exception:  # a user's spec may be anything
+            named = False
+        return f"nimlab.game({self.spec!r})" if named else f"<{type(self).__name__} {self.spec!r}>"
+
+    def __add__(self, other: object) -> Ruleset:
+        """``A + B``: the disjunctive sum (a sum's components are flattened).
+
+        >>> from nimlab.games.heap import Nim
+        >>> Nim() + Nim()
+        nimlab.game('nim + nim')
+        """
+        if not isinstance(other, Ruleset):
+            return NotImplemented
+        from nimlab.games.sums import Sum
+
+        return Sum((self, other))
+
+    def _repr_markdown_(self) -> str:
+        """In a notebook: the spec, its family's rule, and what the game offers the solvers."""
+        from nimlab.registry import family_of
+
+        family = family_of(self)
+        rule = f": {family.rule}" if family is not None else ""
+        parts = self.summands()
+        if parts:
+            rule = ": the disjunctive sum of " + ", ".join(f"`{c.spec}`" for c in parts)
+        return f"**{self.spec}**{rule} (shape `{self.capabilities.shape}`)"
+
     # -- what the solvers may use -------------------------------------------
 
     @property

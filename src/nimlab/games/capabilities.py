@@ -11,8 +11,8 @@ models).
 
 >>> from nimlab.games.heap import Subtraction
 >>> caps = Subtraction((2, 4, 7)).capabilities
->>> caps.shape, caps.one_heap
-('heap', OneHeapKernel(kind='subtraction', subtraction_set=(2, 4, 7), digits=(), unequal=False))
+>>> caps.shape, caps.one_heap.kind, caps.one_heap.subtraction_set
+('heap', 'subtraction', (2, 4, 7))
 >>> caps.period_criterion.name
 'max(S)-window criterion (a window of 7 values repeats)'
 """
@@ -39,15 +39,23 @@ class OneHeapKernel:
 
     ``kind`` is ``"identity"`` (G(n) = n: Nim), ``"subtraction"`` (a finite
     subtraction set), ``"sparse"`` (an octal game by the sparse-space method;
-    ``unequal`` for Grundy's game, whose splits must be unequal) or
+    ``unequal`` for Grundy's game, whose splits must be unequal),
     ``"take-and-break"`` (a hexadecimal code whose digits may break a heap
-    into three, by the plain mex of :mod:`nimlab.kernels.take_and_break`).
+    into three, by the plain mex of :mod:`nimlab.kernels.take_and_break`),
+    ``"subtraction-rule"`` (an infinite subtraction set named by ``rule``, e.g.
+    ``"squares"``: its members below the heaps asked for are listed and run by
+    the subtraction kernel) or ``"all-but"`` (remove any number of stones not
+    in the finite set ``excluded``).
     """
 
-    kind: Literal["identity", "subtraction", "sparse", "take-and-break"]
+    kind: Literal[
+        "identity", "subtraction", "sparse", "take-and-break", "subtraction-rule", "all-but"
+    ]
     subtraction_set: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
     unequal: bool = False
+    rule: str = ""
+    excluded: tuple[int, ...] = ()
 
     def work(self, count: int) -> int:
         """The pure-Python states that computing G(0..count-1) would cost.
@@ -57,6 +65,12 @@ class OneHeapKernel:
         """
         if self.kind == "subtraction":
             return count * len(self.subtraction_set)
+        if self.kind == "subtraction-rule":
+            from nimlab.games.subtraction_rules import members_bound
+
+            return count * members_bound(self.rule, count)
+        if self.kind == "all-but":
+            return count * (len(self.excluded) + 1)
         if self.kind == "identity" or self.unequal:
             return count * count // 2
         if self.kind == "take-and-break":
@@ -66,10 +80,11 @@ class OneHeapKernel:
         return count * len(self.digits) + splits * count * count // 4
 
 
-CriterionKind = Literal["window", "guy-smith", "identity"]
+CriterionKind = Literal["window", "guy-smith", "identity", "residue"]
 WINDOW_KIND: CriterionKind = "window"
 GUY_SMITH_KIND: CriterionKind = "guy-smith"
 IDENTITY_KIND: CriterionKind = "identity"
+RESIDUE_KIND: CriterionKind = "residue"
 
 
 @dataclass(frozen=True)
@@ -83,7 +98,9 @@ class PeriodCriterion:
       for a code that breaks a heap into up to ``parts`` = k heaps (hexadecimal
       digits: k = 3), agreement for n0 ≤ n < k·n0 + (k − 1)·p + t (the same proof;
       stated with its proof in ``docs/theory.md``);
-    * ``identity``: G(n) = n (Nim), arithmetic-periodic with period 1, saltus 1.
+    * ``identity``: G(n) = n (Nim), arithmetic-periodic with period 1, saltus 1;
+    * ``residue`` (``parameter`` = p): a theorem gives G(n) = n mod p for every n
+      (``reason`` says why), so the period p is proven without computing.
 
     >>> PeriodCriterion("guy-smith", 2).proves(71, 12, 156)
     True
@@ -92,6 +109,10 @@ class PeriodCriterion:
     kind: CriterionKind
     parameter: int = 0
     parts: int = 2
+    reason: str = ""
+    """Why a ``residue`` theorem holds, in a few words (for its name)."""
+    reason_ja: str = ""
+    """The same reason in Japanese."""
 
     def proves(self, n0: int, p: int, verified_to: int) -> bool:
         """Does agreement for n0 ≤ n < ``verified_to`` prove the period for all n ≥ n0?"""
@@ -111,7 +132,16 @@ class PeriodCriterion:
             return f"Guy–Smith criterion for {self.parts}-heap breaks (t = {self.parameter})"
         if self.kind == GUY_SMITH_KIND:
             return f"Guy–Smith criterion (t = {self.parameter})"
+        if self.kind == RESIDUE_KIND:
+            return f"theorem G(n) = n mod {self.parameter} ({self.reason})"
         return "theorem G(n) = n (every smaller value is an option)"
+
+    @property
+    def name_ja(self) -> str:
+        """The theorem's name in Japanese (only a ``residue`` theorem carries its own words)."""
+        if self.kind == RESIDUE_KIND:
+            return f"定理 G(n) = n mod {self.parameter}({self.reason_ja})"
+        return ""
 
 
 @dataclass(frozen=True)
@@ -122,7 +152,9 @@ class Capabilities:
     there); ``two_heap_kernel`` and ``k_heap_kernels`` are the move flags of
     the two-heap and 3/4-heap kernels (``k_heap_kernels`` as (heaps, flags)
     pairs); ``take_away_multiplier`` is C of a take-away game, whose states a
-    kernel tabulates.
+    kernel tabulates. ``arithmetic`` says a theorem makes the Grundy sequence
+    ultimately arithmetic-periodic (all-but games), so a period search looks
+    for a saltus from the start (the period found is still only observed).
     """
 
     shape: Shape
@@ -132,6 +164,7 @@ class Capabilities:
     two_heap_kernel: int | None = None
     k_heap_kernels: tuple[tuple[int, int], ...] = ()
     take_away_multiplier: int | None = None
+    arithmetic: bool = False
 
     def k_heap_kernel(self, heaps: int) -> int | None:
         """The k-heap kernel's move flags for ``heaps`` heaps, if a kernel serves them."""

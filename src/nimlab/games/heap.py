@@ -30,7 +30,7 @@ MAX_ELEMENT = 2**63 - 1
 """The largest subtraction set element: the compiled kernels hold heaps as 64-bit integers."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Nim(HeapRuleset):
     """Nim: remove any positive number of stones from one heap (seed 003).
 
@@ -53,7 +53,7 @@ class Nim(HeapRuleset):
         return ((k,) for k in range(n - 1, -1, -1))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Subtraction(HeapRuleset):
     """The subtraction game S: remove s ∈ S stones from one heap (seeds 000, 004).
 
@@ -100,7 +100,7 @@ class Subtraction(HeapRuleset):
         return ((n - s,) for s in self.subtraction_set if s <= n)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GrundyGame(HeapRuleset):
     """Grundy's game: split one heap into two unequal non-empty heaps."""
 
@@ -122,7 +122,7 @@ class GrundyGame(HeapRuleset):
         return Split(n, result)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class FunctionHeapRuleset(HeapRuleset):
     """A heap game given by a function from a heap size to its options.
 
@@ -143,6 +143,15 @@ class FunctionHeapRuleset(HeapRuleset):
     @property
     def spec(self) -> str:
         return self.name
+
+    def __repr__(self) -> str:
+        """``nimlab.heap_game(halve, name='halving')``: the function by its name.
+
+        >>> heap_game(lambda n: [n // 2] if n else [], name="halving")
+        nimlab.heap_game(<lambda>, name='halving')
+        """
+        function = getattr(self.function, "__name__", type(self.function).__name__)
+        return f"nimlab.heap_game({function}, name={self.name!r})"
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         for option in self.function(n):

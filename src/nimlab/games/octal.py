@@ -48,7 +48,7 @@ _LONG_CODE = re.compile(r"([0-9A-Fa-f]|\{[0-9,\s]*\})?(!)?\.((?:[0-9A-Fa-f]|\{[0
 _DIGIT = re.compile(r"[0-9A-Fa-f]|\{[0-9,\s]*\}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Octal(HeapRuleset):
     """An octal game given by its digits ``(d0, d1, d2, ...)``."""
 

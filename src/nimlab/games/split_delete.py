@@ -124,7 +124,7 @@ class _FixedCountGame(HeapsRuleset):
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SplitDeleteNim(_FixedCountGame):
     """Split-and-delete Nim (Abuku, Sakai, Shinoda, Suetsugu): split, then delete."""
 
@@ -169,7 +169,7 @@ class SplitDeleteNim(_FixedCountGame):
             yield move.to
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DeleteNim(_FixedCountGame):
     """Delete(-and-split) Nim (Abuku–Suetsugu; Shinoda; Abuku et al.): delete, then split."""
 

@@ -20,7 +20,7 @@ from nimlab.games.base import Move, Position, Ruleset
 from nimlab.games.capabilities import Capabilities
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Sum(Ruleset):
     """The disjunctive sum of two or more games (seeds 003, 004)."""
 

@@ -28,7 +28,7 @@ from nimlab.games.capabilities import Capabilities
 _POSITION = re.compile(r"\s*(-?[0-9]+)\s*(?:/\s*(-?[0-9]+)\s*)?")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TakeAway(Ruleset):
     """The take-away game with multiplier C ≥ 1 (Whinihan; Schwenk)."""
 

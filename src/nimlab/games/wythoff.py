@@ -21,7 +21,7 @@ from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
 from nimlab.games.capabilities import DIAGONAL, REDUCE, Capabilities
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Wythoff(HeapsRuleset):
     """Wythoff's game (Wythoff 1907); P-positions (⌊kφ⌋, ⌊kφ²⌋)."""
 

@@ -15,6 +15,8 @@ sets mark the values seen in a stamp array (``subtraction_stamps``).
 [0, 0, 1, 1, 2, 2, 0, 3, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2]
 >>> subtraction_sequence(tuple(range(1, 101)), 6).tolist()
 [0, 1, 2, 3, 4, 5]
+>>> all_but_sequence((1,), 12).tolist()  # never take exactly one stone
+[0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
 >>> octal_sequence((0, 7, 7), 12).tolist()  # Kayles
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
 """
@@ -71,12 +73,58 @@ def subtraction_stamps(subtraction_set: np.ndarray, out: np.ndarray) -> None:
 def subtraction_sequence(subtraction_set: tuple[int, ...], count: int) -> np.ndarray:
     """G(0..count-1) of the subtraction game with the sorted set ``subtraction_set``."""
     s = np.asarray(subtraction_set, dtype=np.int64)
-    out = np.empty(count, dtype=smallest_unsigned(len(subtraction_set)))
-    if count:
+    out = np.zeros(count, dtype=smallest_unsigned(len(subtraction_set)))
+    if count and subtraction_set:  # an empty set (primes below 2): no moves, every value 0
         if len(subtraction_set) <= 63:
             subtraction_bitset(s, out)
         else:
             subtraction_stamps(s, out)
+    return out
+
+
+@njit(cache=True)
+def all_but(excluded: np.ndarray, out: np.ndarray) -> None:
+    """G(0..len(out)-1) of the all-but game: remove any k ≥ 1 stones with k not in ``excluded``.
+
+    The options of n are every smaller heap except n − x for x in X. With
+    ``counts[v]`` the number of smaller heaps of value v, a value v is missing
+    from the options exactly when every heap of value v is excluded; so the
+    mex is the least of the mex M of all smaller values and the values v =
+    G(n − x) whose count equals how often they occur among the excluded heaps:
+    O(|X|) per heap.
+    """
+    count = out.shape[0]
+    counts = np.zeros(count + 1, dtype=np.int64)
+    hits = np.zeros(count + 1, dtype=np.int64)
+    size = excluded.shape[0]
+    whole = 0  # the mex of every value so far
+    for n in range(count):
+        for j in range(size):
+            if excluded[j] > n:
+                break
+            hits[out[n - excluded[j]]] += 1
+        best = whole
+        for j in range(size):
+            if excluded[j] > n:
+                break
+            v = out[n - excluded[j]]
+            if v < best and hits[v] == counts[v]:
+                best = v
+        for j in range(size):
+            if excluded[j] > n:
+                break
+            hits[out[n - excluded[j]]] = 0
+        out[n] = best
+        counts[best] += 1
+        while counts[whole] > 0:
+            whole += 1
+
+
+def all_but_sequence(excluded: tuple[int, ...], count: int) -> np.ndarray:
+    """G(0..count-1) of the all-but game with the sorted excluded set ``excluded``."""
+    out = np.zeros(count, dtype=smallest_unsigned(max(count - 1, 0)))
+    if count:
+        all_but(np.asarray(excluded, dtype=np.int64), out)
     return out
 
 

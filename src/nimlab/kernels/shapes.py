@@ -134,6 +134,22 @@ def one_heap_array(
         from nimlab.kernels.take_and_break import take_and_break_sequence
 
         return take_and_break_sequence(kernel.digits, count, prefix)
+    if kernel.kind == "subtraction-rule":
+        from nimlab.games.subtraction_rules import members
+
+        bound = kernel.work(count) // max(count, 1)  # members below count, at most
+        budget.check_memory(count + 8 * bound, f"{amount(count)} Grundy values")
+        budget.spend_kernel(count, kernel.work(count))
+        from nimlab.kernels.one_heap import subtraction_sequence
+
+        return subtraction_sequence(members(kernel.rule, max(count - 1, 0)), count)
+    if kernel.kind == "all-but":
+        itemsize = np.dtype(smallest_unsigned(max(count - 1, 0))).itemsize
+        budget.check_memory(count * (itemsize + 16), f"{amount(count)} Grundy values")
+        budget.spend_kernel(count, kernel.work(count))
+        from nimlab.kernels.one_heap import all_but_sequence
+
+        return all_but_sequence(kernel.excluded, count)
     budget.check_memory(2 * count, f"{amount(count)} Grundy values")
     from nimlab.kernels.sparse import sparse_sequence
 

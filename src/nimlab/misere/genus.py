@@ -117,6 +117,16 @@ class GenusTable:
             "criterion": "tame genera 0^120, 1^031, a^{a(a⊕2)} (Conway, ONAG ch. 12)",
         }
 
+    def _repr_markdown_(self) -> str:
+        rows = "".join(
+            f"| {e.heap} | {e.grundy} | {e.symbol} | {'tame' if e.tame else 'wild'} |\n"
+            for e in self.entries
+        )
+        return (
+            f"**{self.game}**: {self.classification}\n\n"
+            f"| heap | G | genus | |\n|---|---|---|---|\n{rows}"
+        )
+
 
 class _Search:
     """Memoised misère Grundy values of (heaps, copies of *1, copies of *2)."""

@@ -265,6 +265,14 @@ class MisereQuotient:
         """True when the sum of ``heaps`` is a misère P-position."""
         return self.element_of(heaps) in self.p_indices
 
+    def _repr_markdown_(self) -> str:
+        heaps = ", ".join(f"{h} ↦ {e}" for h, e in self.heaps.items())
+        return (
+            f"**{self.game}** misère quotient of heaps ≤ {self.max_heap}: order {self.order}, "
+            f"P-portion {{{', '.join(self.p_portion)}}}  \n"
+            f"relations: {', '.join(self.relations) or 'none'}  \nheaps: {heaps}"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """``nimlab quotient --json``."""
         return {

@@ -169,6 +169,9 @@ class DaskExecutor:
     """Dask distributed: a LocalCluster of ``workers`` processes, or a running scheduler."""
 
     def __init__(self, workers: int | None = None, scheduler: str | None = None) -> None:
+        from nimlab.extras import require
+
+        require("research", "nimlab sweep --dask-local/--scheduler")
         distributed: Any = importlib.import_module("distributed")
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self._cluster: Any = None

@@ -27,6 +27,9 @@ def plot(path: str, where: Filter, kind: str, target: str) -> int:
     if not target.lower().endswith((".png", ".svg")):
         raise InvalidOption(f"--out {target}: give a file ending in .png or .svg")
     target_path(target)
+    from nimlab.extras import require
+
+    require("plot", "nimlab results --plot")
     import matplotlib
 
     matplotlib.use("Agg")

@@ -187,6 +187,9 @@ _ARROW_TYPES = {
 def _parquet(path: str, where: Filter, target: str, columns: tuple[str, ...]) -> int:
     import importlib
 
+    from nimlab.extras import require
+
+    require("research", "nimlab results --export FILE.parquet")
     pa: Any = importlib.import_module("pyarrow")
     pq: Any = importlib.import_module("pyarrow.parquet")
 

@@ -5,14 +5,22 @@ from nimlab.solve.engine import analyze, grundy
 from nimlab.solve.methods import Method, render_method
 from nimlab.solve.periodicity import periodicity
 from nimlab.solve.planner import Plan, plan
-from nimlab.solve.results import Analysis, GrundyTable, Periodicity, PPositions, WinningMove
+from nimlab.solve.results import (
+    Analysis,
+    GrundySequence,
+    GrundyTable,
+    Periodicity,
+    PPositions,
+    WinningMove,
+)
 from nimlab.solve.search import Search, mex
-from nimlab.solve.sequences import grundy_sequence
+from nimlab.solve.sequences import grundy_sequence, sequence
 from nimlab.solve.tables import grundy_table, p_positions
 
 __all__ = [
     "Analysis",
     "Context",
+    "GrundySequence",
     "GrundyTable",
     "Method",
     "PPositions",
@@ -29,4 +37,5 @@ __all__ = [
     "periodicity",
     "plan",
     "render_method",
+    "sequence",
 ]

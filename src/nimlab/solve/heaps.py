@@ -152,11 +152,18 @@ def _declared_values(kernel: OneHeapKernel, table: list[int], count: int, budget
         budget.spend(max(count - len(table), 0))
         table.extend(range(len(table), count))
         return
+    if kernel.kind == "all-but":
+        _all_but_values(kernel.excluded, table, count, budget)
+        return
     subtraction = kernel.subtraction_set
+    if kernel.kind == "subtraction-rule":  # the members that small heaps may take
+        from nimlab.games.subtraction_rules import members
+
+        subtraction = members(kernel.rule, max(count - 1, 0))
     digits = kernel.digits
     half = 1 if kernel.unequal else 0  # Grundy's game: the two parts must differ
     for n in range(len(table), count):
-        if kernel.kind == "subtraction":
+        if kernel.kind in ("subtraction", "subtraction-rule"):
             seen = {table[n - s] for s in subtraction if s <= n}
             budget.spend(len(subtraction))
         else:
@@ -185,6 +192,42 @@ def _declared_values(kernel: OneHeapKernel, table: list[int], count: int, budget
         while m in seen:
             m += 1
         table.append(m)
+
+
+def _all_but_values(
+    excluded: tuple[int, ...], table: list[int], count: int, budget: Budget
+) -> None:
+    """Extend ``table`` for the all-but game without ``excluded``, as the compiled kernel does.
+
+    Every smaller heap is an option but the excluded ones, so the mex is the
+    least of the mex of all smaller values and the values that every heap
+    holding them is excluded from.
+
+    >>> from nimlab.limits import Limits
+    >>> t: list[int] = []
+    >>> _all_but_values((2, 3), t, 12, Limits().budget())
+    >>> t
+    [0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5]
+    """
+    counts: dict[int, int] = {}
+    for v in table:
+        counts[v] = counts.get(v, 0) + 1
+    whole = 0
+    while counts.get(whole):
+        whole += 1
+    for n in range(len(table), count):
+        budget.spend(len(excluded) + 1)
+        hits: dict[int, int] = {}
+        for x in excluded:
+            if x > n:
+                break
+            v = table[n - x]
+            hits[v] = hits.get(v, 0) + 1
+        best = min([whole, *(v for v, k in hits.items() if k == counts[v])])
+        table.append(best)
+        counts[best] = counts.get(best, 0) + 1
+        while counts.get(whole):
+            whole += 1
 
 
 class HeapValues:

@@ -209,18 +209,21 @@ def _criterion_ja(m: Method) -> str:
         return f"Guy–Smith の判定法の {parts} 山への一般化(t = {t})"
     if kind == "guy-smith":
         return f"Guy–Smith の判定法(t = {t})"
+    if kind == "residue":
+        return m.title_ja
     return "定理 G(n) = n(それより小さい値はすべて選べる)"
 
 
-def criterion_method(kind: str, parameter: int, name: str, parts: int = 2) -> Method:
-    """A periodicity criterion (its English ``name`` from the game's declaration).
+def criterion_method(
+    kind: str, parameter: int, name: str, name_ja: str = "", parts: int = 2
+) -> Method:
+    """A periodicity criterion (its ``name`` and ``name_ja`` from the game's declaration).
 
     ``parts``: the most heaps a move leaves, for Guy–Smith (named only when not 2).
     """
     more = (("parts", parts),) if parts != 2 else ()
-    return Method(
-        f"criterion:{kind}", name, parameters=(("kind", kind), ("parameter", parameter), *more)
-    )
+    parameters = (("kind", kind), ("parameter", parameter), *more)
+    return Method(f"criterion:{kind}", name, parameters=parameters, title_ja=name_ja)
 
 
 def render_method(method: Method, lang: str) -> str:

@@ -8,7 +8,9 @@ computed values:
 * octal game with t = the largest number of stones a move removes: if
   G(n+p) = G(n) for n0 ≤ n < 2·n0 + p + t, then for all n ≥ n0 (Guy–Smith,
   *Winning Ways* ch. 4);
-* Nim: G(n) = n, arithmetic periodic with period 1 and saltus 1.
+* Nim: G(n) = n, arithmetic periodic with period 1 and saltus 1;
+* a game declaring a ``residue`` theorem (subtract a power of 2: G(n) = n mod 3)
+  has that period from 0, proven without computing.
 
 Otherwise a period (or an arithmetic period, saltus ≠ 0) that merely repeats
 in the computed values is reported with ``proven=False``.
@@ -35,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from nimlab.checks import check_int
 from nimlab.errors import NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset, as_heap_ruleset
-from nimlab.games.capabilities import GUY_SMITH_KIND, IDENTITY_KIND, WINDOW_KIND
+from nimlab.games.capabilities import GUY_SMITH_KIND, IDENTITY_KIND, RESIDUE_KIND, WINDOW_KIND
 from nimlab.kernels.periodic import (
     GUY_SMITH,
     NO_STEP_LIMIT,
@@ -88,7 +90,7 @@ def criterion(game: Ruleset) -> Criterion | None:
     (Nim's G(n) = n needs no search, so it has no search criterion).
     """
     declared = game.capabilities.period_criterion
-    if declared is None or declared.kind == IDENTITY_KIND:
+    if declared is None or declared.kind in (IDENTITY_KIND, RESIDUE_KIND):
         return None
     kind = WINDOW if declared.kind == WINDOW_KIND else GUY_SMITH
     return Criterion(kind, declared.parameter, declared.parts)
@@ -103,6 +105,12 @@ def criterion_name(game: Ruleset) -> str | None:
 def _identity(game: Ruleset) -> bool:
     declared = game.capabilities.period_criterion
     return declared is not None and declared.kind == IDENTITY_KIND
+
+
+def residue_modulus(game: Ruleset) -> int | None:
+    """p when ``game`` declares the theorem G(n) = n mod p, else None."""
+    declared = game.capabilities.period_criterion
+    return declared.parameter if declared is not None and declared.kind == RESIDUE_KIND else None
 
 
 def find_period(
@@ -158,6 +166,9 @@ def periodicity(
     g = heap_game
     if _identity(g) and not misere:
         return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
+    modulus = residue_modulus(g)
+    if modulus is not None and not misere:
+        return Periodicity(0, modulus, 0, proven=True, checked_to=0, game=g.spec)
     if max_length is not None:
         check_int(max_length, "max_length", least=1)
     limits = limits or Limits()
@@ -237,6 +248,8 @@ def _search(g: HeapRuleset, limits: Limits, max_length: int | None) -> _Search:
         checked = length
         try:
             found = find_period(values, proof, budget=budget)
+            if found is None and proof is None and g.capabilities.arithmetic:
+                found = find_period(values, None, arithmetic=True, budget=budget)
         except TooLarge:
             break
         if found is not None:
@@ -296,6 +309,9 @@ def proven_period(
     A period found is a fact and is kept; a search in vain is remembered with
     its length, so that it is repeated only when asked to look further.
     """
+    modulus = residue_modulus(game)
+    if modulus is not None:  # G(n) = n mod p by the declared theorem
+        return ProvenPeriod(0, modulus, tuple(range(modulus)))
     if criterion(game) is None:
         return None
     context = current()
@@ -380,7 +396,7 @@ def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps
 
 
 def _period_source(game: HeapRuleset, n: int) -> int | None:
-    if n < PERIOD_SOURCE_FROM or criterion(game) is None:
+    if n < PERIOD_SOURCE_FROM or (criterion(game) is None and residue_modulus(game) is None):
         return None
     known = proven_period(game)
     return known.value(n) if known is not None and n >= known.preperiod else None

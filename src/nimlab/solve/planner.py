@@ -128,6 +128,9 @@ class Plan:
             "dropped": [s.to_dict() for s in self.dropped],
         }
 
+    def _repr_markdown_(self) -> str:
+        return "```\n" + self.render() + "\n```"
+
     def render(self) -> str:
         """The plan as lines of text, one per step."""
         where = f" at {self.position}" if self.position is not None else ""
@@ -393,8 +396,10 @@ def _period_steps(g: Ruleset, misere: bool) -> tuple[Step, ...]:
         return (Step(MISERE_SEARCH, "values", None), Step(OBSERVED, "period", None))
     if criterion is None:
         return (Step(MEX, "values"), Step(OBSERVED, "period", None))
-    method = criterion_method(criterion.kind, criterion.parameter, criterion.name, criterion.parts)
-    if criterion.kind == "identity":
+    method = criterion_method(
+        criterion.kind, criterion.parameter, criterion.name, criterion.name_ja, criterion.parts
+    )
+    if criterion.kind in ("identity", "residue"):
         return (Step(method, "period", 0, exact=True),)
     return (Step(kernel_method("one-heap"), "values", None), Step(method, "period", None))
 

@@ -239,19 +239,85 @@ class GrundyTable:
         return f"GrundyTable({self.game!r}, origin={self.origin}, size={self.size})"
 
     def _repr_html_(self) -> str:
-        """The table as in seed 001's tables 5–8 (P-positions, value 0, in bold); 64² at most."""
+        """A heat map as in seed 001's tables 5–8: P-positions (value 0) dark; 64² at most."""
+        from nimlab.notebook import escape, heat_style
+
         shown = self.values[:NOTEBOOK_ROWS, :NOTEBOOK_ROWS].tolist()
+        top = max((max(r, default=0) for r in shown), default=0)
         labels = range(self.origin, self.origin + len(shown))
         head = "".join(f"<th>{b}</th>" for b in labels)
         body = "".join(
             f"<tr><th>{a}</th>"
-            + "".join(f"<td>{'<b>0</b>' if v == 0 else v}</td>" for v in row)
+            + "".join(
+                f'<td style="{heat_style(v, top)};text-align:center;padding:2px 4px" '
+                f'title="G⟨{a}, {b}⟩ = {v}">{"<b>0</b>" if v == 0 else v}</td>'
+                for b, v in zip(labels, row, strict=False)
+            )
             + "</tr>"
             for a, row in zip(labels, shown, strict=False)
         )
         more = "" if self.size <= NOTEBOOK_ROWS else f"<p>first {NOTEBOOK_ROWS} rows</p>"
-        title = f"<p><b>{self.game}</b>: G⟨a, b⟩</p>"
-        return f"{title}<table><tr><th>a\\b</th>{head}</tr>{body}</table>{more}"
+        title = f"<p><b>{escape(self.game)}</b>: G⟨a, b⟩ (rows a, columns b; 0 dark)</p>"
+        style = "border-collapse:collapse;font-size:11px"
+        table = f'<table style="{style}"><tr><th>a\\b</th>{head}</tr>'
+        return f"{title}{table}{body}</table>{more}"
+
+
+@dataclass(frozen=True, eq=False)
+class GrundySequence:
+    """G(start), …, G(start + len − 1) of a heap game (fresh games for take-away).
+
+    ``values`` is a read-only numpy array; the notebook display lists the values
+    and draws them as bars (P-positions, value 0, in red).
+
+    >>> import numpy as np
+    >>> s = GrundySequence("nim", 2, np.arange(2, 6))
+    >>> len(s), s[3], s.tolist(), s.to_dict()
+    (4, 3, [2, 3, 4, 5], {'game': 'nim', 'values': [2, 3, 4, 5], 'from': 2})
+    """
+
+    game: str
+    start: int
+    values: Any
+    misere: bool = False
+
+    def __post_init__(self) -> None:
+        self.values.flags.writeable = False
+
+    def __len__(self) -> int:
+        return int(self.values.shape[0])
+
+    def __getitem__(self, n: int) -> int:
+        """G(n), for start ≤ n < start + len."""
+        if not self.start <= n < self.start + len(self):
+            raise IndexError(f"G({n}) is outside {self.start}..{self.start + len(self) - 1}")
+        return int(self.values[n - self.start])
+
+    def tolist(self) -> list[int]:
+        return self.values.tolist()  # type: ignore[no-any-return]
+
+    def to_dict(self) -> dict[str, Any]:
+        """As ``nimlab sequence --json`` prints it."""
+        extra = ({"from": self.start} if self.start else {}) | (
+            {"misere": True} if self.misere else {}
+        )
+        return {"game": self.game, "values": self.tolist()} | extra
+
+    def __repr__(self) -> str:
+        return f"GrundySequence({self.game!r}, start={self.start}, length={len(self)})"
+
+    def _repr_html_(self) -> str:
+        from nimlab.notebook import SHOWN_VALUES, escape, sequence_svg
+
+        kind = "misère Grundy values" if self.misere else "Grundy values"
+        end = self.start + len(self) - 1
+        shown = " ".join(map(str, self.values[:SHOWN_VALUES].tolist()))
+        more = " …" if len(self) > SHOWN_VALUES else ""
+        return (
+            f"<p><b>{escape(self.game)}</b>: {kind} G(n), n = {self.start}..{end}</p>"
+            f"{sequence_svg(self.values, self.start)}"
+            f"<pre style='white-space:pre-wrap'>{shown}{more}</pre>"
+        )
 
 
 @dataclass(frozen=True)

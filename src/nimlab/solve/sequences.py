@@ -25,6 +25,7 @@ from nimlab.registry import game as as_game
 from nimlab.solve.heaps import heap_array
 from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, ProvenPeriod, proven_period
 from nimlab.solve.planner import plan
+from nimlab.solve.results import GrundySequence
 from nimlab.solve.search import Search
 
 if TYPE_CHECKING:
@@ -111,6 +112,25 @@ def grundy_sequence(
     [1, 0, 2, 3, 4]
     """
     return sequence_array(as_game(game), n, limits or Limits(), start, misere)
+
+
+def sequence(
+    game: str | Ruleset,
+    stop: int,
+    *,
+    start: int = 0,
+    misere: bool = False,
+    limits: Limits | None = None,
+) -> GrundySequence:
+    """G(start..stop-1) as a result that displays in a notebook (values and a bar plot).
+
+    >>> s = sequence("subtraction:powers-of-2", 10**20 + 3, start=10**20)
+    >>> s.tolist(), s[10**20 + 1]
+    ([1, 2, 0], 2)
+    """
+    g = as_game(game)
+    values = sequence_array(g, stop, limits or Limits(), start, misere)
+    return GrundySequence(g.spec, start, values, misere)
 
 
 def misere_values(game: Ruleset, start: int, stop: int, budget: Budget) -> list[int]:

@@ -32,6 +32,14 @@ class Verification:
     scope: str
     problems: tuple[str, ...] = ()
 
+    def _repr_markdown_(self) -> str:
+        verdict = "agrees" if self.agree else "DISAGREES"
+        problems = "".join(f"\n- {p}" for p in self.problems)
+        return (
+            f"**{self.name}** ({self.source}): {verdict} on {self.checked:,} cases — "
+            f"{self.scope}{problems}"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,

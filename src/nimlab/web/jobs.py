@@ -27,7 +27,7 @@ from typing import Any
 from nimlab.errors import NimlabError, TooLarge
 from nimlab.games.base import Position, Ruleset, as_heap_ruleset, as_heaps_ruleset
 from nimlab.games.wording import render_move
-from nimlab.registry import FAMILIES
+from nimlab.registry import family_of
 from nimlab.registry import game as parse_game_spec
 from nimlab.solve.engine import analyze as run_analyze
 from nimlab.solve.methods import criterion_method, render_method
@@ -107,7 +107,8 @@ def count(value: object, name: str, low: int, high: int) -> int:
 def parse_game(spec: str) -> Ruleset:
     """The ruleset a request names in its ``game`` field."""
     with field("game"):
-        return parse_game_spec(text_field(spec, "game"))
+        # Declarative specs only: a ruleset loaded from code (--rules) is never named here.
+        return parse_game_spec(text_field(spec, "game"), user_rules=False)
 
 
 def parse_position(game: Ruleset, text: str, name: str = "position") -> Position:
@@ -127,7 +128,7 @@ def describe(game: str) -> dict[str, Any]:
     caps = g.capabilities
     heaps_game = as_heaps_ruleset(g)
     shape = "other" if caps.shape == "general" else caps.shape
-    family = FAMILIES.get(g.family)
+    family = family_of(g)
     return {
         "game": g.spec,
         "family": g.family,
@@ -145,7 +146,7 @@ def example_position(game: Ruleset) -> str:
     """A position to start from: the registry's example for the family."""
     if game.summands():
         return " + ".join(example_position(c) for c in game.summands())
-    family = FAMILIES.get(game.family)
+    family = family_of(game)
     return family.position if family is not None else ""
 
 
@@ -209,7 +210,9 @@ def period(
             result |= _sparse(g, result["checked_to"])
     declared = g.capabilities.period_criterion
     if lang is not None and result["proven"] and declared is not None:
-        how = criterion_method(declared.kind, declared.parameter, declared.name, declared.parts)
+        how = criterion_method(
+            declared.kind, declared.parameter, declared.name, declared.name_ja, declared.parts
+        )
         result["criterion_shown"] = render_method(how, lang)
     return result
 

@@ -178,12 +178,12 @@ def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
     >>> rules(parse_game("wythoff"), "ja")[0]["title"]
     'ワイトホフのゲーム'
     """
-    from nimlab.registry import FAMILIES
+    from nimlab.registry import family_of
     from nimlab.web.translate import family_name, family_text
 
     found: dict[str, dict[str, str]] = {}
     for part in game.summands() or (game,):
-        family = FAMILIES.get(part.family)
+        family = family_of(part)  # subtraction:squares has its own entry
         if family is None or family.name in found:
             continue
         rule, strategy = family_text(lang, family.name, family.rule, family.strategy)

@@ -31,6 +31,11 @@ FAMILY_NAMES = {
     "split-delete-nim": ("Split-and-delete Nim", "分割削除ニム"),
     "delete-nim": ("Delete(-and-split) Nim", "削除(分割)ニム"),
     "sum": ("Disjunctive sum", "直和(ゲームの和)"),
+    "subtraction:squares": ("Subtract a square", "平方数を取るゲーム"),
+    "subtraction:fibonacci": ("Take a Fibonacci number", "フィボナッチ数を取るゲーム"),
+    "subtraction:primes": ("Subtract a prime", "素数を取るゲーム"),
+    "subtraction:powers-of-2": ("Subtract a power of 2", "2 の累乗を取るゲーム"),
+    "all-but": ("All-but subtraction games", "除外集合つき減算ゲーム(all-but)"),
 }
 
 FAMILY_JA = {
@@ -69,6 +74,26 @@ FAMILY_JA = {
     "delete-nim": (
         "いくつかの山を削除し、残りから同じ数の山をそれぞれ2つに分割する",
         "2山: 両方の山が奇数のときちょうどP局面",
+    ),
+    "subtraction:squares": (
+        "1つの山から正の平方数(1, 4, 9, 16, …)個の石を取る",
+        "グランディ数0の局面へ移す(値は mex 再帰で求める)",
+    ),
+    "subtraction:fibonacci": (
+        "1つの山からフィボナッチ数(1, 2, 3, 5, 8, …)個の石を取る",
+        "グランディ数0の局面へ移す(値は mex 再帰で求める)",
+    ),
+    "subtraction:primes": (
+        "1つの山から素数(2, 3, 5, 7, 11, …)個の石を取る",
+        "グランディ数0の局面へ移す(値は mex 再帰で求める)",
+    ),
+    "subtraction:powers-of-2": (
+        "1つの山から 2 の累乗(1, 2, 4, 8, …)個の石を取る",
+        "G(n) = n mod 3。3 の倍数の局面へ移す",
+    ),
+    "all-but": (
+        "1つの山から、S に含まれない好きな数(1個以上)の石を取る",
+        "グランディ数列は最終的に等差周期的になる。グランディ数0の局面へ移す",
     ),
 }
 
