@@ -159,7 +159,7 @@ class Octal(HeapRuleset):
         return TakeAndSplit(n, taken, result)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TakeAndBreak(Octal):
     """A take-and-break code that is not an octal game: a hexadecimal digit, or a long code.
 
