@@ -56,7 +56,6 @@ def add_commands(command: Adder) -> None:
     p = command("explain", explain, "why a position is P or N, step by step")
     p.add_argument("game")
     p.add_argument("position")
-    p.add_argument("--lang", choices=("en", "ja"), default="en", help="language (default en)")
     p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
 
     p = command("wtable", wtable, "seed 000's table of w(n) and codes for a take-away game")
@@ -83,7 +82,6 @@ def add_commands(command: Adder) -> None:
     p.add_argument(
         "--misere", action="store_true", help="misère play: whoever makes the last move loses"
     )
-    p.add_argument("--lang", choices=("en", "ja"), default="en")
 
 
 def _integer(text: str) -> int:
