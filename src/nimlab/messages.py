@@ -45,6 +45,15 @@ def say(key: str, lang: str, **values: object) -> str:
     return (ja if lang == "ja" else en).format(**values)
 
 
+def count(n: int, unit: str, lang: str) -> str:
+    """``n`` things in ``lang``: the catalogue's ``unit.NAME`` (one) or ``unit.NAMEs`` (more).
+
+    >>> count(1, "heap", "en"), count(3, "heap", "en"), count(3, "heap", "ja")
+    ('1 heap', '3 heaps', '山 3 個')
+    """
+    return say(f"unit.{unit}" + ("" if n == 1 else "s"), lang, n=n)
+
+
 def plural(n: int, noun: str) -> str:
     """``1 move``, ``2 moves``, with thousands separated: English counts.
 
@@ -70,7 +79,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.cannot_write": ("cannot write {what}: {reason}", "{what} に書き込めません: {reason}"),
     "cli.stdout": ("standard output", "標準出力"),
     "limit.raise_with": ("; raise the limit with {name}", "。上限は {name} で引き上げられます"),
-    "limit.raise_field": ("; raise the limit Limits.{field}", "。上限は Limits.{field} で引き上げられます"),
+    "limit.raise_field": (
+        "; raise the limit Limits.{field}",
+        "。上限は Limits.{field} で引き上げられます",
+    ),
     "arg.not_integer": ("{text!r} is not an integer", "{text!r} は整数ではありません"),
     "arg.too_many_digits": (
         "{text}... has more than 100 digits",
@@ -80,7 +92,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{text!r} is not a size such as 4G, 512M or 100000000",
         "{text!r} は 4G、512M、100000000 のような大きさではありません",
     ),
-    "arg.not_positive": ("{text!r} is not an integer ≥ 1", "{text!r} は 1 以上の整数ではありません"),
+    "arg.not_positive": (
+        "{text!r} is not an integer ≥ 1",
+        "{text!r} は 1 以上の整数ではありません",
+    ),
     "arg.not_natural": ("{text!r} is not an integer ≥ 0", "{text!r} は 0 以上の整数ではありません"),
     "arg.not_integer_digits": (
         "{text!r} is not an integer (at most 100 digits)",
@@ -143,7 +158,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "period.periodic": ("periodic", "周期的"),
     "period.proven": ("proven by the {criterion}", "{criterion}で証明済み"),
     "period.observed": ("observed only — no theorem checked", "観察のみ — 定理は確認していない"),
-    "period.computed": ("  {proof}; {checked:,} values computed", "  {proof}。{checked:,} 個の値を計算"),
+    "period.computed": (
+        "  {proof}; {checked:,} values computed",
+        "  {proof}。{checked:,} 個の値を計算",
+    ),
     "period.misere": ("misère Grundy values: ", "ミゼールのグランディ数: "),
     "table.header": (
         "{game}: {kind} of ⟨a, b⟩ (rows a, columns b)",
@@ -153,14 +171,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table.misere": ("misère Grundy values", "ミゼールのグランディ数"),
     "ppositions.header": (
         "{game}: {count} with {heaps}, every heap ≤ {max}",
-        "{game}: 山 {heaps_n} 個、どの山も {max} 以下の P 局面 {count_n:,} 個",
+        "{game}: {heaps}、どの山も {max} 以下の {count}",
     ),
+    "unit.heap": ("{n:,} heap", "山 {n:,} 個"),
+    "unit.heaps": ("{n:,} heaps", "山 {n:,} 個"),
+    "unit.P-position": ("{n:,} P-position", "P 局面 {n:,} 個"),
+    "unit.P-positions": ("{n:,} P-positions", "P 局面 {n:,} 個"),
     # -- tour --
     "tour.title": (
         "nimlab tour — one result from each of the five seed documents",
         "nimlab ツアー — 5 つのシード文書からそれぞれ 1 つの結果",
     ),
-    "tour.seed004": ("Seed 004: the subtraction game {{2, 4, 7}}", "シード 004: 減算ゲーム {{2, 4, 7}}"),
+    "tour.seed004": (
+        "Seed 004: the subtraction game {{2, 4, 7}}",
+        "シード 004: 減算ゲーム {{2, 4, 7}}",
+    ),
     "tour.seed004.line": (
         "   G = {head} {cycle} {cycle} {cycle} …  (preperiod {n0}, period {period}, "
         "proven by the max(S)-window criterion)",
@@ -225,14 +250,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "wtable.code": ("code", "符号"),
     "wythoff_table.caption": (
         "Wythoff's game (seed 000, Game IV): P-positions {{p_n, q_n}}, q_n − p_n = n, with φ(x)",
-        "ワイトホフのゲーム（シード 000、ゲーム IV）: P 局面 {{p_n, q_n}}、q_n − p_n = n、φ(x) つき",
+        "ワイトホフのゲーム（シード 000、ゲーム IV）: P 局面 {{p_n, q_n}}、"
+        "q_n − p_n = n、φ(x) つき",
     ),
     # -- quotient, genus --
     "quotient.header": (
         "{game}: misère quotient of all sums of heaps ≤ {max}",
         "{game}: {max} 以下の山の和すべてのミゼール商",
     ),
-    "quotient.order": ("  order       {order}   (|P| = {p})", "  位数        {order}   (|P| = {p})"),
+    "quotient.order": (
+        "  order       {order}   (|P| = {p})",
+        "  位数        {order}   (|P| = {p})",
+    ),
     "quotient.generators": ("  generators  {value}", "  生成元      {value}"),
     "quotient.generator": ("{x} = heap {h}", "{x} = 山 {h}"),
     "quotient.relations": ("  relations   {value}", "  関係式      {value}"),
@@ -263,7 +292,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "genus.wild": ("no (wild)", "いいえ（野生）"),
     # -- research: sweep, results, plots --
     "research.no_sweeps": ("no sweeps yet", "まだスイープがありません"),
-    "research.shown": ("({shown:,} shown of {total:,} matching)", "（該当 {total:,} 件中 {shown:,} 件を表示）"),
+    "research.nothing_to_do": (
+        "{db}: {family} {parameters} — all {tasks:,} tasks already done; nothing to do",
+        "{db}: {family} {parameters} — {tasks:,} 個のタスクはすべて完了済み。することはない",
+    ),
+    "research.report": (
+        "{db}: {family} {parameters}\n"
+        "  tasks {tasks:,}: {computed:,} computed now ({already:,} were done before), "
+        "{new:,} new results\n"
+        "  {seconds} s, {rate} on {executor}",
+        "{db}: {family} {parameters}\n"
+        "  タスク {tasks:,} 個: 今回 {computed:,} 個を計算（{already:,} 個は計算済み）、"
+        "新しい結果 {new:,} 件\n"
+        "  {seconds} 秒、{rate}（{executor}）",
+    ),
+    "research.per_task": ("{seconds:,.1f} s per task", "1 タスクあたり {seconds:,.1f} 秒"),
+    "research.per_second": ("{tasks:,.0f} tasks/s", "毎秒 {tasks:,.0f} タスク"),
+    "research.sweep": (
+        "#{id} {family} {parameters}: {done:,}/{tasks:,} tasks, {state}, nimlab {version}, "
+        "started {created}",
+        "#{id} {family} {parameters}: タスク {done:,}/{tasks:,}、{state}、nimlab {version}、"
+        "開始 {created}",
+    ),
+    "research.complete": ("complete", "完了"),
+    "research.interrupted": (
+        "interrupted (run it again to resume)",
+        "中断（もう一度実行すると再開）",
+    ),
+    "research.shown": (
+        "({shown:,} shown of {total:,} matching)",
+        "（該当 {total:,} 件中 {shown:,} 件を表示）",
+    ),
     "plot.period.x": ("max S", "S の最大値"),
     "plot.period.y": ("period", "周期"),
     "plot.period.title": (
@@ -276,7 +335,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "plot.ppositions.x": ("heap a", "山 a"),
     "plot.ppositions.y": ("heap b", "山 b"),
     "plot.ppositions.colour": ("largest heap", "最大の山"),
-    "plot.ppositions.colour_c": ("heap c", "山 c"),
     "plot.ppositions.title": (
         "P-positions of {params}, heaps ≤ {top} ({count:,})",
         "{params} の P 局面、山 ≤ {top}（{count:,} 個）",

@@ -69,7 +69,10 @@ class Family:
 def _no_parameter(name: str, ruleset: Callable[[], Ruleset]) -> Callable[[str | None], Ruleset]:
     def build(param: str | None) -> Ruleset:
         if param is not None:
-            raise InvalidGame(f"{name} takes no parameters; write just {name}")
+            raise InvalidGame(
+                f"{name} takes no parameters; write just {name}",
+                ja=f"{name} はパラメータを取りません。{name} とだけ書きます",
+            )
         return ruleset()
 
     return build
@@ -77,33 +80,49 @@ def _no_parameter(name: str, ruleset: Callable[[], Ruleset]) -> Callable[[str | 
 
 def _integer(text: str, what: str, example: str) -> int:
     if not re.fullmatch(r"\s*-?[0-9]+\s*", text):
-        raise InvalidGame(f"{what} {text.strip()!r} is not an integer; write e.g. {example}")
+        raise InvalidGame(
+            f"{what} {text.strip()!r} is not an integer; write e.g. {example}",
+            ja=f"{what} {text.strip()!r} は整数ではありません。例 {example}",
+        )
     if len(text.strip()) > 100:
-        raise InvalidGame(f"{what} has more than 100 digits; write e.g. {example}")
+        raise InvalidGame(
+            f"{what} has more than 100 digits; write e.g. {example}",
+            ja=f"{what} が 100 桁を超えています。例 {example}",
+        )
     return int(text)
 
 
 def _subtraction(param: str | None) -> Ruleset:
     if param is None or not param.strip():
         raise InvalidGame(
-            "subtraction needs a non-empty set of positive integers, e.g. subtraction:2,4,7"
+            "subtraction needs a non-empty set of positive integers, e.g. subtraction:2,4,7",
+            ja="subtraction には正の整数の空でない集合が必要です。例 subtraction:2,4,7",
         )
     parts = param.split(",")
     if len(parts) > MAX_SUBTRACTION_ELEMENTS:
-        raise InvalidGame(f"a subtraction set has at most {MAX_SUBTRACTION_ELEMENTS} elements")
+        raise InvalidGame(
+            f"a subtraction set has at most {MAX_SUBTRACTION_ELEMENTS} elements",
+            ja=f"減算集合の要素は {MAX_SUBTRACTION_ELEMENTS} 個までです",
+        )
     values = tuple(_integer(p, "subtraction set element", "subtraction:2,4,7") for p in parts)
     return Subtraction(values)
 
 
 def _octal(param: str | None) -> Ruleset:
     if param is None:
-        raise InvalidGame("octal needs a code, e.g. octal:0.77 (Kayles) or octal:0.07")
+        raise InvalidGame(
+            "octal needs a code, e.g. octal:0.77 (Kayles) or octal:0.07",
+            ja="octal には符号が必要です。例 octal:0.77（ケイレス）、octal:0.07",
+        )
     return Octal.from_code(param)
 
 
 def _take_away(param: str | None) -> Ruleset:
     if param is None:
-        raise InvalidGame("take-away needs a multiplier C ≥ 1, e.g. take-away:2 (Fibonacci Nim)")
+        raise InvalidGame(
+            "take-away needs a multiplier C ≥ 1, e.g. take-away:2 (Fibonacci Nim)",
+            ja="take-away には 1 以上の倍率 C が必要です。例 take-away:2（フィボナッチ・ニム）",
+        )
     return TakeAway(_integer(param, "take-away multiplier", "take-away:2"))
 
 
@@ -112,8 +131,9 @@ def _variant(
 ) -> Callable[[str | None], Ruleset]:
     def build(param: str | None) -> Ruleset:
         if param is None:
+            listed = ", ".join(f"{name}:{v}" for v in variants)
             raise InvalidGame(
-                f"{name} needs a variant: " + ", ".join(f"{name}:{v}" for v in variants)
+                f"{name} needs a variant: {listed}", ja=f"{name} には変種の指定が必要です: {listed}"
             )
         return cls(param.strip().lower())
 
@@ -249,7 +269,10 @@ def game(spec: str | Ruleset) -> Ruleset:
     if isinstance(spec, Ruleset):
         return spec
     if not isinstance(spec, str):
-        raise InvalidGame(f"a game is named by a spec string such as 'nim', got {spec!r}")
+        raise InvalidGame(
+            f"a game is named by a spec string such as 'nim', got {spec!r}",
+            ja=f"ゲームは 'nim' のような文字列で指定します（{spec!r} が与えられた）",
+        )
     parts = spec.split("+")
     if len(parts) > 1:
         return Sum(tuple(_single(p) for p in parts))
@@ -260,14 +283,24 @@ def _single(text: str) -> Ruleset:
     name, colon, param = text.strip().partition(":")
     name = name.strip().lower()
     if not name:
-        raise InvalidGame(f"empty game name in {text!r}; `nimlab games` lists every game")
+        raise InvalidGame(
+            f"empty game name in {text!r}; `nimlab games` lists every game",
+            ja=f"{text!r} のゲーム名が空です。`nimlab games` で全ゲームの一覧",
+        )
     if name in ALIASES:
         if colon:
-            raise InvalidGame(f"{name} takes no parameters; it stands for {ALIASES[name]}")
+            raise InvalidGame(
+                f"{name} takes no parameters; it stands for {ALIASES[name]}",
+                ja=f"{name} はパラメータを取りません。{ALIASES[name]} の別名です",
+            )
         return game(ALIASES[name])
     family = FAMILIES.get(name)
     if family is None:
         close = difflib.get_close_matches(name, names(), n=1, cutoff=0.5)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise InvalidGame(f"unknown game {name!r}{hint} (`nimlab games` lists every game)")
+        hint_ja = f"。{close[0]!r} のことですか？" if close else ""
+        raise InvalidGame(
+            f"unknown game {name!r}{hint} (`nimlab games` lists every game)",
+            ja=f"ゲーム {name!r} は不明です{hint_ja}（`nimlab games` で全ゲームの一覧）",
+        )
     return family.build(param if colon else None)

@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from nimlab.cli import render
 from nimlab.limits import Limits
+from nimlab.messages import count, say
 
 Command = Callable[[argparse.Namespace, TextIO], int]
 
@@ -36,17 +37,27 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, {"games": [f.to_dict() for f in families]})
         return 0
+    lang = args.lang
     for f in families:
         name = f.name + (f":{f.parameter.split(':')[0]}" if f.parameter else "")
+        rule, seed = f.rule, f.seed
+        if lang == "ja":
+            from nimlab.web.translate import family_name, family_text, seed_refs
+
+            name += f"（{family_name(lang, f.name)}）"
+            rule = family_text(lang, f.name, f.rule, f.strategy)[0]
+            seed = "、".join(f"{code} {title}".strip() for code, title in seed_refs(lang, f.seed))
         out.write(f"{name}\n")
-        out.write(f"    {f.rule}\n")
+        out.write(f"    {rule}\n")
         if f.parameter:
-            out.write(f"    parameter  {f.parameter}\n")
+            out.write(say("games.parameter", lang, value=f.parameter) + "\n")
         if f.aliases:
-            out.write("    aliases    " + ", ".join(f"{a} = {s}" for a, s in f.aliases) + "\n")
-        out.write(f"    seed       {f.seed}\n")
-        out.write(f"    try        nimlab analyze {f.example} {f.position}\n")
-    out.write("\nSums: join games with '+', e.g. nimlab analyze 'nim + kayles' '3,4 + 5'\n")
+            aliases = ", ".join(f"{a} = {s}" for a, s in f.aliases)
+            out.write(say("games.aliases", lang, value=aliases) + "\n")
+        out.write(say("games.seed", lang, value=seed) + "\n")
+        example = f"nimlab analyze {f.example} {f.position}"
+        out.write(say("games.try", lang, value=example) + "\n")
+    out.write("\n" + say("games.sums", lang) + "\n")
     return 0
 
 
@@ -82,7 +93,7 @@ def analyze(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             emit_json(out, result.to_dict())
         else:
-            out.write(("\n" if i else "") + render.analysis(result) + "\n")
+            out.write(("\n" if i else "") + render.analysis(result, args.lang) + "\n")
     return 0
 
 
@@ -100,9 +111,13 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
         emit_json(out, {"game": g.spec, "values": values} | extra)
         return 0
-    what = "fresh games of n stones" if g.family == "take-away" else "single heaps of n"
-    kind = "misère Grundy values" if misere else "Grundy values G(n)"
-    out.write(f"{g.spec}: {kind} of {what}, n = {start}..{args.to - 1}\n")
+    lang = args.lang
+    what = say("sequence.fresh" if g.family == "take-away" else "sequence.heaps", lang)
+    kind = say("sequence.misere" if misere else "sequence.grundy", lang)
+    header = say(
+        "sequence.header", lang, game=g.spec, kind=kind, what=what, start=start, stop=args.to - 1
+    )
+    out.write(header + "\n")
     out.write(render.values(values, start=start) + "\n")
     return 0
 
@@ -120,8 +135,8 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, result.to_dict() | ({"misere": True} if misere else {}))
     else:
         name = None if misere else criterion_name(g)
-        text = render.periodicity(result, name)
-        out.write(("misère Grundy values: " if misere else "") + text + "\n")
+        text = render.periodicity(result, name, args.lang)
+        out.write((say("period.misere", args.lang) if misere else "") + text + "\n")
     return 0
 
 
@@ -146,8 +161,8 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, result.to_dict())
         return 0
-    play = "misère Grundy values" if args.misere else "Grundy values"
-    out.write(f"{result.game}: {play} of ⟨a, b⟩ (rows a, columns b)\n")
+    kind = say("table.misere" if args.misere else "table.grundy", args.lang)
+    out.write(say("table.header", args.lang, game=result.game, kind=kind) + "\n")
     out.write(render.matrix(result.values.tolist(), result.origin) + "\n")
     return 0
 
@@ -169,10 +184,15 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, result.to_dict())
         return 0
-    out.write(
-        f"{result.game}: {len(result):,} P-position{'s' if len(result) != 1 else ''} with "
-        f"{result.heaps} heap{'s' if result.heaps != 1 else ''}, every heap ≤ {result.max}\n"
+    header = say(
+        "ppositions.header",
+        args.lang,
+        game=result.game,
+        count=count(len(result), "P-position", args.lang),
+        heaps=count(result.heaps, "heap", args.lang),
+        max=result.max,
     )
+    out.write(header + "\n")
     for p in result.positions:
         out.write("  " + ",".join(map(str, p)) + "\n")
     return 0

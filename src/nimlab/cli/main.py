@@ -19,7 +19,7 @@ from nimlab.checks import parse_int
 from nimlab.cli import commands, misere, research, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
-from nimlab.cli.options import add_common, argparse_speaking, lang_of
+from nimlab.cli.options import add_common, argparse_speaking, current, lang_of, use
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
@@ -74,9 +74,6 @@ _EXAMPLES = {
 class _Parser(argparse.ArgumentParser):
     """An argument parser that raises instead of exiting, so errors share one format."""
 
-    lang = "en"
-    """The language of the errors (set by :func:`main` before parsing)."""
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Read "-1,2" as a (bad) position, not as an unknown option.
@@ -91,7 +88,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _count(text: str) -> int:
-    lang = _Parser.lang
+    lang = current()
     if len(text.strip()) > 100:
         raise argparse.ArgumentTypeError(say("arg.too_many_digits", lang, text=text[:20]))
     try:
@@ -106,7 +103,7 @@ _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 def _bytes(text: str) -> int:
     match = re.fullmatch(r"\s*([0-9]{1,20})\s*([KMGT]?)(?:i?B)?\s*", text, re.IGNORECASE)
     if match is None:
-        raise argparse.ArgumentTypeError(say("arg.not_size", _Parser.lang, text=text))
+        raise argparse.ArgumentTypeError(say("arg.not_size", current(), text=text))
     return int(match.group(1)) * _UNITS[match.group(2).upper()]
 
 
@@ -272,7 +269,7 @@ def _plan_flag(p: argparse.ArgumentParser) -> None:
 
 
 def _report(error: NimlabError, as_json: bool, out: TextIO | None, lang: str = "en") -> int:
-    """The error on stderr in ``lang``; with ``--json`` also on stdout, in English (the contract)."""
+    """The error on stderr in ``lang``; with ``--json`` also on stdout in English (the contract)."""
     print(say("cli.error", lang, message=error.render(FLAGS, lang)), file=sys.stderr)
     if as_json and out is not None:
         message = error.render(FLAGS)
@@ -300,7 +297,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args_list
-    lang = _Parser.lang = lang_of(args_list)
+    lang = lang_of(args_list)
+    use(lang)
     if out is None and sys.stdout is None:  # started with its standard output closed (>&-)
         closed = InvalidOption(say("cli.stdout_closed", "en"), ja=say("cli.stdout_closed", "ja"))
         return _report(closed, False, None, lang)

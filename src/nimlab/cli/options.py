@@ -18,6 +18,18 @@ from contextlib import contextmanager
 
 from nimlab.messages import LANGUAGES, default_lang
 
+_current = ["en"]
+
+
+def use(lang: str) -> None:
+    """Set the language the command line speaks while it runs (before parsing)."""
+    _current[0] = lang
+
+
+def current() -> str:
+    """The language the command line speaks: argument checks read it before parsing ends."""
+    return _current[0]
+
 
 def add_common(p: argparse.ArgumentParser) -> None:
     """Add the options every command takes (``--lang``)."""

@@ -15,6 +15,7 @@ described, and the game goes on. Every line speaks ``--lang``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -61,10 +62,8 @@ class Terminal:
             from rich.console import Console
 
             self.rich = Console(soft_wrap=True)
-            try:
+            with contextlib.suppress(ImportError):  # without readline input() still reads lines
                 import readline  # noqa: F401  # input() then edits lines and keeps a history
-            except ImportError:  # no readline on this Python: input() still reads lines
-                pass
 
     @property
     def width(self) -> int:
@@ -147,9 +146,7 @@ def _game(session: Any, term: Terminal, lang: str) -> bool:
             _show_board(term, session, lang)
             drawn = session.position
         pos = g.format_position(session.position)
-        line = term.ask(
-            say("play.prompt", lang, pos=pos), say("play.prompt_line", lang, pos=pos)
-        )
+        line = term.ask(say("play.prompt", lang, pos=pos), say("play.prompt_line", lang, pos=pos))
         name = None if line is None else ALIASES.get(line.lower(), line.lower())
         if line is None or name == "quit":
             term.show("end", say("play.abandoned", lang), state=session.to_dict())
