@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from nimlab.cli import render
+from nimlab.cli.options import language
 from nimlab.limits import Limits
 from nimlab.messages import count, say
 
@@ -37,7 +38,7 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, {"games": [f.to_dict() for f in families]})
         return 0
-    lang = args.lang
+    lang = language(args)
     for f in families:
         name = f.name + (f":{f.parameter.split(':')[0]}" if f.parameter else "")
         rule, seed = f.rule, f.seed
@@ -93,7 +94,7 @@ def analyze(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             emit_json(out, result.to_dict())
         else:
-            out.write(("\n" if i else "") + render.analysis(result, args.lang) + "\n")
+            out.write(("\n" if i else "") + render.analysis(result, language(args)) + "\n")
     return 0
 
 
@@ -111,7 +112,7 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
         emit_json(out, {"game": g.spec, "values": values} | extra)
         return 0
-    lang = args.lang
+    lang = language(args)
     what = say("sequence.fresh" if g.family == "take-away" else "sequence.heaps", lang)
     kind = say("sequence.misere" if misere else "sequence.grundy", lang)
     header = say(
@@ -135,8 +136,8 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, result.to_dict() | ({"misere": True} if misere else {}))
     else:
         name = None if misere else criterion_name(g)
-        text = render.periodicity(result, name, args.lang)
-        out.write((say("period.misere", args.lang) if misere else "") + text + "\n")
+        text = render.periodicity(result, name, language(args))
+        out.write((say("period.misere", language(args)) if misere else "") + text + "\n")
     return 0
 
 
@@ -161,8 +162,8 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, result.to_dict())
         return 0
-    kind = say("table.misere" if args.misere else "table.grundy", args.lang)
-    out.write(say("table.header", args.lang, game=result.game, kind=kind) + "\n")
+    kind = say("table.misere" if args.misere else "table.grundy", language(args))
+    out.write(say("table.header", language(args), game=result.game, kind=kind) + "\n")
     out.write(render.matrix(result.values.tolist(), result.origin) + "\n")
     return 0
 
@@ -186,10 +187,10 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     header = say(
         "ppositions.header",
-        args.lang,
+        language(args),
         game=result.game,
-        count=count(len(result), "P-position", args.lang),
-        heaps=count(result.heaps, "heap", args.lang),
+        count=count(len(result), "P-position", language(args)),
+        heaps=count(result.heaps, "heap", language(args)),
         max=result.max,
     )
     out.write(header + "\n")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
-from nimlab.cli.options import current
+from nimlab.cli.options import current, language
 from nimlab.messages import say
 
 EXAMPLES = {
@@ -65,7 +65,7 @@ def quotient(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, q.to_dict())
         return 0
-    lang = args.lang
+    lang = language(args)
     none = say("quotient.none", lang)
     out.write(say("quotient.header", lang, game=q.game, max=q.max_heap) + "\n")
     out.write(say("quotient.order", lang, order=q.order, p=len(q.p_portion)) + "\n")
@@ -106,7 +106,7 @@ def genus(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, table.to_dict())
         return 0
-    lang = args.lang
+    lang = language(args)
     out.write(say("genus.header", lang, game=table.game, last=args.to - 1) + "\n")
     out.write(say("genus.columns", lang) + "\n")
     for e in table.entries:

@@ -31,6 +31,12 @@ def current() -> str:
     return _current[0]
 
 
+def language(args: argparse.Namespace) -> str:
+    """The language a command was asked to speak (English for arguments built without one)."""
+    lang: str = getattr(args, "lang", "en")
+    return lang
+
+
 def add_common(p: argparse.ArgumentParser) -> None:
     """Add the options every command takes (``--lang``)."""
     p.add_argument(

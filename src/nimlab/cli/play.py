@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.flags import FLAGS
+from nimlab.cli.options import language
 from nimlab.errors import NimlabError
 from nimlab.messages import say
 
@@ -100,7 +101,7 @@ class Terminal:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.play import Session
 
-    lang = args.lang
+    lang = language(args)
     term = Terminal(out, args.json)
     while True:
         session = Session(

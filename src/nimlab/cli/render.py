@@ -15,7 +15,6 @@ from collections.abc import Sequence
 
 from nimlab.games.wording import render_move
 from nimlab.messages import say
-from nimlab.solve.methods import render_method
 from nimlab.solve.results import Analysis, Periodicity
 
 OUTCOME_WORDS = {o: say(f"outcome.{o}", "en") for o in ("N", "P")}
@@ -63,7 +62,11 @@ def analysis(a: Analysis, lang: str = "en") -> str:
         lines.append(say("analyze.no_winning_move_P", lang))
     else:
         lines.append(say("analyze.no_winning_move_found", lang))
-    method = a.method if a.how is None or lang == "en" else render_method(a.how, lang)
+    method = a.method
+    if a.how is not None and lang != "en":
+        from nimlab.solve.methods import render_method
+
+        method = render_method(a.how, lang)
     lines.append(say("analyze.method", lang, value=method))
     return "\n".join(lines)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from nimlab.cli.commands import emit_json
+from nimlab.cli.options import language
 from nimlab.cli.theory import Adder
 from nimlab.errors import InvalidOption
 from nimlab.messages import say
@@ -224,7 +225,7 @@ def sweep(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, {"db": args.db, **report.to_dict()})
         return 0
     d = report.to_dict()
-    lang = args.lang
+    lang = language(args)
     where = {"db": args.db, "family": d["family"], "parameters": d["parameters"]}
     if not d["computed"]:
         out.write(say("research.nothing_to_do", lang, tasks=d["tasks"], **where) + "\n")
@@ -282,7 +283,7 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
                 ja="--plot KIND と --out FILE は一緒に指定します",
             )
         query.check_footprint(args.db, where, args.max_memory)
-        points = plot(args.db, where, args.plot, args.out, args.lang)
+        points = plot(args.db, where, args.plot, args.out, language(args))
         _done(args, out, {"plot": args.plot, "out": args.out, "points": points})
         return 0
     if args.export is not None:
@@ -306,7 +307,7 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
             r["data"] = json.loads(r["data"])
         emit_json(out, {"db": args.db, "matching": total, "shown": len(found), "results": found})
         return 0
-    _table(out, found, total, args.lang)
+    _table(out, found, total, language(args))
     return 0
 
 
@@ -337,7 +338,7 @@ def _sweeps(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, {"db": args.db, "sweeps": found})
         return 0
-    lang = args.lang
+    lang = language(args)
     for s in found:
         state = say(
             "research.complete" if s["done"] >= s["tasks"] else "research.interrupted", lang

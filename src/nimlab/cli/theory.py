@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
-from nimlab.cli.options import current
+from nimlab.cli.options import current, language
 from nimlab.messages import say
 
 EXAMPLES = {
@@ -118,7 +118,7 @@ def verify(args: argparse.Namespace, out: TextIO) -> int:
             for problem in r.problems:
                 print(f"nimlab: {r.name}: {problem}", file=sys.stderr)
         return 1 if bad else 0
-    lang = args.lang
+    lang = language(args)
     out.write(say("verify.title", lang) + "\n\n")
     rows = [say("verify.columns", lang).split("|")]
     for r in results:
@@ -137,7 +137,7 @@ def explain(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.explanations import explain as run
 
     result = run(
-        args.game, args.position, lang=args.lang, misere=args.misere, limits=limits_of(args)
+        args.game, args.position, lang=language(args), misere=args.misere, limits=limits_of(args)
     )
     if args.json:
         emit_json(out, result.to_dict())
@@ -155,9 +155,9 @@ def wtable(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, table.to_dict())
         return 0
     c = table.game.split(":")[1]
-    caption = say("wtable.caption", args.lang, game=table.game, c=c)
+    caption = say("wtable.caption", language(args), game=table.game, c=c)
     rows = [[str(r.n), str(r.w), r.code] for r in table.rows]
-    header = ["n", "w(n)", say("wtable.code", args.lang)]
+    header = ["n", "w(n)", say("wtable.code", language(args))]
     out.write(render(caption, header, rows, args.format) + "\n")
     return 0
 
@@ -170,7 +170,7 @@ def wythoff_table(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, table.to_dict())
         return 0
-    caption = say("wythoff_table.caption", args.lang)
+    caption = say("wythoff_table.caption", language(args))
     header = ["n", "φ(n)", "p_n", "φ(p_n)", "q_n", "φ(q_n)"]
     rows = [[str(r.n), r.n_code, str(r.p), r.p_code, str(r.q), r.q_code] for r in table.rows]
     out.write(render(caption, header, rows, args.format) + "\n")

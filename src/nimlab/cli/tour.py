@@ -7,6 +7,7 @@ import json
 from typing import Any, TextIO
 
 from nimlab.cli import render
+from nimlab.cli.options import language
 from nimlab.games.wording import render_move
 from nimlab.limits import Limits
 from nimlab.messages import say
@@ -84,7 +85,7 @@ def tour(args: argparse.Namespace, out: TextIO) -> int:
     if getattr(args, "json", False):
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
-    lang = getattr(args, "lang", "en")
+    lang = language(args)
     seq, nim, wythoff, theorem1, table9 = data["tour"]
     out.write(say("tour.title", lang) + "\n")
 
