@@ -35,6 +35,13 @@ SPEAKING = (
     "games/base.py",
     "games/heap.py",
     "limits.py",
+    "files.py",
+    "games/take_away.py",
+    "research/plots.py",
+    "solve/sequences.py",
+    "solve/tables.py",
+    "solve/planner.py",
+    "solve/periodicity.py",
     "games/wording.py",
     "explanations/words.py",
 )

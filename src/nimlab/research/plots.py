@@ -29,9 +29,15 @@ def plot(path: str, where: Filter, kind: str, target: str, lang: str = "en") -> 
     """Draw ``kind`` for the matching results into ``target`` (.png or .svg), labelled in
     ``lang``; returns the number of points."""
     if kind not in KINDS:
-        raise InvalidOption(f"--plot {kind!r}: accepted: {', '.join(KINDS)}")
+        raise InvalidOption(
+            f"--plot {kind!r}: accepted: {', '.join(KINDS)}",
+            ja=f"--plot {kind!r}: 使えるもの: {', '.join(KINDS)}",
+        )
     if not target.lower().endswith((".png", ".svg")):
-        raise InvalidOption(f"--out {target}: give a file ending in .png or .svg")
+        raise InvalidOption(
+            f"--out {target}: give a file ending in .png or .svg",
+            ja=f"--out {target}: .png か .svg で終わるファイル名を指定します",
+        )
     target_path(target)
     import matplotlib
 
@@ -71,7 +77,10 @@ def _column(path: str, where: Filter, *names: str) -> list[tuple[Any, ...]]:
 def _period(axes: Any, path: str, where: Filter, lang: str) -> int:
     data = _column(path, where, "period", "top", "size")
     if not data:
-        raise InvalidOption("no result with a period matches; nothing to plot")
+        raise InvalidOption(
+            "no result with a period matches; nothing to plot",
+            ja="周期のある結果が該当しません。描くものがありません",
+        )
     period, top, size = zip(*data, strict=True)
     shown = axes.scatter(top, period, c=size, s=2, cmap="viridis", alpha=0.6, linewidths=0)
     if len(set(size)) > 1:
@@ -86,7 +95,10 @@ def _period(axes: Any, path: str, where: Filter, lang: str) -> int:
 def _preperiod(axes: Any, path: str, where: Filter, lang: str) -> int:
     data = [p for (p,) in _column(path, where, "preperiod")]
     if not data:
-        raise InvalidOption("no result with a preperiod matches; nothing to plot")
+        raise InvalidOption(
+            "no result with a preperiod matches; nothing to plot",
+            ja="前周期のある結果が該当しません。描くものがありません",
+        )
     axes.hist(data, bins=min(100, max(data) + 1), log=True, color="#3b6ea5")
     axes.set_xlabel(say("plot.preperiod.x", lang))
     axes.set_ylabel(say("plot.preperiod.y", lang))
@@ -101,11 +113,16 @@ def _ppositions(axes: Any, path: str, where: Filter, lang: str) -> int:
     if len(kept) != 1:
         raise InvalidOption(
             f"--plot ppositions draws one split/delete result with its positions kept; "
-            f"{len(kept)} match (narrow with --family split-delete --params '...' --size K)"
+            f"{len(kept)} match (narrow with --family split-delete --params '...' --size K)",
+            ja="--plot ppositions は局面を保存した分割/削除の結果を 1 つ描きます。"
+            f"該当は {len(kept)} 件（--family split-delete --params '...' --size K で絞る）",
         )
     positions, params, top = kept[0]
     if not positions:
-        raise InvalidOption(f"{params}: no P-position up to {top}; nothing to plot")
+        raise InvalidOption(
+            f"{params}: no P-position up to {top}; nothing to plot",
+            ja=f"{params}: {top} までに P 局面がありません。描くものがありません",
+        )
     a = [p[-3] if len(p) >= 3 else p[0] for p in positions]
     b = [p[-2] for p in positions]
     c = [p[-1] for p in positions]
