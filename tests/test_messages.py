@@ -42,6 +42,10 @@ SPEAKING = (
     "solve/tables.py",
     "solve/planner.py",
     "solve/periodicity.py",
+    "misere/quotient.py",
+    "misere/genus.py",
+    "theory/tables.py",
+    "theory/verify.py",
     "games/wording.py",
     "explanations/words.py",
 )

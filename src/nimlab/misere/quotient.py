@@ -81,7 +81,9 @@ def heap_ruleset(game: Ruleset | str, what: str = "quotient") -> HeapRuleset:
     if heap_game is None:
         raise NotApplicable(
             f"{what} is defined for heap games (nim, subtraction, octal, grundy-game, "
-            f"heap_game); {game.spec} is not one"
+            f"heap_game); {game.spec} is not one",
+            ja=f"{what} は山のゲーム（nim、subtraction、octal、grundy-game、heap_game）に対して"
+            f"定義されます。{game.spec} は違います",
         )
     return heap_game
 
@@ -161,7 +163,9 @@ class _Heaps:
                 if any(x >= h or x < 0 for x in result):
                     raise NotApplicable(
                         f"heap {h} of {self.game.spec} has an option {result} with a heap not "
-                        "smaller than it; a quotient needs every move to leave smaller heaps"
+                        "smaller than it; a quotient needs every move to leave smaller heaps",
+                        ja=f"{self.game.spec} の山 {h} に、それより小さくない山を含む手 {result} "
+                        "があります。商にはどの手も小さい山を残すことが必要です",
                     )
                 opts.append(tuple(x for x in result if self.options[x]))
             budget.spend(1 + len(opts))
@@ -208,7 +212,9 @@ def _certify(
                 elements.append(f)
                 if len(elements) > max_states:
                     raise TooLarge(
-                        f"a trial monoid has more than {max_states:,} elements", "max_states"
+                        f"a trial monoid has more than {max_states:,} elements",
+                        "max_states",
+                        ja=f"試しのモノイドの元が {max_states:,} 個を超えます",
                     )
             act_of[g].append(j)
         i += 1
@@ -256,7 +262,9 @@ def _certify(
         budget.spend(1)
         if len(done) > max_states:
             raise TooLarge(
-                f"the quotient certificate needs more than {max_states:,} states", "max_states"
+                f"the quotient certificate needs more than {max_states:,} states",
+                "max_states",
+                ja=f"商の証明には {max_states:,} 状態を超える計算が必要です",
             )
         e, t = state
         if p_fixed is not None:
@@ -424,6 +432,7 @@ class _Verified:
                 raise TooLarge(
                     f"the quotient certificate needs more than {self.max_states:,} states",
                     "max_states",
+                    ja=f"商の証明には {self.max_states:,} 状態を超える計算が必要です",
                 )
         self.states |= new
         self.gens = gens
@@ -527,6 +536,7 @@ class _Builder:
             f"the misère quotient of {self.game.spec} could not be built at heap {h} within "
             "the limits",
             "max_states",
+            ja=f"{self.game.spec} のミゼール商は上限内では山 {h} で作れませんでした",
         )
 
 
@@ -597,7 +607,9 @@ def _lightest_failure(
         budget.spend(1)
         if len(done) > max_states:
             raise TooLarge(
-                f"the quotient certificate needs more than {max_states:,} states", "max_states"
+                f"the quotient certificate needs more than {max_states:,} states",
+                "max_states",
+                ja=f"商の証明には {max_states:,} 状態を超える計算が必要です",
             )
         if state != start and v.p[state[0]] != (not state[1] & 1):
             return _word(parent, state), not state[1] & 1
@@ -688,7 +700,8 @@ class MisereQuotient:
         for h in heaps:
             if h > self.max_heap or h < 0:
                 raise NotApplicable(
-                    f"heap {h} is beyond this quotient of {self.game} (heaps ≤ {self.max_heap})"
+                    f"heap {h} is beyond this quotient of {self.game} (heaps ≤ {self.max_heap})",
+                    ja=f"山 {h} は {self.game} のこの商の範囲外です（山 ≤ {self.max_heap}）",
                 )
             e = table[e][images[h]]
         return e
@@ -801,7 +814,10 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     """
     g = heap_ruleset(game)
     if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < 0:
-        raise InvalidOption(f"max_heap must be an integer ≥ 0, got {max_heap!r}")
+        raise InvalidOption(
+            f"max_heap must be an integer ≥ 0, got {max_heap!r}",
+            ja=f"max_heap は 0 以上の整数です（{max_heap!r} が与えられた）",
+        )
     limits = limits or Limits()
     cache = current().quotients  # keyed by the ruleset: a user game by its function
     known: MisereQuotient | None = cache.get((g, max_heap))
