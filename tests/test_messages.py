@@ -46,6 +46,13 @@ SPEAKING = (
     "misere/genus.py",
     "theory/tables.py",
     "theory/verify.py",
+    "theory/take_away.py",
+    "games/split_delete.py",
+    "misere/answers.py",
+    "misere/closed_forms.py",
+    "solve/heaps.py",
+    "solve/search.py",
+    "solve/methods.py",
     "games/wording.py",
     "explanations/words.py",
 )
