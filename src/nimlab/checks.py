@@ -31,9 +31,17 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")
 def check_int(value: object, name: str, least: int = 0, most: int | None = None) -> int:
     """``value`` if it is an int (not a bool) in ``least..most``, else ``InvalidOption``."""
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise InvalidOption(f"{name} must be an integer ≥ {least}, got {value!r}", field=name)
+        raise InvalidOption(
+            f"{name} must be an integer ≥ {least}, got {value!r}",
+            field=name,
+            ja=f"{name} は {least} 以上の整数です（{value!r} が与えられた）",
+        )
     if most is not None and value > most:
-        raise InvalidOption(f"{name} must be at most {most:,}, got {value:,}", field=name)
+        raise InvalidOption(
+            f"{name} must be at most {most:,}, got {value:,}",
+            field=name,
+            ja=f"{name} は {most:,} 以下です（{value:,} が与えられた）",
+        )
     return value
 
 
@@ -43,11 +51,15 @@ def parse_int(text: str, name: str, least: int | None = None, most: int | None =
     if not _INTEGER.fullmatch(stripped):
         shown = text if len(str(text)) <= 40 else str(text)[:40] + "…"
         raise InvalidOption(
-            f"{name} must be an integer written with the digits 0-9, got {shown!r}", field=name
+            f"{name} must be an integer written with the digits 0-9, got {shown!r}",
+            field=name,
+            ja=f"{name} は数字 0-9 で書いた整数です（{shown!r} が与えられた）",
         )
     if len(stripped.lstrip("+-")) > MAX_DIGITS:
         raise InvalidOption(
-            f"{name} has {len(stripped)} digits; at most {MAX_DIGITS} are accepted", field=name
+            f"{name} has {len(stripped)} digits; at most {MAX_DIGITS} are accepted",
+            field=name,
+            ja=f"{name} は {len(stripped)} 桁あります。{MAX_DIGITS} 桁までです",
         )
     value = int(stripped)
     return value if least is None else check_int(value, name, least, most)

@@ -50,14 +50,23 @@ def atomic_path(target: str, option: str) -> Iterator[str]:
     except FileNotFoundError:
         mode = None
     except OSError as error:
-        raise InvalidOption(f"{option} {name}: cannot write it ({error.strerror})") from None
+        raise InvalidOption(
+            f"{option} {name}: cannot write it ({error.strerror})",
+            ja=f"{option} {name}: 書き込めません（{error.strerror}）",
+        ) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise InvalidOption(f"{option} {name} is a directory; give a file name")
+        raise InvalidOption(
+            f"{option} {name} is a directory; give a file name",
+            ja=f"{option} {name} はディレクトリです。ファイル名を指定します",
+        )
     if mode is not None and not stat.S_ISREG(mode):  # a device or a pipe: written in place
         try:
             yield target
         except OSError as error:
-            raise InvalidOption(f"{option} {name}: cannot write it ({error.strerror})") from None
+            raise InvalidOption(
+                f"{option} {name}: cannot write it ({error.strerror})",
+                ja=f"{option} {name}: 書き込めません（{error.strerror}）",
+            ) from None
         return
     path = Path(target)
     temporary = path.with_name(f".{path.name[:200]}.{os.getpid()}.tmp")
@@ -68,7 +77,10 @@ def atomic_path(target: str, option: str) -> Iterator[str]:
         os.replace(temporary, path)
         _sync_folder(path.parent)
     except OSError as error:
-        raise InvalidOption(f"{option} {name}: cannot write it ({error.strerror})") from None
+        raise InvalidOption(
+            f"{option} {name}: cannot write it ({error.strerror})",
+            ja=f"{option} {name}: 書き込めません（{error.strerror}）",
+        ) from None
     finally:
         temporary.unlink(missing_ok=True)
 

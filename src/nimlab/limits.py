@@ -64,12 +64,18 @@ class Limits:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 option = "--" + name.replace("_", "-")
-                raise InvalidOption(f"{name} ({option}) must be a positive integer, got {value!r}")
+                raise InvalidOption(
+                    f"{name} ({option}) must be a positive integer, got {value!r}",
+                    ja=f"{name}（{option}）は正の整数です（{value!r} が与えられた）",
+                )
         seconds = self.max_seconds
         if seconds is not None and (
             not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0
         ):
-            raise InvalidOption(f"max_seconds must be a positive number, got {seconds!r}")
+            raise InvalidOption(
+                f"max_seconds must be a positive number, got {seconds!r}",
+                ja=f"max_seconds は正の数です（{seconds!r} が与えられた）",
+            )
 
     def budget(self) -> Budget:
         """A fresh counter against ``max_states``."""
@@ -97,6 +103,8 @@ class Limits:
             raise TooLarge(
                 f"this needs {amount(needed)} {what}, over the limit of {amount(self.max_states)}",
                 "max_states",
+                ja=f"{amount(needed)} の {what} が必要で、"
+                f"上限 {amount(self.max_states)} を超えます",
             )
 
     def check_memory(self, needed: int, what: str) -> None:
@@ -128,7 +136,9 @@ def check_memory(needed: int, limit: int, what: str) -> None:
     """
     if needed > limit:
         raise TooLarge(
-            f"{what} needs {amount(needed)} bytes, over the limit of {amount(limit)}", "max_memory"
+            f"{what} needs {amount(needed)} bytes, over the limit of {amount(limit)}",
+            "max_memory",
+            ja=f"{what} に {amount(needed)} バイト必要で、上限 {amount(limit)} を超えます",
         )
 
 
@@ -192,9 +202,15 @@ class Budget:
 
     def _check(self) -> None:
         if self.used > self.limit:
-            raise TooLarge(f"this needs more than {amount(self.limit)} states", self.field)
+            raise TooLarge(
+                f"this needs more than {amount(self.limit)} states",
+                self.field,
+                ja=f"{amount(self.limit)} 状態を超える計算が必要です",
+            )
         self.clock_at = min(self.used + CLOCK_EVERY, self.limit)
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TooLarge(
-                f"this takes more than {self.seconds:g} s, the time limit", "max_seconds"
+                f"this takes more than {self.seconds:g} s, the time limit",
+                "max_seconds",
+                ja=f"制限時間 {self.seconds:g} 秒を超えます",
             )

@@ -92,7 +92,10 @@ class Family:
 def _no_parameter(name: str, ruleset: Callable[[], Ruleset]) -> Callable[[str | None], Ruleset]:
     def build(param: str | None) -> Ruleset:
         if param is not None:
-            raise InvalidGame(f"{name} takes no parameters; write just {name}")
+            raise InvalidGame(
+                f"{name} takes no parameters; write just {name}",
+                ja=f"{name} はパラメータを取りません。{name} とだけ書きます",
+            )
         return ruleset()
 
     return build
@@ -100,9 +103,15 @@ def _no_parameter(name: str, ruleset: Callable[[], Ruleset]) -> Callable[[str | 
 
 def _integer(text: str, what: str, example: str) -> int:
     if not re.fullmatch(r"\s*-?[0-9]+\s*", text):
-        raise InvalidGame(f"{what} {text.strip()!r} is not an integer; write e.g. {example}")
+        raise InvalidGame(
+            f"{what} {text.strip()!r} is not an integer; write e.g. {example}",
+            ja=f"{what} {text.strip()!r} は整数ではありません。例 {example}",
+        )
     if len(text.strip()) > 100:
-        raise InvalidGame(f"{what} has more than 100 digits; write e.g. {example}")
+        raise InvalidGame(
+            f"{what} has more than 100 digits; write e.g. {example}",
+            ja=f"{what} が 100 桁を超えています。例 {example}",
+        )
     return int(text)
 
 
@@ -110,13 +119,18 @@ def _subtraction(param: str | None) -> Ruleset:
     if param is None or not param.strip():
         raise InvalidGame(
             "subtraction needs a non-empty set of positive integers, e.g. subtraction:2,4,7, "
-            "or an infinite set: " + ", ".join(f"subtraction:{r}" for r in RULES)
+            "or an infinite set: " + ", ".join(f"subtraction:{r}" for r in RULES),
+            ja="subtraction には正の整数の空でない集合か無限集合が必要です。例 subtraction:2,4,7、"
+            + "、".join(f"subtraction:{r}" for r in RULES),
         )
     if param.strip().lower() in RULES:
         return InfiniteSubtraction(param.strip().lower())
     parts = param.split(",")
     if len(parts) > MAX_SUBTRACTION_ELEMENTS:
-        raise InvalidGame(f"a subtraction set has at most {MAX_SUBTRACTION_ELEMENTS} elements")
+        raise InvalidGame(
+            f"a subtraction set has at most {MAX_SUBTRACTION_ELEMENTS} elements",
+            ja=f"減算集合の要素は {MAX_SUBTRACTION_ELEMENTS} 個までです",
+        )
     example = "subtraction:2,4,7, or an infinite set: " + ", ".join(
         f"subtraction:{r}" for r in RULES
     )
@@ -126,16 +140,25 @@ def _subtraction(param: str | None) -> Ruleset:
 
 def _all_but(param: str | None) -> Ruleset:
     if param is None or not param.strip():
-        raise InvalidGame("all-but needs a non-empty set of positive integers, e.g. all-but:1,2")
+        raise InvalidGame(
+            "all-but needs a non-empty set of positive integers, e.g. all-but:1,2",
+            ja="all-but には正の整数の空でない集合が必要です。例 all-but:1,2",
+        )
     parts = param.split(",")
     if len(parts) > MAX_SUBTRACTION_ELEMENTS:
-        raise InvalidGame(f"an all-but set has at most {MAX_SUBTRACTION_ELEMENTS} elements")
+        raise InvalidGame(
+            f"an all-but set has at most {MAX_SUBTRACTION_ELEMENTS} elements",
+            ja=f"all-but の集合の要素は {MAX_SUBTRACTION_ELEMENTS} 個までです",
+        )
     return AllBut(tuple(_integer(p, "all-but set element", "all-but:1,2") for p in parts))
 
 
 def _octal(param: str | None) -> Ruleset:
     if param is None:
-        raise InvalidGame("octal needs a code, e.g. octal:0.77 (Kayles) or octal:0.07")
+        raise InvalidGame(
+            "octal needs a code, e.g. octal:0.77 (Kayles) or octal:0.07",
+            ja="octal には符号が必要です。例 octal:0.77（ケイレス）、octal:0.07",
+        )
     return Octal.from_code(param)
 
 
@@ -143,14 +166,19 @@ def _take_and_break(param: str | None) -> Ruleset:
     if param is None:
         raise InvalidGame(
             "take-and-break needs a code, e.g. take-and-break:0.B1 (hexadecimal digits; "
-            "bit 8 leaves three heaps) or take-and-break:4.0"
+            "bit 8 leaves three heaps) or take-and-break:4.0",
+            ja="take-and-break にはコードが必要です。例 take-and-break:0.B1(16 進数の桁; "
+            "ビット 8 は山を 3 つ残す)、take-and-break:4.0",
         )
     return take_and_break(param)
 
 
 def _take_away(param: str | None) -> Ruleset:
     if param is None:
-        raise InvalidGame("take-away needs a multiplier C ≥ 1, e.g. take-away:2 (Fibonacci Nim)")
+        raise InvalidGame(
+            "take-away needs a multiplier C ≥ 1, e.g. take-away:2 (Fibonacci Nim)",
+            ja="take-away には 1 以上の倍率 C が必要です。例 take-away:2（フィボナッチ・ニム）",
+        )
     return TakeAway(_integer(param, "take-away multiplier", "take-away:2"))
 
 
@@ -159,8 +187,9 @@ def _variant(
 ) -> Callable[[str | None], Ruleset]:
     def build(param: str | None) -> Ruleset:
         if param is None:
+            listed = ", ".join(f"{name}:{v}" for v in variants)
             raise InvalidGame(
-                f"{name} needs a variant: " + ", ".join(f"{name}:{v}" for v in variants)
+                f"{name} needs a variant: {listed}", ja=f"{name} には変種の指定が必要です: {listed}"
             )
         return cls(param.strip().lower())
 
@@ -432,7 +461,10 @@ def game(spec: str | Ruleset, *, user_rules: bool = True) -> Ruleset:
     if isinstance(spec, Ruleset):
         return spec
     if not isinstance(spec, str):
-        raise InvalidGame(f"a game is named by a spec string such as 'nim', got {spec!r}")
+        raise InvalidGame(
+            f"a game is named by a spec string such as 'nim', got {spec!r}",
+            ja=f"ゲームは 'nim' のような文字列で指定します（{spec!r} が与えられた）",
+        )
     parts = spec.split("+")
     if len(parts) > 1:
         return Sum(tuple(_single(p, user_rules) for p in parts))
@@ -445,14 +477,24 @@ def _single(text: str, user_rules: bool = True) -> Ruleset:
     name, colon, param = text.strip().partition(":")
     name = name.strip().lower()
     if not name:
-        raise InvalidGame(f"empty game name in {text!r}; `nimlab games` lists every game")
+        raise InvalidGame(
+            f"empty game name in {text!r}; `nimlab games` lists every game",
+            ja=f"{text!r} のゲーム名が空です。`nimlab games` で全ゲームの一覧",
+        )
     if name in ALIASES:
         if colon:
-            raise InvalidGame(f"{name} takes no parameters; it stands for {ALIASES[name]}")
+            raise InvalidGame(
+                f"{name} takes no parameters; it stands for {ALIASES[name]}",
+                ja=f"{name} はパラメータを取りません。{ALIASES[name]} の別名です",
+            )
         return game(ALIASES[name])
     family = FAMILIES.get(name)
     if family is None:
         close = difflib.get_close_matches(name, names(), n=1, cutoff=0.5)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise InvalidGame(f"unknown game {name!r}{hint} (`nimlab games` lists every game)")
+        hint_ja = f"。{close[0]!r} のことですか？" if close else ""
+        raise InvalidGame(
+            f"unknown game {name!r}{hint} (`nimlab games` lists every game)",
+            ja=f"ゲーム {name!r} は不明です{hint_ja}（`nimlab games` で全ゲームの一覧）",
+        )
     return family.build(param if colon else None)

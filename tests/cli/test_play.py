@@ -51,7 +51,7 @@ def test_commands_and_the_computer_explaining_itself() -> None:
     assert "every move loses against perfect play; this one lasts longest" in out
     assert "hint: take 1 from both heaps, leaving (3, 5) → 3,5" in out
     assert "#1 take 1 from the heap of 6" in out and "Sort the heaps" in out
-    assert "nothing to undo" in out and "undone 2 move(s)" in out
+    assert "nothing to undo" in out and "undone 2 moves;" in out
 
 
 def test_json_events_and_japanese() -> None:

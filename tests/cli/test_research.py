@@ -171,3 +171,33 @@ def test_a_damaged_database_is_one_line_and_exit_2(
     code, _ = cli("results", "--db", str(damaged), "--limit", "3")
     assert code == 2
     assert "database disk image is malformed" in capsys.readouterr().err
+
+
+def test_plots_in_japanese_have_every_glyph(atlas: str, tmp_path: Path) -> None:
+    # A missing glyph is a matplotlib warning (tofu in the picture): here it is an error.
+    import warnings
+
+    kinds = (("period", "p.png"), ("preperiod", "h.svg"), ("ppositions", "s.png"))
+    for kind, name in kinds:
+        where = ["--family", "subtraction"] if kind != "ppositions" else []
+        if kind == "ppositions":
+            where = ["--params", "delete-nim:single heaps=3 max=9"]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            code, _ = cli(
+                "results", "--db", atlas, *where, "--plot", kind, "--out", str(tmp_path / name),
+                "--lang", "ja",
+            )  # fmt: skip
+        assert code == 0 and (tmp_path / name).stat().st_size > 1000
+
+
+def test_japanese_labels_are_drawn_in_a_japanese_font() -> None:
+    from matplotlib import font_manager
+
+    from nimlab.research.plots import font_family
+
+    family = font_family("ja")
+    found = font_manager.findfont(font_manager.FontProperties(family=family[0]))
+    font = font_manager.get_font(found)
+    assert all(font.get_char_index(ord(c)) for c in "周期と前周期の山")
+    assert font_family("en") == ["DejaVu Sans"]

@@ -8,8 +8,10 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from nimlab.cli import render
+from nimlab.cli.options import language
 from nimlab.errors import InvalidOption
 from nimlab.limits import Limits
+from nimlab.messages import count, say
 
 Command = Callable[[argparse.Namespace, TextIO], int]
 
@@ -40,23 +42,35 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
         rules = {"rules": list(USER_RULES)} if USER_RULES else {}
         emit_json(out, {"games": [f.to_dict() for f in families]} | rules)
         return 0
+    lang = language(args)
     for f in families:
         name = f.name + (f":{f.parameter.split(':')[0]}" if f.parameter else "")
+        rule, seed = f.rule, f.seed
+        if lang == "ja":
+            from nimlab.web.translate import family_name, family_text, seed_refs
+
+            name += f"（{family_name(lang, f.name)}）"
+            rule = family_text(lang, f.name, f.rule, f.strategy)[0]
+            seed = "、".join(f"{code} {title}".strip() for code, title in seed_refs(lang, f.seed))
         out.write(f"{name}\n")
-        out.write(f"    {f.rule}\n")
+        out.write(f"    {rule}\n")
         if f.parameter:
-            out.write(f"    parameter  {f.parameter}\n")
+            out.write(say("games.parameter", lang, value=f.parameter) + "\n")
         if f.aliases:
-            out.write("    aliases    " + ", ".join(f"{a} = {s}" for a, s in f.aliases) + "\n")
-        out.write(f"    seed       {f.seed}\n")
-        for fact in f.facts:
-            out.write(f"    known      {fact.statement} ({fact.source})\n")
-        out.write(f"    try        nimlab analyze {f.example} {f.position}\n")
-    out.write("\nSums: join games with '+', e.g. nimlab analyze 'nim + kayles' '3,4 + 5'\n")
+            aliases = ", ".join(f"{a} = {s}" for a, s in f.aliases)
+            out.write(say("games.aliases", lang, value=aliases) + "\n")
+        out.write(say("games.seed", lang, value=seed) + "\n")
+        example = f"nimlab analyze {f.example} {f.position}"
+        out.write(say("games.try", lang, value=example) + "\n")
+    out.write("\n" + say("games.sums", lang) + "\n")
     from nimlab.registry import USER_RULES
 
     if USER_RULES:
-        out.write("\nFrom --rules: " + ", ".join(USER_RULES) + "\n")
+        out.write("\n" + say("games.rules", lang, value=", ".join(USER_RULES)) + "\n")
+        for fact in f.facts:
+            statement = fact.statement_ja if lang == "ja" else fact.statement
+            source = fact.source_ja if lang == "ja" else fact.source
+            out.write(say("games.known", lang, value=f"{statement} ({source})") + "\n")
     return 0
 
 
@@ -92,7 +106,7 @@ def analyze(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             emit_json(out, result.to_dict())
         else:
-            out.write(("\n" if i else "") + render.analysis(result) + "\n")
+            out.write(("\n" if i else "") + render.analysis(result, language(args)) + "\n")
     return 0
 
 
@@ -110,9 +124,13 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
         emit_json(out, {"game": g.spec, "values": values} | extra | _sparse(g, args, misere))
         return 0
-    what = "fresh games of n stones" if g.family == "take-away" else "single heaps of n"
-    kind = "misère Grundy values" if misere else "Grundy values G(n)"
-    out.write(f"{g.spec}: {kind} of {what}, n = {start}..{args.to - 1}\n")
+    lang = language(args)
+    what = say("sequence.fresh" if g.family == "take-away" else "sequence.heaps", lang)
+    kind = say("sequence.misere" if misere else "sequence.grundy", lang)
+    header = say(
+        "sequence.header", lang, game=g.spec, kind=kind, what=what, start=start, stop=args.to - 1
+    )
+    out.write(header + "\n")
     out.write(render.values(values, start=start) + "\n")
     return 0
 
@@ -127,7 +145,10 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     misere = bool(args.misere)
     certificate = getattr(args, "certificate", None)
     if certificate is not None and misere:
-        raise InvalidOption("--certificate: misère periods are observed, never proven")
+        raise InvalidOption(
+            "--certificate: misère periods are observed, never proven",
+            ja="--certificate: 逆形の周期は観察されたもので、証明はされません",
+        )
     result = periodicity(g, limits=limits_of(args), max_length=args.max_length, misere=misere)
     if certificate is not None:
         _write_certificate(g, args, certificate)
@@ -137,10 +158,10 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, result.to_dict() | ({"misere": True} if misere else {}) | sparse)
     else:
         name = None if misere else criterion_name(g)
-        text = render.periodicity(result, name)
-        out.write(("misère Grundy values: " if misere else "") + text + "\n")
+        text = render.periodicity(result, name, language(args))
+        out.write((say("period.misere", language(args)) if misere else "") + text + "\n")
         if not misere:
-            out.write(render.facts(g))
+            out.write(render.facts(g, language(args)))
     return 0
 
 
@@ -196,8 +217,8 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, result.to_dict())
         return 0
-    play = "misère Grundy values" if args.misere else "Grundy values"
-    out.write(f"{result.game}: {play} of ⟨a, b⟩ (rows a, columns b)\n")
+    kind = say("table.misere" if args.misere else "table.grundy", language(args))
+    out.write(say("table.header", language(args), game=result.game, kind=kind) + "\n")
     out.write(render.matrix(result.values.tolist(), result.origin) + "\n")
     return 0
 
@@ -219,10 +240,15 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, result.to_dict())
         return 0
-    out.write(
-        f"{result.game}: {len(result):,} P-position{'s' if len(result) != 1 else ''} with "
-        f"{result.heaps} heap{'s' if result.heaps != 1 else ''}, every heap ≤ {result.max}\n"
+    header = say(
+        "ppositions.header",
+        language(args),
+        game=result.game,
+        count=count(len(result), "P-position", language(args)),
+        heaps=count(result.heaps, "heap", language(args)),
+        max=result.max,
     )
+    out.write(header + "\n")
     for p in result.positions:
         out.write("  " + ",".join(map(str, p)) + "\n")
     return 0

@@ -130,7 +130,10 @@ def grundy_table(
 
     if origin is not None and origin != result.origin:
         if origin == 0:
-            raise InvalidOption(f"--origin 0: every heap of {game.spec} has at least 1 stone")
+            raise InvalidOption(
+                f"--origin 0: every heap of {game.spec} has at least 1 stone",
+                ja=f"--origin 0: {game.spec} のどの山にも石が 1 個以上あります",
+            )
         if not misere and paper_table(game, 1) is not None:
             result = GrundyTable(result.game, 1, result.values)  # the ≥1-stone rule of the paper
         else:
@@ -160,7 +163,8 @@ def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
         return render(caption, header, [[str(h) for h in p] for p in found.positions], args.format)
     if args.heaps != 3:
         raise InvalidOption(
-            "--layout matrix shows 3-heap positions (rows a, columns b, cells c); use --heaps 3"
+            "--layout matrix shows 3-heap positions (rows a, columns b, cells c); use --heaps 3",
+            ja="--layout matrix は 3 山の局面を示します（行 a、列 b、セル c）。--heaps 3 を指定",
         )
     lo = getattr(g, "min_heap", 0)
     size = args.size if args.size is not None else args.max - lo + 1

@@ -19,9 +19,11 @@ from nimlab.checks import parse_int
 from nimlab.cli import commands, misere, octal, research, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
+from nimlab.cli.options import add_common, argparse_speaking, current, lang_of, use
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidGame, InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+from nimlab.messages import say
 from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
@@ -80,16 +82,21 @@ class _Parser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-[0-9]")
 
     def error(self, message: str) -> NoReturn:
-        raise InvalidOption(f"{message} (see `{self.prog} --help`)")
+        # argparse's message is already in the language (argparse_speaking); say it in both
+        raise InvalidOption(
+            say("cli.see_help", "en", message=message, prog=self.prog),
+            ja=say("cli.see_help", "ja", message=message, prog=self.prog),
+        )
 
 
 def _count(text: str) -> int:
+    lang = current()
     if len(text.strip()) > 100:
-        raise argparse.ArgumentTypeError(f"{text[:20]}... has more than 100 digits")
+        raise argparse.ArgumentTypeError(say("arg.too_many_digits", lang, text=text[:20]))
     try:
         return parse_int(text, "the value")
     except NimlabError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        raise argparse.ArgumentTypeError(say("arg.not_integer", lang, text=text)) from None
 
 
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
@@ -98,7 +105,7 @@ _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 def _bytes(text: str) -> int:
     match = re.fullmatch(r"\s*([0-9]{1,20})\s*([KMGT]?)(?:i?B)?\s*", text, re.IGNORECASE)
     if match is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 4G, 512M or 100000000")
+        raise argparse.ArgumentTypeError(say("arg.not_size", current(), text=text))
     return int(match.group(1)) * _UNITS[match.group(2).upper()]
 
 
@@ -133,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.set_defaults(run=run)
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        add_common(p)
         p.add_argument(
             "--max-states",
             type=_count,
@@ -281,7 +289,9 @@ def _load_rules(args: argparse.Namespace) -> None:
         return
     if args.command == "serve":
         raise InvalidOption(
-            "nimlab serve takes no --rules: the web app accepts declarative specs only, never code"
+            "nimlab serve takes no --rules: the web app accepts declarative specs only, never code",
+            ja="nimlab serve に --rules は使えません: ウェブアプリは宣言的な仕様だけを受け付け、"
+            "コードは受け付けません",
         )
     from nimlab.rules import load_rules
 
@@ -297,10 +307,11 @@ def _plan_flag(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _report(error: NimlabError, as_json: bool, out: TextIO | None) -> int:
-    message = error.render(FLAGS)
-    print(f"nimlab: {message}", file=sys.stderr)
+def _report(error: NimlabError, as_json: bool, out: TextIO | None, lang: str = "en") -> int:
+    """The error on stderr in ``lang``; with ``--json`` also on stdout in English (the contract)."""
+    print(say("cli.error", lang, message=error.render(FLAGS, lang)), file=sys.stderr)
     if as_json and out is not None:
+        message = error.render(FLAGS)
         try:
             out.write(json.dumps({"error": {"kind": error.kind, "message": message}}) + "\n")
             out.flush()
@@ -325,17 +336,18 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args_list
+    lang = lang_of(args_list)
+    use(lang)
     if out is None and sys.stdout is None:  # started with its standard output closed (>&-)
-        closed = InvalidOption(
-            "standard output is closed; redirect it to a file or to /dev/null instead"
-        )
-        return _report(closed, False, None)
+        closed = InvalidOption(say("cli.stdout_closed", "en"), ja=say("cli.stdout_closed", "ja"))
+        return _report(closed, False, None, lang)
     out = out or sys.stdout
     try:
-        args = build_parser().parse_args(args_list)
-        if args.command is None:
-            build_parser().print_help(out)
-            return 2
+        with argparse_speaking(lang):
+            args = build_parser().parse_args(args_list)
+            if args.command is None:
+                build_parser().print_help(out)
+                return 2
         _load_rules(args)
         try:
             code: int = args.run(args, out)
@@ -345,24 +357,30 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             if not args.rules:
                 raise
             where = ", ".join(args.rules)
-            failed = InvalidGame(f"a ruleset of {where} failed: {type(error).__name__}: {error}")
-            return _report(failed, as_json, out)
+            failed: NimlabError = InvalidGame(
+                f"a ruleset of {where} failed: {type(error).__name__}: {error}",
+                ja=f"{where} のルールの実行中にエラー: {type(error).__name__}: {error}",
+            )
+            return _report(failed, as_json, out, lang)
         out.flush()
         return code
     except NimlabError as error:
-        return _report(error, as_json, out)
+        return _report(error, as_json, out, lang)
     except MemoryError:
-        return _report(
-            TooLarge("ran out of memory; ask for less, or lower --max-states"), as_json, out
-        )
+        full = TooLarge(say("cli.out_of_memory", "en"), ja=say("cli.out_of_memory", "ja"))
+        return _report(full, as_json, out, lang)
     except KeyboardInterrupt:
-        print("nimlab: interrupted", file=sys.stderr)
+        print(say("cli.interrupted", lang), file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader left (`| head`): nothing more to say
         _detach(out)
         return 0
     except OSError as error:  # stdout on a full disk, or closed while writing
         _detach(out)
-        what = error.filename or "standard output"
         reason = error.strerror or type(error).__name__
-        return _report(InvalidOption(f"cannot write {what}: {reason}"), False, None)
+        en, ja = (error.filename or say("cli.stdout", lang) for lang in ("en", "ja"))
+        failed = InvalidOption(
+            say("cli.cannot_write", "en", what=en, reason=reason),
+            ja=say("cli.cannot_write", "ja", what=ja, reason=reason),
+        )
+        return _report(failed, False, None, lang)

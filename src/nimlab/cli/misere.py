@@ -11,6 +11,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
+from nimlab.cli.options import current, language
+from nimlab.messages import say
 
 EXAMPLES = {
     "quotient": [
@@ -30,7 +32,7 @@ Adder = Callable[..., argparse.ArgumentParser]
 
 def _natural(text: str) -> int:
     if not text.strip().isdigit() or len(text.strip()) > 12:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer ≥ 0")
+        raise argparse.ArgumentTypeError(say("arg.not_natural", current(), text=text))
     return int(text)
 
 
@@ -63,37 +65,34 @@ def quotient(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, q.to_dict())
         return 0
-    out.write(f"{q.game}: misère quotient of all sums of heaps ≤ {q.max_heap}\n")
-    out.write(f"  order       {q.order}   (|P| = {len(q.p_portion)})\n")
-    gens = ", ".join(f"{x} = heap {h}" for x, h in q.generators.items()) or "none"
-    out.write(f"  generators  {gens}\n")
-    out.write(f"  relations   {', '.join(q.relations) or 'none'}\n")
-    out.write(f"  P-portion   {', '.join(q.p_portion) or 'empty'}\n")
-    out.write(f"  elements    {', '.join(q.elements)}\n")
-    out.write("  heaps       " + "  ".join(f"{h}:{e}" for h, e in q.heaps.items()) + "\n")
-    last = q.stable_from
-    out.write(
-        f"  stable      the quotient last changed at heap {last}: the same for every N from "
-        f"{last} to {q.max_heap} (observed, not proven)\n"
-    )
+    lang = language(args)
+    none = say("quotient.none", lang)
+    out.write(say("quotient.header", lang, game=q.game, max=q.max_heap) + "\n")
+    out.write(say("quotient.order", lang, order=q.order, p=len(q.p_portion)) + "\n")
+    gens = ", ".join(say("quotient.generator", lang, x=x, h=h) for x, h in q.generators.items())
+    out.write(say("quotient.generators", lang, value=gens or none) + "\n")
+    out.write(say("quotient.relations", lang, value=", ".join(q.relations) or none) + "\n")
+    portion = ", ".join(q.p_portion) or say("quotient.empty", lang)
+    out.write(say("quotient.p_portion", lang, value=portion) + "\n")
+    out.write(say("quotient.elements", lang, value=", ".join(q.elements)) + "\n")
+    heaps = "  ".join(f"{h}:{e}" for h, e in q.heaps.items())
+    out.write(say("quotient.heaps", lang, value=heaps) + "\n")
+    out.write(say("quotient.stable", lang, last=q.stable_from, max=q.max_heap) + "\n")
     if args.growth:
-        out.write("\n  N   order\n")
+        out.write("\n" + say("quotient.growth", lang) + "\n")
         previous = None
         for n, order in enumerate(q.growth):
             mark = "  *" if order != previous else ""
             out.write(f"  {n:<3} {order}{mark}\n")
             previous = order
-        out.write("  (* the order changed at this N)\n")
+        out.write(say("quotient.changed", lang) + "\n")
     if args.table:
         width = max(len(e) for e in q.elements) + 1
         out.write("\n  " + " " * width + "".join(e.rjust(width) for e in q.elements) + "\n")
         for name, row in zip(q.elements, q.table, strict=True):
             out.write("  " + name.rjust(width) + "".join(q.elements[j].rjust(width) for j in row))
             out.write("\n")
-    out.write(
-        "\n  certified: every sum of heaps ≤ N is a misère P-position exactly when its product "
-        "is in P\n"
-    )
+    out.write("\n" + say("quotient.certified", lang) + "\n")
     return 0
 
 
@@ -107,9 +106,11 @@ def genus(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, table.to_dict())
         return 0
-    out.write(f"{table.game}: Conway's genus g^(g0 g1 ...) of heaps 0..{args.to - 1}\n")
-    out.write("  heap  genus        tame\n")
+    lang = language(args)
+    out.write(say("genus.header", lang, game=table.game, last=args.to - 1) + "\n")
+    out.write(say("genus.columns", lang) + "\n")
     for e in table.entries:
-        out.write(f"  {e.heap:<5} {e.symbol:<12} {'yes' if e.tame else 'no (wild)'}\n")
+        tame = say("genus.tame" if e.tame else "genus.wild", lang)
+        out.write(f"  {e.heap:<5} {e.symbol:<12} {tame}\n")
     out.write(f"\n  {table.classification}\n")
     return 0

@@ -96,11 +96,17 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
             text = f.read()
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or type(error).__name__
-        raise InvalidOption(f"cannot read the certificate {args.file!r}: {reason}") from None
+        raise InvalidOption(
+            f"cannot read the certificate {args.file!r}: {reason}",
+            ja=f"証明書 {args.file!r} を読めません: {reason}",
+        ) from None
     try:
         verdict = check_text(text)
     except Malformed as error:
-        raise InvalidOption(f"{args.file}: not a nimlab certificate: {error}") from None
+        raise InvalidOption(
+            f"{args.file}: not a nimlab certificate: {error}",
+            ja=f"{args.file}: nimlab の証明書ではありません: {error}",
+        ) from None
     except Refused as error:
         print(f"nimlab: certificate refused: {error}", file=sys.stderr)
         if args.json:

@@ -1,35 +1,59 @@
 """``nimlab play``: the terminal adapter over :class:`nimlab.play.Session`.
 
-On a terminal it uses rich for colour and prompts; with piped input it reads one
-command per line and prints plain lines (``--json``: one JSON object per
-event), so a whole game can be driven by a script. Commands: a move, ``moves``,
-``hint``, ``undo``, ``explain``, ``why`` (the computer explains its last move),
-``help``, ``quit``. An illegal move is refused with the legal moves described,
-and the game goes on.
+On a terminal it uses rich for colour, draws the heaps as rows of stones
+(:mod:`nimlab.play.board`), edits lines with readline (arrow keys, history)
+where Python has it, and offers another game at the end. With piped input it
+reads one command per line and prints plain lines (``--json``: one JSON object
+per event, one game), so a whole game can be driven by a script. Commands: a
+move, ``moves``, ``hint``, ``undo``, ``redo``, ``explain``, ``why`` (the
+computer explains its last move), ``help``, ``quit`` (and their Japanese
+words, :data:`ALIASES`). An illegal move is refused with the legal moves
+described, and the game goes on. Every line speaks ``--lang``
+(:mod:`nimlab.messages`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.flags import FLAGS
-from nimlab.errors import IllegalMove, NimlabError
+from nimlab.cli.options import language
+from nimlab.errors import NimlabError
+from nimlab.messages import say
 
-HELP = {
-    "en": "Type a move — the position it leads to (e.g. {example}), `take K from H`, `take K`, "
-    "or #N from `moves` — or a command: moves, hint, undo, explain, why, help, quit.",
-    "ja": "手を入力: 移った後の局面（例 {example}）、`take K from H`、`take K`、`moves` の番号 #N。"
-    "コマンド: moves（合法手）, hint（ヒント）, undo（待った）, explain（解説）, "
-    "why（コンピュータの手の理由）, help, quit。",
+ANSWERS_YES = ("y", "yes", "はい", "うん")
+"""Answers to "play again?" that start a new game; anything else (or end of input) stops."""
+
+ALIASES = {
+    "手": "moves",
+    "合法手": "moves",
+    "ヒント": "hint",
+    "待った": "undo",
+    "戻す": "undo",
+    "やり直し": "redo",
+    "解説": "explain",
+    "なぜ": "why",
+    "ヘルプ": "help",
+    "やめる": "quit",
+    "終了": "quit",
+    "exit": "quit",
+    "q": "quit",
 }
+"""Other words for the commands (Japanese ones among them)."""
 
 
 class Terminal:
-    """Where the game is shown and commands come from: rich on a TTY, plain lines otherwise."""
+    """Where the game is shown and lines come from.
+
+    On a terminal: rich for colour and the line editor of ``input`` (readline:
+    arrow keys, history) where Python has it. Otherwise plain lines in and out
+    (``--json``: one JSON object per event), so a script can drive a game.
+    """
 
     def __init__(self, out: TextIO, as_json: bool) -> None:
         self.out = out
@@ -38,7 +62,14 @@ class Terminal:
         if not as_json and sys.stdin.isatty() and out is sys.stdout and out.isatty():
             from rich.console import Console
 
-            self.rich = Console()
+            self.rich = Console(soft_wrap=True)
+            with contextlib.suppress(ImportError):  # without readline input() still reads lines
+                import readline  # noqa: F401  # input() then edits lines and keeps a history
+
+    @property
+    def width(self) -> int:
+        """Columns to draw in: the terminal's, or 80 when output is not a terminal."""
+        return self.rich.width if self.rich is not None else 80
 
     def show(self, event: str, text: str, **data: Any) -> None:
         if self.as_json:
@@ -50,129 +81,112 @@ class Terminal:
             self.out.write(text + "\n")
             self.out.flush()
 
-    def lines(self, prompt: Callable[[], str]) -> Iterator[str]:
-        while True:
-            if self.rich is not None:
-                from rich.prompt import Prompt
+    def ask(self, prompt: str, line: str) -> str | None:
+        """The next line typed, or None at the end of input.
 
-                try:
-                    yield Prompt.ask(prompt(), console=self.rich)
-                except EOFError:
-                    return
-                continue
-            line = sys.stdin.readline()
-            if not line:
-                return
-            yield line.strip()
+        On a terminal ``prompt`` is the line editor's prompt; otherwise ``line``
+        (when not empty) is printed before reading, as an event of its own.
+        """
+        if self.rich is not None:
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                return None
+        if line and not self.as_json:
+            self.show("prompt", line)
+        text = sys.stdin.readline()
+        return text.strip() if text else None
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.play import Session
 
-    session = Session(
-        args.game,
-        args.position,
-        first=args.first,
-        level=args.level,
-        seed=args.seed,
-        limits=limits_of(args),
-        misere=args.misere,
-    )
+    lang = language(args)
     term = Terminal(out, args.json)
-    lang = args.lang
-    g = session.game
-    term.show(
-        "start",
-        _say(
-            lang,
-            "{game} from {pos}: {who} first, computer level {level}.",
-            "{game}、局面 {pos}: {who}が先手、コンピュータのレベル {level}。",
-            game=g.spec,
-            pos=g.format_position(session.position),
-            level=session.level,
-            who=_who(session.first, lang),
-        ),
-        state=session.to_dict(),
-    )
-    term.show("help", HELP[lang].format(example=_example(session)))
-    commands = _commands(session, term, lang)
-    lines = term.lines(
-        lambda: _say(
-            lang, "{pos} — your move", "{pos} — あなたの手", pos=g.format_position(session.position)
+    while True:
+        session = Session(
+            args.game,
+            args.position,
+            first=args.first,
+            level=args.level,
+            seed=args.seed,
+            limits=limits_of(args),
+            misere=args.misere,
         )
+        if not _game(session, term, lang) or args.json:
+            return 0
+        again = term.ask(say("play.again", lang), say("play.again", lang).strip())
+        if again is None or again.lower() not in ANSWERS_YES:
+            term.show("bye", say("play.bye", lang))
+            return 0
+
+
+def _game(session: Any, term: Terminal, lang: str) -> bool:
+    """Play one game; True when it was played to the end, False when abandoned."""
+    g = session.game
+    first = "play.first_you" if session.first == "you" else "play.first_computer"
+    start = say(
+        "play.start",
+        lang,
+        game=g.spec,
+        pos=g.format_position(session.position),
+        level=session.level,
+        who=say(first, lang),
     )
+    if session.misere:
+        start += " " + say("play.misere_start", lang)
+    term.show("start", start, state=session.to_dict())
+    term.show("help", say("play.help", lang, example=_example(session)))
+    commands = _commands(session, term, lang)
+    drawn = None  # the position last drawn: heaps are drawn again only when they changed
     while not session.over:
         if session.to_move == "computer":
             _show_turn(term, session, session.reply(), lang)
             continue
-        if term.rich is None and not term.as_json:
-            term.show(
-                "prompt",
-                _say(
-                    lang,
-                    "position {pos}; your move:",
-                    "局面 {pos}。あなたの手:",
-                    pos=g.format_position(session.position),
-                ),
-            )
-        line = next(lines, None)
-        if line is None or line.lower() in ("quit", "exit", "q"):
-            term.show(
-                "end",
-                _say(lang, "Game abandoned.", "ゲームを中断しました。"),
-                state=session.to_dict(),
-            )
-            return 0
+        if session.position != drawn:
+            _show_board(term, session, lang)
+            drawn = session.position
+        pos = g.format_position(session.position)
+        line = term.ask(say("play.prompt", lang, pos=pos), say("play.prompt_line", lang, pos=pos))
+        name = None if line is None else ALIASES.get(line.lower(), line.lower())
+        if line is None or name == "quit":
+            term.show("end", say("play.abandoned", lang), state=session.to_dict())
+            return False
         if not line:
             continue
-        action = commands.get(line.lower())
+        action = commands.get(name or "")
         try:
             if action is not None:
                 action()
                 continue
             _show_turn(term, session, session.play(line), lang)
-        except IllegalMove as error:
-            term.show("error", error.render(FLAGS))
         except NimlabError as error:
-            term.show("error", error.render(FLAGS))
-    winner = session.winner
-    stuck = session.to_move  # the player with no move left
+            term.show("error", error.render(FLAGS, lang))
+    _show_board(term, session, lang)
+    term.show("end", say(_ending(session), lang), winner=session.winner, state=session.to_dict())
+    return True
+
+
+def _ending(session: Any) -> str:
+    """The key of the message that ends the game."""
     if not session.misere:
-        text = (
-            _say(
-                lang,
-                "No move is left for the computer: you win!",
-                "コンピュータは動けません。あなたの勝ち！",
-            )
-            if winner == "you"
-            else _say(
-                lang,
-                "No move is left for you: the computer wins.",
-                "あなたは動けません。コンピュータの勝ち。",
-            )
-        )
-    elif stuck == "you":
-        text = _say(
-            lang,
-            "No move is left for you: under misère play the computer made the last move and "
-            "loses. You win!",
-            "あなたは動けません。ミゼールでは最後に取ったコンピュータの負け。あなたの勝ち！",
-        )
-    else:
-        text = _say(
-            lang,
-            "No move is left for the computer: under misère play you made the last move and "
-            "lose. The computer wins.",
-            "コンピュータは動けません。ミゼールでは最後に取ったあなたの負け。コンピュータの勝ち。",
-        )
-    term.show("end", text, winner=winner, state=session.to_dict())
-    return 0
+        return "play.you_win" if session.winner == "you" else "play.computer_wins"
+    stuck = session.to_move  # the player with no move left wins a misère game
+    return "play.misere_you_win" if stuck == "you" else "play.misere_computer_wins"
+
+
+def _show_board(term: Terminal, session: Any, lang: str) -> None:
+    if term.as_json:
+        return
+    from nimlab.play.board import draw
+
+    term.show("board", "\n".join(draw(session.game, session.position, term.width, lang)))
 
 
 def _show_turn(term: Terminal, session: Any, turn: Any, lang: str) -> None:
     """One move, as ``you: take 2 from the heap of 3 → 1,4,5``."""
     computer = turn.player == "computer"
-    who = _say(lang, "computer", "コンピュータ") if computer else _say(lang, "you", "あなた")
+    who = say("play.computer" if computer else "play.you", lang)
     to = session.game.format_position(turn.move.to)
     text = f"{who}: {_move_words(turn.move, lang)} → {to}"
     term.show("computer" if computer else "move", text, state=session.to_dict())
@@ -187,7 +201,8 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
             f"#{i + 1} {_move_words(m, lang)} → {g.format_position(m.to)}"
             for i, m in enumerate(listed)
         ]
-        term.show("moves", "\n".join(lines) + "\n" + session.describe_moves(), moves=len(listed))
+        described = session.describe_moves(lang)
+        term.show("moves", "\n".join(lines) + "\n" + described, moves=len(listed))
 
     def hint() -> None:
         from nimlab.play.session import reason
@@ -195,10 +210,9 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
         h = session.hint()
         term.show(
             "hint",
-            _say(
+            say(
+                "play.hint",
                 lang,
-                "hint: {move} → {pos} ({why})",
-                "ヒント: {move} → {pos}（{why}）",
                 move=_move_words(h.move, lang),
                 pos=g.format_position(h.move.to),
                 why=reason(h.kind, h.remoteness, lang),
@@ -207,18 +221,19 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
         )
 
     def undo() -> None:
-        undone = session.undo()
-        term.show(
-            "undo",
-            _say(
-                lang,
-                "undone {k} move(s); position {pos}",
-                "{k} 手戻しました。局面 {pos}",
-                k=len(undone),
-                pos=g.format_position(session.position),
-            ),
-            state=session.to_dict(),
-        )
+        k = len(session.undo())
+        key = "play.undone_one" if k == 1 else "play.undone"
+        pos = g.format_position(session.position)
+        term.show("undo", say(key, lang, k=k, pos=pos), state=session.to_dict())
+
+    def redo() -> None:
+        redone = session.redo()
+        for turn in redone:
+            _show_turn(term, session, turn, lang)
+        k = len(redone)
+        key = "play.redone_one" if k == 1 else "play.redone"
+        pos = g.format_position(session.position)
+        term.show("redo", say(key, lang, k=k, pos=pos), state=session.to_dict())
 
     def explain() -> None:
         from nimlab.explanations import explain as run
@@ -235,12 +250,13 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
         term.show("why", f"{text}\n{e.text()}", explanation=e.to_dict())
 
     def help_() -> None:
-        term.show("help", HELP[lang].format(example=_example(session)))
+        term.show("help", say("play.help", lang, example=_example(session)))
 
     return {
         "moves": moves,
         "hint": hint,
         "undo": undo,
+        "redo": redo,
         "explain": explain,
         "why": why,
         "help": help_,
@@ -250,18 +266,6 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
 def _example(session: Any) -> str:
     listed = session.legal_moves(1)
     return session.game.format_position(listed[0].to) if listed else "-"
-
-
-def _who(player: str, lang: str) -> str:
-    if lang == "ja":
-        return "あなた" if player == "you" else "コンピュータ"
-    return "you move" if player == "you" else "the computer moves"
-
-
-def _say(lang: str, en: str, ja: str, **values: object) -> str:
-    from nimlab.explanations.words import say
-
-    return say(lang, en, ja, **values)
 
 
 def _move_words(move: Any, lang: str) -> str:

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nimlab.games.base import Ruleset
+from nimlab.games.wording import render_move
+from nimlab.messages import say
 from nimlab.solve.results import Analysis, Periodicity
 
-OUTCOME_WORDS = {
-    "N": "N — the player to move wins",
-    "P": "P — the player to move loses (the previous player wins)",
-}
+OUTCOME_WORDS = {o: say(f"outcome.{o}", "en") for o in ("N", "P")}
+"""What P and N mean, in English (:data:`nimlab.messages.MESSAGES` has both languages)."""
 
 
 def grid(rows: Sequence[Sequence[object]], gap: int = 2, right: bool = False) -> str:
@@ -40,28 +40,36 @@ def matrix(rows: Sequence[Sequence[object]], origin: int, corner: str = "╲") -
     return grid([header, *body], right=True)
 
 
-def analysis(a: Analysis) -> str:
-    """A readable block for one analysed position."""
+def analysis(a: Analysis, lang: str = "en") -> str:
+    """A readable block for one analysed position, in ``lang``."""
+    grundy = say("analyze.unknown", lang) if a.grundy is None else a.grundy
+    remoteness = say("analyze.no_remoteness", lang) if a.remoteness is None else a.remoteness
     lines = [
         f"{a.game}  {a.position}",
-        f"  outcome     {OUTCOME_WORDS[a.outcome]}",
-        f"  grundy      {'unknown' if a.grundy is None else a.grundy}",
-        f"  remoteness  {_remoteness(a.remoteness)}",
+        say("analyze.outcome", lang, value=say(f"outcome.{a.outcome}", lang)),
+        say("analyze.grundy", lang, value=grundy),
+        say("analyze.remoteness", lang, value=remoteness),
     ]
     if a.winning_moves:
-        note = "" if a.winning_moves_complete else " (some of them)"
-        lines.append(f"  winning moves{note}:")
-        lines.append(grid([[f"    {m.move}", f"→ {m.to}"] for m in a.winning_moves]))
+        complete = a.winning_moves_complete
+        lines.append(
+            say("analyze.winning_moves" if complete else "analyze.some_winning_moves", lang)
+        )
+        words = [m.move if lang == "en" else render_move(m, lang) for m in a.winning_moves]
+        lines.append(
+            grid([[f"    {w}", f"→ {m.to}"] for w, m in zip(words, a.winning_moves, strict=True)])
+        )
     elif a.outcome == "P":
-        lines.append("  winning moves: none — every move leads to an N-position")
+        lines.append(say("analyze.no_winning_move_P", lang))
     else:
-        lines.append("  winning moves: none found")
-    lines.append(f"  method      {a.method}")
+        lines.append(say("analyze.no_winning_move_found", lang))
+    method = a.method
+    if a.how is not None and lang != "en":
+        from nimlab.solve.methods import render_method
+
+        method = render_method(a.how, lang)
+    lines.append(say("analyze.method", lang, value=method))
     return "\n".join(lines)
-
-
-def _remoteness(value: int | None) -> str:
-    return "not computed (search over --remoteness-states)" if value is None else str(value)
 
 
 def values(seq: Sequence[int], per_line: int = 20, start: int = 0) -> str:
@@ -74,26 +82,34 @@ def values(seq: Sequence[int], per_line: int = 20, start: int = 0) -> str:
     )
 
 
-def periodicity(p: Periodicity, criterion: str | None) -> str:
-    """One paragraph on a periodicity result."""
+def periodicity(p: Periodicity, criterion: str | None, lang: str = "en") -> str:
+    """One paragraph on a periodicity result, in ``lang``."""
     if p.period is None:
-        return (
-            f"{p.game}: no period found in the first {p.checked_to:,} values "
-            "(raise --max-states to look further)"
-        )
-    kind = "arithmetic periodic" if p.saltus else "periodic"
-    proof = f"proven by the {criterion}" if p.proven else "observed only — no theorem checked"
-    return (
-        f"{p.game}: {kind} with preperiod {p.preperiod}, period {p.period}, saltus {p.saltus}\n"
-        f"  {proof}; {p.checked_to:,} values computed"
+        return say("period.none", lang, game=p.game, checked=p.checked_to)
+    kind = say("period.arithmetic" if p.saltus else "period.periodic", lang)
+    if p.proven:
+        proof = say("period.proven", lang, criterion=criterion)
+    else:
+        proof = say("period.observed", lang)
+    found = say(
+        "period.found",
+        lang,
+        game=p.game,
+        kind=kind,
+        preperiod=p.preperiod,
+        period=p.period,
+        saltus=p.saltus,
     )
+    return found + "\n" + say("period.computed", lang, proof=proof, checked=p.checked_to)
 
 
-def facts(game: Ruleset) -> str:
+def facts(game: Ruleset, lang: str = "en") -> str:
     """The known results of ``game``'s family, one ``known:`` line each (or nothing)."""
     from nimlab.registry import family_of
 
     family = family_of(game)
     if family is None:
         return ""
+    if lang == "ja":
+        return "".join(f"  既知: {f.statement_ja}({f.source_ja})\n" for f in family.facts)
     return "".join(f"  known: {f.statement} ({f.source})\n" for f in family.facts)

@@ -15,8 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from nimlab.cli.commands import emit_json
+from nimlab.cli.options import language
 from nimlab.cli.theory import Adder
 from nimlab.errors import InvalidOption
+from nimlab.messages import say
 
 if TYPE_CHECKING:
     from nimlab.research.families import Family
@@ -167,19 +169,29 @@ def _family(args: argparse.Namespace) -> Family:
         "split-delete": ("variants", "heaps_from", "heaps_to", "max_heap"),
     }
     if args.family not in options:
-        raise InvalidOption(f"unknown family {args.family!r}; accepted: {', '.join(FAMILY_NAMES)}")
+        raise InvalidOption(
+            f"unknown family {args.family!r}; accepted: {', '.join(FAMILY_NAMES)}",
+            ja=f"ファミリー {args.family!r} は不明です。使えるもの: {', '.join(FAMILY_NAMES)}",
+        )
     for name, own in options.items():
         for option in own:
             if option in options[args.family]:
                 continue
             if name != args.family and getattr(args, option) is not None:
                 flag = "--" + option.replace("_", "-")
-                raise InvalidOption(f"{flag} is for {name} sweeps, not {args.family}")
+                raise InvalidOption(
+                    f"{flag} is for {name} sweeps, not {args.family}",
+                    ja=f"{flag} は {name} のスイープ用で、{args.family} には使えません",
+                )
 
     def need(option: str) -> Any:
         value = getattr(args, option)
         if value is None:
-            raise InvalidOption(f"a {args.family} sweep needs --{option.replace('_', '-')}")
+            flag = "--" + option.replace("_", "-")
+            raise InvalidOption(
+                f"a {args.family} sweep needs {flag}",
+                ja=f"{args.family} のスイープには {flag} が必要です",
+            )
         return value
 
     if args.family == "subtraction":
@@ -189,7 +201,10 @@ def _family(args: argparse.Namespace) -> Family:
     if args.family == "octal-misere":
         bounds = need("max_heap")
         if len(bounds) != 1:
-            raise InvalidOption("an octal-misere sweep takes one --max-heap N")
+            raise InvalidOption(
+                "an octal-misere sweep takes one --max-heap N",
+                ja="octal-misere の掃引には --max-heap N を 1 つだけ指定します",
+            )
         seconds = 10.0 if args.task_seconds is None else args.task_seconds
         return f.octal_misere_family(need("digits"), bounds[0], seconds)
     if args.family == "take-away":
@@ -206,8 +221,10 @@ def _database_errors(run: Callable[[argparse.Namespace, TextIO], int]) -> Callab
         try:
             return run(args, out)
         except sqlite3.Error as error:
-            message = f"--db {args.db}: the database is damaged or locked ({error})"
-            raise InvalidOption(message) from None
+            raise InvalidOption(
+                f"--db {args.db}: the database is damaged or locked ({error})",
+                ja=f"--db {args.db}: データベースが壊れているかロックされています（{error}）",
+            ) from None
 
     return guarded
 
@@ -238,26 +255,32 @@ def sweep(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, {"db": args.db, **report.to_dict()})
         return 0
     d = report.to_dict()
+    lang = language(args)
+    where = {"db": args.db, "family": d["family"], "parameters": d["parameters"]}
     if not d["computed"]:
-        out.write(
-            f"{args.db}: {d['family']} {d['parameters']} — all {d['tasks']:,} tasks "
-            "already done; nothing to do\n"
-        )
+        out.write(say("research.nothing_to_do", lang, tasks=d["tasks"], **where) + "\n")
         return 0
-    out.write(
-        f"{args.db}: {d['family']} {d['parameters']}\n"
-        f"  tasks {d['tasks']:,}: {d['computed']:,} computed now "
-        f"({d['already_done']:,} were done before), {d['new_results']:,} new results\n"
-        f"  {d['seconds']} s, {_rate(report.computed, report.seconds)} on {d['executor']}\n"
+    text = say(
+        "research.report",
+        lang,
+        tasks=d["tasks"],
+        computed=d["computed"],
+        already=d["already_done"],
+        new=d["new_results"],
+        seconds=d["seconds"],
+        rate=_rate(report.computed, report.seconds, lang),
+        executor=d["executor"],
+        **where,
     )
+    out.write(text + "\n")
     return 0
 
 
-def _rate(tasks: int, seconds: float) -> str:
+def _rate(tasks: int, seconds: float, lang: str = "en") -> str:
     """Tasks per second, or seconds per task when a task takes over a second."""
     if tasks and seconds > tasks:
-        return f"{seconds / tasks:,.1f} s per task"
-    return f"{tasks / max(seconds, 1e-9):,.0f} tasks/s"
+        return say("research.per_task", lang, seconds=seconds / tasks)
+    return say("research.per_second", lang, tasks=tasks / max(seconds, 1e-9))
 
 
 @_database_errors
@@ -277,14 +300,20 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
     if args.sweeps:
         return _sweeps(args, out)
     if args.limit < 1:
-        raise InvalidOption(f"--limit must be ≥ 1, got {args.limit}")
+        raise InvalidOption(
+            f"--limit must be ≥ 1, got {args.limit}",
+            ja=f"--limit は 1 以上です（{args.limit} が与えられた）",
+        )
     if args.plot is not None or args.out is not None:
         from nimlab.research.plots import plot
 
         if args.plot is None or args.out is None:
-            raise InvalidOption("--plot KIND and --out FILE go together")
+            raise InvalidOption(
+                "--plot KIND and --out FILE go together",
+                ja="--plot KIND と --out FILE は一緒に指定します",
+            )
         query.check_footprint(args.db, where, args.max_memory)
-        points = plot(args.db, where, args.plot, args.out)
+        points = plot(args.db, where, args.plot, args.out, language(args))
         _done(args, out, {"plot": args.plot, "out": args.out, "points": points})
         return 0
     if args.export is not None:
@@ -308,7 +337,7 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
             r["data"] = json.loads(r["data"])
         emit_json(out, {"db": args.db, "matching": total, "shown": len(found), "results": found})
         return 0
-    _table(out, found, total)
+    _table(out, found, total, language(args))
     return 0
 
 
@@ -322,13 +351,13 @@ def _done(args: argparse.Namespace, out: TextIO, facts: dict[str, object]) -> No
 _SHOWN = ("family", "params", "preperiod", "period", "proven", "max_value", "count", "work")
 
 
-def _table(out: TextIO, found: list[dict[str, object]], total: int) -> None:
+def _table(out: TextIO, found: list[dict[str, object]], total: int, lang: str) -> None:
     cells = [[("" if r[c] is None else str(r[c])) for c in _SHOWN] for r in found]
     widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(_SHOWN)]
     out.write("  ".join(c.ljust(w) for c, w in zip(_SHOWN, widths, strict=True)).rstrip() + "\n")
     for row in cells:
         out.write("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip() + "\n")
-    out.write(f"({len(found):,} shown of {total:,} matching)\n")
+    out.write(say("research.shown", lang, shown=len(found), total=total) + "\n")
 
 
 def _sweeps(args: argparse.Namespace, out: TextIO) -> int:
@@ -339,12 +368,24 @@ def _sweeps(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, {"db": args.db, "sweeps": found})
         return 0
+    lang = language(args)
     for s in found:
-        state = "complete" if s["done"] >= s["tasks"] else "interrupted (run it again to resume)"
-        out.write(
-            f"#{s['id']} {s['family']} {s['parameters']}: {s['done']:,}/{s['tasks']:,} tasks, "
-            f"{state}, nimlab {s['nimlab_version']}, started {s['created']}\n"
+        state = say(
+            "research.complete" if s["done"] >= s["tasks"] else "research.interrupted", lang
         )
+        line = say(
+            "research.sweep",
+            lang,
+            id=s["id"],
+            family=s["family"],
+            parameters=s["parameters"],
+            done=s["done"],
+            tasks=s["tasks"],
+            state=state,
+            version=s["nimlab_version"],
+            created=s["created"],
+        )
+        out.write(line + "\n")
     if not found:
-        print("no sweeps yet", file=sys.stderr)
+        print(say("research.no_sweeps", lang), file=sys.stderr)
     return 0

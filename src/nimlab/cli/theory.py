@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
+from nimlab.cli.options import current, language
+from nimlab.messages import say
 
 EXAMPLES = {
     "verify": [
@@ -56,7 +58,6 @@ def add_commands(command: Adder) -> None:
     p = command("explain", explain, "why a position is P or N, step by step")
     p.add_argument("game")
     p.add_argument("position")
-    p.add_argument("--lang", choices=("en", "ja"), default="en", help="language (default en)")
     p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
 
     p = command("wtable", wtable, "seed 000's table of w(n) and codes for a take-away game")
@@ -83,14 +84,13 @@ def add_commands(command: Adder) -> None:
     p.add_argument(
         "--misere", action="store_true", help="misère play: whoever makes the last move loses"
     )
-    p.add_argument("--lang", choices=("en", "ja"), default="en")
 
 
 def _integer(text: str) -> int:
     """An integer of at most 100 ASCII digits."""
     if not re.fullmatch(r"\s*-?[0-9]{1,100}\s*", text):
         shown = text if len(text) <= 24 else text[:20] + "..."
-        raise argparse.ArgumentTypeError(f"{shown!r} is not an integer (at most 100 digits)")
+        raise argparse.ArgumentTypeError(say("arg.not_integer_digits", current(), text=shown))
     return int(text)
 
 
@@ -103,7 +103,7 @@ def _positive(text: str) -> int:
             raise ValueError
         return parse_int(text, "the value", least=1)
     except (NimlabError, ValueError):
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer ≥ 1") from None
+        raise argparse.ArgumentTypeError(say("arg.not_positive", current(), text=text)) from None
 
 
 def verify(args: argparse.Namespace, out: TextIO) -> int:
@@ -118,17 +118,18 @@ def verify(args: argparse.Namespace, out: TextIO) -> int:
             for problem in r.problems:
                 print(f"nimlab: {r.name}: {problem}", file=sys.stderr)
         return 1 if bad else 0
-    out.write("Every theorem against exhaustive search (the search knows no theorem)\n\n")
-    rows = [["result", "source", "checked", "agree", "positions"]]
+    lang = language(args)
+    out.write(say("verify.title", lang) + "\n\n")
+    rows = [say("verify.columns", lang).split("|")]
     for r in results:
-        agree = "yes" if r.agree else "NO"
+        agree = say("verify.yes" if r.agree else "verify.no", lang)
         rows.append([r.name, r.source, f"{r.checked:,}", agree, r.scope])
     out.write(grid(rows) + "\n\n")
     for r in bad:
         for problem in r.problems:
-            out.write(f"DISAGREES {r.name}: {problem}\n")
+            out.write(say("verify.disagrees", lang, name=r.name, problem=problem) + "\n")
     total = len(results)
-    out.write(f"{total - len(bad)} of {total} agree with search\n")
+    out.write(say("verify.summary", lang, agree=total - len(bad), total=total) + "\n")
     return 1 if bad else 0
 
 
@@ -136,7 +137,7 @@ def explain(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.explanations import explain as run
 
     result = run(
-        args.game, args.position, lang=args.lang, misere=args.misere, limits=limits_of(args)
+        args.game, args.position, lang=language(args), misere=args.misere, limits=limits_of(args)
     )
     if args.json:
         emit_json(out, result.to_dict())
@@ -154,12 +155,10 @@ def wtable(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, table.to_dict())
         return 0
     c = table.game.split(":")[1]
-    caption = (
-        f"{table.game}: w(n) = the least winning take from n stones (no limit), and n's code "
-        f"(seed 000; the opponent may then take up to {c}·w(n))"
-    )
+    caption = say("wtable.caption", language(args), game=table.game, c=c)
     rows = [[str(r.n), str(r.w), r.code] for r in table.rows]
-    out.write(render(caption, ["n", "w(n)", "code"], rows, args.format) + "\n")
+    header = ["n", "w(n)", say("wtable.code", language(args))]
+    out.write(render(caption, header, rows, args.format) + "\n")
     return 0
 
 
@@ -171,7 +170,7 @@ def wythoff_table(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, table.to_dict())
         return 0
-    caption = "Wythoff's game (seed 000, Game IV): P-positions {p_n, q_n}, q_n − p_n = n, with φ(x)"
+    caption = say("wythoff_table.caption", language(args))
     header = ["n", "φ(n)", "p_n", "φ(p_n)", "q_n", "φ(q_n)"]
     rows = [[str(r.n), r.n_code, str(r.p), r.p_code, str(r.q), r.q_code] for r in table.rows]
     out.write(render(caption, header, rows, args.format) + "\n")

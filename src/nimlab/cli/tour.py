@@ -7,7 +7,10 @@ import json
 from typing import Any, TextIO
 
 from nimlab.cli import render
+from nimlab.cli.options import language
+from nimlab.games.wording import render_move
 from nimlab.limits import Limits
+from nimlab.messages import say
 from nimlab.registry import game
 from nimlab.solve.engine import analyze
 from nimlab.solve.periodicity import periodicity
@@ -82,46 +85,40 @@ def tour(args: argparse.Namespace, out: TextIO) -> int:
     if getattr(args, "json", False):
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
+    lang = language(args)
     seq, nim, wythoff, theorem1, table9 = data["tour"]
-    out.write("nimlab tour — one result from each of the five seed documents\n")
+    out.write(say("tour.title", lang) + "\n")
 
-    _section(out, "Seed 004: the subtraction game {2, 4, 7}", *seq["commands"])
+    _section(out, say("tour.seed004", lang), *seq["commands"])
     values, p = seq["values"], seq["periodicity"]
     n0, period = p["preperiod"], p["period"]
     head = "".join(map(str, values[:n0]))
     cycle = "".join(map(str, values[n0 : n0 + period]))
-    out.write(
-        f"   G = {head} {cycle} {cycle} {cycle} …  (preperiod {n0}, "
-        f"period {period}, proven by the max(S)-window criterion)\n"
-    )
+    out.write(say("tour.seed004.line", lang, head=head, cycle=cycle, n0=n0, period=period) + "\n")
 
-    _section(out, "Seed 003: three-heap Nim and the nim-sum", *nim["commands"])
+    _section(out, say("tour.seed003", lang), *nim["commands"])
     heaps = (3, 4, 5)
     width = max(h.bit_length() for h in heaps)
     total = 0
     for h in heaps:
         total ^= h
         out.write(f"     {h} = {h:0{width}b}\n")
-    out.write(
-        f"   ⊕     {'─' * width}\n     {total} = {total:0{width}b}   (nim-sum ≠ 0: N-position)\n"
-    )
-    for m in nim["analysis"]["winning_moves"]:
-        out.write(f"   winning move: {m['move']} → {m['to']} (nim-sum 0)\n")
+    nimsum = say("tour.nimsum", lang)
+    out.write(f"   ⊕     {'─' * width}\n     {total} = {total:0{width}b}   {nimsum}\n")
+    for m in analyze("nim", "3,4,5").winning_moves:
+        words = render_move(m, lang)
+        out.write(say("tour.winning_move", lang, move=words, to=m.to) + "\n")
 
-    _section(out, "Seeds 000 and 002: Wythoff's game, first P-positions", *wythoff["commands"])
+    _section(out, say("tour.wythoff", lang), *wythoff["commands"])
     out.write("   " + " ".join(f"({x},{y})" for x, y in wythoff["p_positions"]) + "\n")
 
-    _section(out, "Seed 001, Theorem 1: two-heap Split-and-delete Nim", *theorem1["commands"])
+    _section(out, say("tour.theorem1", lang), *theorem1["commands"])
     out.write("   " + " ".join(f"⟨{x},{y}⟩" for x, y in theorem1["p_positions"]) + "\n")
-    out.write("   exactly ⟨a, a⟩ with v2(a) even, as Theorem 1 says\n")
+    out.write(say("tour.theorem1.line", lang) + "\n")
 
-    _section(
-        out,
-        f"Seed 001, Table 9: c with ⟨a, b, c⟩ a P-position, a, b ≤ {TABLE9_CORNER}",
-        *table9["commands"],
-    )
+    _section(out, say("tour.table9", lang, corner=TABLE9_CORNER), *table9["commands"])
     corner = [["×" if c is None else str(c) for c in row] for row in table9["table9_corner"]]
     out.write("\n".join("   " + line for line in render.matrix(corner, 1).splitlines()) + "\n")
-    out.write(f"   × = no partner c ≤ {TABLE9_BOUND} (the bound searched)\n")
-    out.write("\nEvery command above takes --json. `nimlab games` lists all games.\n")
+    out.write(say("tour.table9.none", lang, bound=TABLE9_BOUND) + "\n")
+    out.write("\n" + say("tour.end", lang) + "\n")
     return 0

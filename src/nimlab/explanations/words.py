@@ -16,7 +16,10 @@ from nimlab.games.wording import LANGUAGES, HasAction, render_move
 def check_lang(lang: str) -> str:
     """``lang`` if it is a supported language, else ``InvalidOption`` naming them."""
     if lang not in LANGUAGES:
-        raise InvalidOption(f"unknown language {lang!r}; accepted: {', '.join(LANGUAGES)}")
+        raise InvalidOption(
+            f"unknown language {lang!r}; accepted: {', '.join(LANGUAGES)}",
+            ja=f"言語 {lang!r} は使えません。使える言語: {', '.join(LANGUAGES)}",
+        )
     return lang
 
 

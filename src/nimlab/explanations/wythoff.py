@@ -23,7 +23,7 @@ def _parity(x: int, lang: str) -> str:
     kind = say(lang, "even-zero", "偶零数") if zeros % 2 == 0 else say(lang, "odd-zero", "奇零数")
     return say(
         lang,
-        "φ({x}) = {c} ends in {z} zero(s): {kind}",
+        "φ({x}) = {c} ends in {z} zero" + ("" if zeros == 1 else "s") + ": {kind}",
         "φ({x}) = {c} の右端の 0 は {z} 個で{kind}",
         x=x,
         c=_code(x),

@@ -67,7 +67,10 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
     def validate(self, position: Any) -> Position:
         """Return the canonical form of ``position``, or raise ``InvalidPosition``."""
         if not isinstance(position, tuple):
-            raise InvalidPosition(f"a position of {self.spec} is a tuple, got {position!r}")
+            raise InvalidPosition(
+                f"a position of {self.spec} is a tuple, got {position!r}",
+                ja=f"{self.spec} の局面はタプルです（{position!r} が与えられた）",
+            )
         return position
 
     def format_position(self, position: Position) -> str:
@@ -83,7 +86,9 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         except TypeError:
             raise InvalidPosition(
                 f"a position of {self.spec} is text (e.g. '3,4,5') or a sequence, "
-                f"not {type(value).__name__}"
+                f"not {type(value).__name__}",
+                ja=f"{self.spec} の局面は文字列（例 '3,4,5'）か列です"
+                f"（{type(value).__name__} ではない）",
             ) from None
         return self.validate(values)
 
@@ -170,7 +175,10 @@ def parse_heaps(text: str, spec: str) -> Heaps:
     nimlab.errors.InvalidPosition: bad position '3,-1' for nim: heap '-1' is not ...
     """
     if not isinstance(text, str):
-        raise InvalidPosition(f"a position is text such as 3,4,5, got {text!r}")
+        raise InvalidPosition(
+            f"a position is text such as 3,4,5, got {text!r}",
+            ja=f"局面は 3,4,5 のような文字列です（{text!r} が与えられた）",
+        )
     stripped = text.strip()
     if not stripped:
         return ()
@@ -179,9 +187,12 @@ def parse_heaps(text: str, spec: str) -> Heaps:
         part = part.strip()
         if not _INTEGER.fullmatch(part):
             what = "an empty heap" if not part else f"heap {part!r} is not a non-negative integer"
+            what_ja = "空の山がある" if not part else f"山 {part!r} が 0 以上の整数ではない"
             raise InvalidPosition(
                 f"bad position {text!r} for {spec}: {what}; write heaps as comma-separated "
-                "integers ≥ 0, e.g. 3,4,5"
+                "integers ≥ 0, e.g. 3,4,5",
+                ja=f"{spec} の局面 {text!r} が不正です: {what_ja}。山は 0 以上の整数を"
+                "コンマで区切って書きます。例 3,4,5",
             )
         heaps.append(to_int(part, f"heap in {spec} position"))
     return tuple(heaps)
@@ -191,19 +202,31 @@ def to_int(text: str, what: str) -> int:
     """``int(text)`` for a string already checked to be decimal digits, with a size cap."""
     digits = text.strip().lstrip("+-")
     if len(digits) > MAX_DIGITS:
-        raise InvalidPosition(f"{what} has {len(digits)} digits; at most {MAX_DIGITS} are accepted")
+        raise InvalidPosition(
+            f"{what} has {len(digits)} digits; at most {MAX_DIGITS} are accepted",
+            ja=f"{what}: 数が {len(digits)} 桁あります。{MAX_DIGITS} 桁までです",
+        )
     return int(text)
 
 
 def check_heaps(position: Any, spec: str) -> Heaps:
     """Check that ``position`` is a tuple of integers ≥ 0 and return it sorted."""
     if not isinstance(position, tuple):
-        raise InvalidPosition(f"a position of {spec} is a tuple of heap sizes, got {position!r}")
+        raise InvalidPosition(
+            f"a position of {spec} is a tuple of heap sizes, got {position!r}",
+            ja=f"{spec} の局面は山の大きさのタプルです（{position!r} が与えられた）",
+        )
     for h in position:
         if not isinstance(h, int) or isinstance(h, bool):
-            raise InvalidPosition(f"heap {h!r} of {position!r} is not an integer ({spec})")
+            raise InvalidPosition(
+                f"heap {h!r} of {position!r} is not an integer ({spec})",
+                ja=f"{position!r} の山 {h!r} は整数ではありません（{spec}）",
+            )
         if h < 0:
-            raise InvalidPosition(f"heap {h} of {position!r} is negative; heaps are ≥ 0 ({spec})")
+            raise InvalidPosition(
+                f"heap {h} of {position!r} is negative; heaps are ≥ 0 ({spec})",
+                ja=f"{position!r} の山 {h} が負です。山は 0 以上です（{spec}）",
+            )
     return tuple(sorted(position))
 
 
@@ -231,12 +254,16 @@ class HeapsRuleset(Ruleset):
         if problem is not None:
             raise InvalidPosition(
                 f"{self.spec} needs {problem}; got {len(heaps)} heap"
-                f"{'' if len(heaps) == 1 else 's'} in {self.format_position(heaps) or '(none)'}"
+                f"{'' if len(heaps) == 1 else 's'} in {self.format_position(heaps) or '(none)'}",
+                ja=f"{self.spec} には {problem} が必要です。"
+                f"{self.format_position(heaps) or '（なし）'} の山は {len(heaps)} 個",
             )
         if heaps and heaps[0] < self.min_heap:
             raise InvalidPosition(
                 f"every heap of {self.spec} has at least {self.min_heap} stone"
-                f"{'' if self.min_heap == 1 else 's'}; got {self.format_position(heaps)}"
+                f"{'' if self.min_heap == 1 else 's'}; got {self.format_position(heaps)}",
+                ja=f"{self.spec} のどの山にも石が {self.min_heap} 個以上あります"
+                f"（{self.format_position(heaps)} が与えられた）",
             )
         return heaps
 

@@ -69,18 +69,22 @@ class Subtraction(HeapRuleset):
         values = self.subtraction_set
         if not values:
             raise InvalidGame(
-                "subtraction needs a non-empty set of positive integers, e.g. subtraction:1,2,3"
+                "subtraction needs a non-empty set of positive integers, e.g. subtraction:1,2,3",
+                ja="subtraction には正の整数の空でない集合が必要です。例 subtraction:1,2,3",
             )
         for s in values:
             if not isinstance(s, int) or isinstance(s, bool) or s < 1:
                 raise InvalidGame(
                     f"subtraction set element {s!r} is not a positive integer; "
-                    "write e.g. subtraction:2,4,7"
+                    "write e.g. subtraction:2,4,7",
+                    ja=f"減算集合の要素 {s!r} は正の整数ではありません。例 subtraction:2,4,7",
                 )
             if s > MAX_ELEMENT:
                 raise InvalidGame(
                     f"subtraction set element {amount(s)} is too large; "
-                    f"accepted: 1 to {MAX_ELEMENT:,} (2^63 - 1)"
+                    f"accepted: 1 to {MAX_ELEMENT:,} (2^63 - 1)",
+                    ja=f"減算集合の要素 {amount(s)} が大きすぎます。1 から {MAX_ELEMENT:,}"
+                    "（2^63 - 1）まで",
                 )
         object.__setattr__(self, "subtraction_set", tuple(sorted(set(values))))
 

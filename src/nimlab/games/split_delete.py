@@ -95,7 +95,9 @@ class _FixedCountGame(HeapsRuleset):
         if self.variant not in self.variants:
             raise InvalidGame(
                 f"unknown {self.family} variant {self.variant!r}; "
-                f"accepted: {', '.join(self.variants)}"
+                f"accepted: {', '.join(self.variants)}",
+                ja=f"{self.family} の変種 {self.variant!r} は不明です。"
+                f"使えるもの: {', '.join(self.variants)}",
             )
 
     @property

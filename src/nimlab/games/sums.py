@@ -19,6 +19,9 @@ from nimlab.games.actions import InComponent
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.games.capabilities import Capabilities
 
+EMPTY = "∅"
+"""How a sum writes a component with no heaps left (its own text would be empty)."""
+
 
 @dataclass(frozen=True, repr=False)
 class Sum(Ruleset):
@@ -32,7 +35,10 @@ class Sum(Ruleset):
         for c in self.components:
             flat.extend(c.components if isinstance(c, Sum) else (c,))
         if len(flat) < 2:
-            raise InvalidGame("a sum needs at least two games, e.g. nim + subtraction:1,2,3")
+            raise InvalidGame(
+                "a sum needs at least two games, e.g. nim + subtraction:1,2,3",
+                ja="ゲームの和には 2 つ以上のゲームが必要です。例 nim + subtraction:1,2,3",
+            )
         object.__setattr__(self, "components", tuple(flat))
 
     @property
@@ -48,27 +54,45 @@ class Sum(Ruleset):
 
     def parse_position(self, text: str) -> Position:
         if not isinstance(text, str):
-            raise InvalidPosition(f"a position is text such as '3,4 + 5', got {text!r}")
+            raise InvalidPosition(
+                f"a position is text such as '3,4 + 5', got {text!r}",
+                ja=f"局面は '3,4 + 5' のような文字列です（{text!r} が与えられた）",
+            )
         parts = text.split("+")
         if len(parts) != len(self.components):
             raise InvalidPosition(
                 f"bad position {text!r} for {self.spec}: the sum has {len(self.components)} "
                 f"components but the position has {len(parts)}; separate them with '+', "
-                f"e.g. {' + '.join(['3,4'] * len(self.components))}"
+                f"e.g. {' + '.join(['3,4'] * len(self.components))}",
+                ja=f"{self.spec} の局面 {text!r} が不正です: 和の成分は {len(self.components)} 個"
+                f"ですが、局面は {len(parts)} 個です。'+' で区切ります。例 "
+                f"{' + '.join(['3,4'] * len(self.components))}",
             )
-        return tuple(c.parse_position(p) for c, p in zip(self.components, parts, strict=True))
+        return tuple(
+            c.parse_position("" if p.strip() == EMPTY else p)
+            for c, p in zip(self.components, parts, strict=True)
+        )
 
     def validate(self, position: Any) -> Position:
         if not isinstance(position, tuple) or len(position) != len(self.components):
             raise InvalidPosition(
                 f"a position of {self.spec} is a tuple of {len(self.components)} component "
-                f"positions, got {position!r}"
+                f"positions, got {position!r}",
+                ja=f"{self.spec} の局面は {len(self.components)} 個の成分の局面の組です"
+                f"（{position!r} が与えられた）",
             )
         return tuple(c.position(p) for c, p in zip(self.components, position, strict=True))
 
     def format_position(self, position: Position) -> str:
+        """Components joined by ``+``; a component with no heaps left is ``∅`` (never empty).
+
+        >>> from nimlab.registry import game
+        >>> g = game("nim + kayles")
+        >>> g.format_position(((3,), ())), g.parse_position("3 + ∅")
+        ('3 + ∅', ((3,), ()))
+        """
         return " + ".join(
-            c.format_position(p) for c, p in zip(self.components, position, strict=True)
+            c.format_position(p) or EMPTY for c, p in zip(self.components, position, strict=True)
         )
 
     def moves(self, position: Position) -> Iterator[Move]:

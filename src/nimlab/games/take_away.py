@@ -39,7 +39,9 @@ class TakeAway(Ruleset):
         c = self.multiplier
         if not isinstance(c, int) or isinstance(c, bool) or c < 1:
             raise InvalidGame(
-                f"take-away needs an integer multiplier C ≥ 1, got {c!r}; e.g. take-away:2"
+                f"take-away needs an integer multiplier C ≥ 1, got {c!r}; e.g. take-away:2",
+                ja=f"take-away には 1 以上の整数の倍率 C が必要です（{c!r} が与えられた）。"
+                "例 take-away:2",
             )
 
     @property
@@ -55,12 +57,17 @@ class TakeAway(Ruleset):
         if match is None:
             raise InvalidPosition(
                 f"bad position {text!r} for {self.spec}: write n (a fresh game of n stones) "
-                "or n/m (n stones, at most m may be taken now), e.g. 10 or 10/3"
+                "or n/m (n stones, at most m may be taken now), e.g. 10 or 10/3",
+                ja=f"{self.spec} の局面 {text!r} が不正です: n（石 n 個の最初の局面）か "
+                "n/m（石 n 個、今は m 個まで取れる）と書きます。例 10、10/3",
             )
         n = to_int(match.group(1), "stone count")
         if match.group(2) is None:
             if n < 0:
-                raise InvalidPosition(f"bad position {text!r}: the number of stones is ≥ 0")
+                raise InvalidPosition(
+                    f"bad position {text!r}: the number of stones is ≥ 0",
+                    ja=f"局面 {text!r} が不正です: 石の数は 0 以上です",
+                )
             return (n, max(n - 1, 0))
         return self.validate((n, to_int(match.group(2), "take limit")))
 
@@ -72,15 +79,22 @@ class TakeAway(Ruleset):
         ):
             raise InvalidPosition(
                 f"a position of {self.spec} is (n, m): n stones, at most m may be taken now; "
-                f"got {position!r}"
+                f"got {position!r}",
+                ja=f"{self.spec} の局面は (n, m): 石 n 個、今は m 個まで取れる"
+                f"（{position!r} が与えられた）",
             )
         n, m = position
         if n < 0:
-            raise InvalidPosition(f"bad position {n}/{m}: the number of stones n must be ≥ 0")
+            raise InvalidPosition(
+                f"bad position {n}/{m}: the number of stones n must be ≥ 0",
+                ja=f"局面 {n}/{m} が不正です: 石の数 n は 0 以上です",
+            )
         if m < 0:
             raise InvalidPosition(
                 f"bad position {n}/{m}: the most that may be taken, m, must be ≥ 0 "
-                "(m = 0 is a position with no move; m ≥ n means anything may be taken)"
+                "(m = 0 is a position with no move; m ≥ n means anything may be taken)",
+                ja=f"局面 {n}/{m} が不正です: 取れる最大数 m は 0 以上です"
+                "（m = 0 は手のない局面、m ≥ n は何個でも取れる）",
             )
         return (n, min(m, n))
 

@@ -62,7 +62,10 @@ def render_move(move: Action | HasAction, lang: str) -> str:
     if not isinstance(action, Action):
         raise TypeError(f"render_move takes a move or an action, not {type(move).__name__}")
     if lang not in LANGUAGES:
-        raise InvalidOption(f"unknown language {lang!r}; accepted: {', '.join(LANGUAGES)}")
+        raise InvalidOption(
+            f"unknown language {lang!r}; accepted: {', '.join(LANGUAGES)}",
+            ja=f"言語 {lang!r} は使えません。使える言語: {', '.join(LANGUAGES)}",
+        )
     by_lang = RENDERERS.get(type(action))
     if by_lang is None or lang not in by_lang:
         raise LookupError(f"no {lang} rendering for the move kind {type(action).__name__}")

@@ -102,7 +102,10 @@ def _heaps(heaps: Iterable[int] | str, game: Ruleset) -> Heaps:
     position = tuple(heaps)
     for h in position:
         if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-            raise InvalidPosition(f"heap {h!r} of {position!r} is not an integer ≥ 0")
+            raise InvalidPosition(
+                f"heap {h!r} of {position!r} is not an integer ≥ 0",
+                ja=f"{position!r} の山 {h!r} は 0 以上の整数ではありません",
+            )
     return tuple(sorted(position))
 
 

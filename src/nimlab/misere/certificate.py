@@ -60,7 +60,9 @@ class Heaps:
                 if any(x >= h or x < 0 for x in result):
                     raise NotApplicable(
                         f"heap {h} of {self.game.spec} has an option {result} with a heap not "
-                        "smaller than it; a quotient needs every move to leave smaller heaps"
+                        "smaller than it; a quotient needs every move to leave smaller heaps",
+                        ja=f"{self.game.spec} の山 {h} に、それより小さくない山を含む手 {result} "
+                        "があります。商にはどの手も小さい山を残すことが必要です",
                     )
                 opts.append(tuple(x for x in result if self.options[x]))
             budget.spend(1 + len(opts))
@@ -123,6 +125,7 @@ class LightestFirst(Generic[S, K]):
                 raise TooLarge(
                     f"the quotient certificate needs more than {self.max_states:,} states",
                     "max_states",
+                    ja=f"商の証明には {self.max_states:,} 状態を超える計算が必要です",
                 )
             yield state
             for key, h, r in self.generators:
@@ -174,7 +177,9 @@ def mark(
                 elements.append(f)
                 if len(elements) > max_states:
                     raise TooLarge(
-                        f"a trial monoid has more than {max_states:,} elements", "max_states"
+                        f"a trial monoid has more than {max_states:,} elements",
+                        "max_states",
+                        ja=f"試しのモノイドの元が {max_states:,} 個を超えます",
                     )
             act_of[g].append(j)
         i += 1
@@ -304,6 +309,7 @@ class Verified:
                 raise TooLarge(
                     f"the quotient certificate needs more than {self.max_states:,} states",
                     "max_states",
+                    ja=f"商の証明には {self.max_states:,} 状態を超える計算が必要です",
                 )
         self.states |= new
         self.gens = gens

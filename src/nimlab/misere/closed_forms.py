@@ -47,7 +47,10 @@ def misere_nim_p(heaps: Iterable[int]) -> bool:
 def take_up_to_p(k: int, n: int) -> bool:
     """One heap of the subtraction game {1, …, k} in misère play: P iff n ≡ 1 (mod k+1)."""
     if k < 1:
-        raise InvalidPosition(f"the subtraction game {{1..k}} needs k ≥ 1, got {k}")
+        raise InvalidPosition(
+            f"the subtraction game {{1..k}} needs k ≥ 1, got {k}",
+            ja=f"減算ゲーム {{1..k}} には k ≥ 1 が必要です（{k} が与えられた）",
+        )
     _check([n])
     return n % (k + 1) == 1
 
@@ -85,7 +88,9 @@ def misere_wythoff_p(a: int, b: int) -> bool:
 def _check(values: Sequence[int]) -> None:
     for v in values:
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise InvalidPosition(f"heap {v!r} is not an integer ≥ 0")
+            raise InvalidPosition(
+                f"heap {v!r} is not an integer ≥ 0", ja=f"山 {v!r} は 0 以上の整数ではありません"
+            )
 
 
 CLOSED_FORMS = (

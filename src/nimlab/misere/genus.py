@@ -178,7 +178,10 @@ def genus(game: Ruleset | str, to: int, limits: Limits | None = None) -> GenusTa
     """
     g = heap_ruleset(game, what="genus")
     if not isinstance(to, int) or isinstance(to, bool) or to < 1:
-        raise InvalidOption(f"--to must be a positive integer, got {to!r}")
+        raise InvalidOption(
+            f"--to must be a positive integer, got {to!r}",
+            ja=f"--to は正の整数です（{to!r} が与えられた）",
+        )
     limits = limits or Limits()
     search = _Search(g, limits.budget())
     normal: list[int] = []
@@ -201,7 +204,10 @@ def genus(game: Ruleset | str, to: int, limits: Limits | None = None) -> GenusTa
             misere = tuple(values)
             entries.append(HeapGenus(n, gv, misere, symbol(gv, misere), tame_symbol(gv, misere)))
     except RecursionError:
-        raise TooLarge("the genus search is too deep for this heap size; lower --to") from None
+        raise TooLarge(
+            "the genus search is too deep for this heap size; lower --to",
+            ja="この山の大きさでは属の探索が深すぎます。--to を下げてください",
+        ) from None
     finally:
         sys.setrecursionlimit(old)
     wild = tuple(e.heap for e in entries if not e.tame)

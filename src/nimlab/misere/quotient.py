@@ -87,7 +87,9 @@ def heap_ruleset(game: Ruleset | str, what: str = "quotient") -> HeapRuleset:
     if heap_game is None:
         raise NotApplicable(
             f"{what} is defined for heap games (nim, subtraction, octal, grundy-game, "
-            f"heap_game); {game.spec} is not one"
+            f"heap_game); {game.spec} is not one",
+            ja=f"{what} は山のゲーム（nim、subtraction、octal、grundy-game、heap_game）に対して"
+            f"定義されます。{game.spec} は違います",
         )
     return heap_game
 
@@ -174,6 +176,7 @@ class _Builder:
             f"the misère quotient of {self.game.spec} could not be built at heap {h} within "
             "the limits",
             "max_states",
+            ja=f"{self.game.spec} のミゼール商は上限内では山 {h} で作れませんでした",
         )
 
     def _mark(self, t: Trial, h: int) -> dict[tuple[int, ...], bool]:
@@ -256,7 +259,8 @@ class MisereQuotient:
         for h in heaps:
             if h > self.max_heap or h < 0:
                 raise NotApplicable(
-                    f"heap {h} is beyond this quotient of {self.game} (heaps ≤ {self.max_heap})"
+                    f"heap {h} is beyond this quotient of {self.game} (heaps ≤ {self.max_heap})",
+                    ja=f"山 {h} は {self.game} のこの商の範囲外です（山 ≤ {self.max_heap}）",
                 )
             e = table[e][images[h]]
         return e
@@ -322,7 +326,10 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     """
     g = heap_ruleset(game)
     if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < 0:
-        raise InvalidOption(f"max_heap must be an integer ≥ 0, got {max_heap!r}")
+        raise InvalidOption(
+            f"max_heap must be an integer ≥ 0, got {max_heap!r}",
+            ja=f"max_heap は 0 以上の整数です（{max_heap!r} が与えられた）",
+        )
     limits = limits or Limits()
     cache = current().quotients  # keyed by the ruleset: a user game by its function
     known: MisereQuotient | None = cache.get((g, max_heap))

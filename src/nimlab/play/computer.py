@@ -35,7 +35,10 @@ POOL = 2_000
 
 def check_level(level: str) -> str:
     if level not in LEVELS:
-        raise InvalidOption(f"unknown level {level!r}; accepted: {', '.join(LEVELS)}")
+        raise InvalidOption(
+            f"unknown level {level!r}; accepted: {', '.join(LEVELS)}",
+            ja=f"レベル {level!r} は不明です。使えるレベル: {', '.join(LEVELS)}",
+        )
     return level
 
 
@@ -62,7 +65,10 @@ def choose(
     if level == "random" or (level == "mix" and rng.random() >= MIX_PERFECT):
         moves = some_moves(game, position, POOL)
         if not moves:
-            raise InvalidOption(f"{game.format_position(position)} has no move")
+            raise InvalidOption(
+                f"{game.format_position(position)} has no move",
+                ja=f"{game.format_position(position)} には手がありません",
+            )
         return Choice(rng.choice(moves), "random")
     return perfect(game, position, limits, misere)
 
@@ -91,7 +97,10 @@ def perfect(
         return Choice(best, "win", remote(best.to))
     moves = some_moves(game, position, POOL)
     if not moves:
-        raise InvalidOption(f"{game.format_position(position)} has no move")
+        raise InvalidOption(
+            f"{game.format_position(position)} has no move",
+            ja=f"{game.format_position(position)} には手がありません",
+        )
     best = max(moves, key=lambda m: _or(remote(m.to), -1))  # the loser delays
     return Choice(best, "delay", remote(best.to))
 

@@ -115,16 +115,19 @@ def find_move(
     longest = max((len(run) for run in re.findall(r"[0-9]+", typed)), default=0)
     if longest > MAX_DIGITS:
         raise IllegalMove(
-            f"a number in the move has {longest:,} digits; at most {MAX_DIGITS} are accepted"
+            f"a number in the move has {longest:,} digits; at most {MAX_DIGITS} are accepted",
+            ja=f"手の中の数が {longest:,} 桁あります。{MAX_DIGITS} 桁までです",
         )
     if typed.startswith("#"):
         return _by_index(game, position, typed, listed)
     to = _target(game, position, typed.lower())
     move = legal_move(game, position, to)
     if move is None:
+        at = game.format_position(position)
         raise IllegalMove(
-            f"{typed!r} is not a legal move from {game.format_position(position)}; "
-            f"legal moves: {describe(game, position)}"
+            f"{typed!r} is not a legal move from {at}; legal moves: {describe(game, position)}",
+            ja=f"{typed!r} は {at} からの合法手ではありません。合法手: "
+            f"{describe(game, position, 'ja')}",
         )
     return move
 
@@ -134,7 +137,9 @@ def _by_index(game: Ruleset, position: Position, typed: str, listed: list[Move] 
     if not re.fullmatch(r"#[0-9]+", typed) or not 1 <= int(typed[1:]) <= len(moves):
         raise IllegalMove(
             f"{typed!r}: type #1 to #{len(moves)} for a listed move; legal moves: "
-            f"{describe(game, position)}"
+            f"{describe(game, position)}",
+            ja=f"{typed!r}: 一覧の手は #1 から #{len(moves)} で指定します。合法手: "
+            f"{describe(game, position, 'ja')}",
         )
     return moves[int(typed[1:]) - 1]
 
@@ -148,7 +153,10 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
         multiplier = game.capabilities.take_away_multiplier
         if multiplier is not None:
             if where is not None:
-                raise IllegalMove("in a take-away game type just `take K` (there is one heap)")
+                raise IllegalMove(
+                    "in a take-away game type just `take K` (there is one heap)",
+                    ja="取り数制限ゲームでは `take K` とだけ入力します（山は 1 つ）",
+                )
             return (position[0] - k, min(multiplier * k, max(position[0] - k, 0)))
         if game.spec == "wythoff" and where == "both":
             return (position[0] - k, position[1] - k)
@@ -163,21 +171,32 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
     except InvalidPosition as error:
         raise IllegalMove(
             f"cannot read {typed!r} as a move: {error}. Type the position a move leads to, "
-            "`take K from H`, `#N` for a listed move, or `moves` to list them"
+            "`take K from H`, `#N` for a listed move, or `moves` to list them",
+            ja=f"{typed!r} は手として読めません: {error.render(lang='ja')}。移った後の局面、"
+            "`take K from H`、一覧の手の `#N` を入力するか、`moves` で一覧を表示します",
         ) from None
 
 
 def _which_heap(game: Ruleset, position: Position, where: str | None) -> int:
     if as_heap_ruleset(game) is None and game.spec != "wythoff":
-        raise IllegalMove(f"`take` moves are for heap games; for {game.spec} type the position")
+        raise IllegalMove(
+            f"`take` moves are for heap games; for {game.spec} type the position",
+            ja=f"`take` は山のゲームの手です。{game.spec} では移った後の局面を入力します",
+        )
     if where is None:
         heaps: set[int] = {h for h in position if h}
         if len(heaps) != 1:
-            raise IllegalMove("say which heap: `take K from H` (H = the size of the heap)")
+            raise IllegalMove(
+                "say which heap: `take K from H` (H = the size of the heap)",
+                ja="どの山か指定します: `take K from H`（H は山の石の数）",
+            )
         return heaps.pop()
     heap = int(where)
     if heap not in position:
-        raise IllegalMove(f"there is no heap of {heap} in {game.format_position(position)}")
+        at = game.format_position(position)
+        raise IllegalMove(
+            f"there is no heap of {heap} in {at}", ja=f"{at} に {heap} 個の山はありません"
+        )
     return heap
 
 
@@ -265,24 +284,60 @@ def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterat
                 yield Move(to, SplitDelete(((h, (x, y)),), (h - r,)))
 
 
-def describe(game: Ruleset, position: Position) -> str:
-    """The legal moves in a line: a rule for the big games, else the moves themselves."""
+def _up_to(n: int, lang: str) -> str:
+    """How many may be taken: ``1`` (not "1 to 1"), or ``1 to n``."""
+    if lang == "ja":
+        return "1" if n == 1 else f"1〜{n}"
+    return "1" if n == 1 else f"1 to {n}"
+
+
+def describe(game: Ruleset, position: Position, lang: str = "en") -> str:
+    """The legal moves in a line, in ``lang``: a rule for the big games, else the moves.
+
+    >>> from nimlab.registry import game
+    >>> describe(game("nim"), (1, 3))
+    'take 1 from the heap of 1, take 1 to 3 from the heap of 3'
+    >>> describe(game("nim"), (1, 3), "ja")
+    '1 個の山から 1 個、3 個の山から 1〜3 個取る'
+    """
+    ja = lang == "ja"
+    none = "なし" if ja else "none"
     if game.capabilities.take_away_multiplier is not None:
         m = position[1]
-        return "none" if m == 0 else f"take 1 to {m} (type `take K`)"
+        if m == 0:
+            return none
+        if ja:
+            return f"{_up_to(m, lang)} 個取る（`take K` と入力）"
+        return f"take {_up_to(m, lang)} (type `take K`)"
     if game.spec == "wythoff":
         a, b = position
-        both = f", or 1 to {a} from both (`take K from both`)" if a else ""
-        return f"take 1 to {b} from the heap of {b}, 1 to {a} from the heap of {a}{both}"
+        if ja:
+            both = f"、または両方から {_up_to(a, lang)} 個ずつ（`take K from both`）" if a else ""
+            return (
+                f"{b} 個の山から {_up_to(b, lang)} 個、{a} 個の山から {_up_to(a, lang)} 個"
+                f"取る{both}"
+            )
+        both = f", or {_up_to(a, lang)} from both (`take K from both`)" if a else ""
+        return (
+            f"take {_up_to(b, lang)} from the heap of {b}, {_up_to(a, lang)} from the heap "
+            f"of {a}{both}"
+        )
     subtraction = _subtraction_set(game)
     if game.spec == "nim":
         heaps = sorted({h for h in position if h})
-        return ", ".join(f"take 1 to {h} from the heap of {h}" for h in heaps) or "none"
+        if not heaps:
+            return none
+        if ja:
+            return "、".join(f"{h} 個の山から {_up_to(h, lang)} 個" for h in heaps) + "取る"
+        return ", ".join(f"take {_up_to(h, lang)} from the heap of {h}" for h in heaps)
     if subtraction is not None:
         s = ",".join(map(str, subtraction))
+        if ja:
+            return f"s ∈ {{{s}}} 個を s 個以上の山から取る（`take K from H`）"
         return f"take s ∈ {{{s}}} from a heap of at least s (`take K from H`)"
     moves = some_moves(game, position, LISTED + 1)
     if not moves:
-        return "none"
-    shown = "; ".join(f"#{i + 1} {m.text}" for i, m in enumerate(moves[:LISTED]))
-    return shown + (" … (type `moves` for the list)" if len(moves) > LISTED else "")
+        return none
+    shown = "; ".join(f"#{i + 1} {m.words(lang)}" for i, m in enumerate(moves[:LISTED]))
+    more = " …（一覧は `moves`）" if ja else " … (type `moves` for the list)"
+    return shown + (more if len(moves) > LISTED else "")

@@ -7,6 +7,8 @@
 ((0, 1), 'you')
 >>> s.undo()[0].player, s.position
 ('computer', (1, 2))
+>>> [t.player for t in s.redo()], s.position
+(['you', 'computer'], (0, 1))
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def reason(kind: str, remoteness: int | None, lang: str = "en") -> str:
         )
         if remoteness == 0:
             text += say(lang, " (and the game ends there)", "（これで終局）")
+        elif remoteness == 1:
+            text += say(lang, " (the game ends in 1 more move)", "（あと 1 手で終わる）")
         elif remoteness is not None:
             text += say(
                 lang, " (the game ends in {r} more moves)", "（あと {r} 手で終わる）", r=remoteness
@@ -64,10 +68,12 @@ def reason(kind: str, remoteness: int | None, lang: str = "en") -> str:
                 "どの手も最善の相手には負ける。局面が大きすぎてどの手が最も長く粘れるかは"
                 "計算していないので、その中の1手を選んだ",
             )
+        more = "1 more move" if remoteness == 1 else f"{remoteness} more moves"
         return say(
             lang,
-            "every move loses against perfect play; this one lasts longest ({r} more moves)",
+            "every move loses against perfect play; this one lasts longest ({more})",
             "どの手も最善の相手には負けるので、最も長く粘れる手を選んだ（あと {r} 手）",
+            more=more,
             r=remoteness,
         )
     return say(lang, "a move chosen at random", "ランダムに選んだ手")
@@ -106,7 +112,10 @@ class Session:
         misere: bool = False,
     ) -> None:
         if first not in PLAYERS:
-            raise InvalidOption(f"unknown first player {first!r}; accepted: you, computer")
+            raise InvalidOption(
+                f"unknown first player {first!r}; accepted: you, computer",
+                ja=f"先手 {first!r} は不明です。you か computer を指定してください",
+            )
         self.game = as_game(game)
         self.start: Position = self.game.position(position)
         self.position = self.start
@@ -114,6 +123,8 @@ class Session:
         self.level = check_level(level)
         self.limits = limits or Limits()
         self.turns: list[Turn] = []
+        self.undone: list[Turn] = []
+        """Turns taken back by :meth:`undo`, the next to redo last."""
         self.rng = random.Random(seed)
         self.misere = misere
         """Misère play: the player who cannot move wins (who makes the last move loses)."""
@@ -142,9 +153,9 @@ class Session:
         """Up to ``limit`` legal moves, in the order ``#N`` refers to."""
         return some_moves(self.game, self.position, limit)
 
-    def describe_moves(self) -> str:
-        """The legal moves in one line."""
-        return describe(self.game, self.position)
+    def describe_moves(self, lang: str = "en") -> str:
+        """The legal moves in one line, in ``lang``."""
+        return describe(self.game, self.position, lang)
 
     def play(self, typed: str | Move) -> Turn:
         """Your move, typed as text (see :mod:`nimlab.play.moves`) or given as a Move."""
@@ -153,6 +164,7 @@ class Session:
             move = find_move(self.game, self.position, self.game.format_position(typed.to))
         else:
             move = find_move(self.game, self.position, typed, self.legal_moves())
+        self.undone.clear()  # a new move forgets what was undone
         return self._apply(Turn("you", self.position, move))
 
     def reply(self) -> Turn:
@@ -166,7 +178,10 @@ class Session:
     def hint(self) -> Hint:
         """The move perfect play would make for you now."""
         if self.over:
-            raise IllegalMove("the game is over; there is no move to hint")
+            raise IllegalMove(
+                "the game is over; there is no move to hint",
+                ja="ゲームは終わっています。ヒントの手はありません",
+            )
         from nimlab.solve.engine import analyze
 
         outcome = analyze(self.game, self.position, misere=self.misere, limits=self.limits).outcome
@@ -177,24 +192,50 @@ class Session:
         """Why the computer made its last move."""
         last = next((t for t in reversed(self.turns) if t.player == "computer"), None)
         if last is None:
-            raise IllegalMove("the computer has not moved yet")
+            raise IllegalMove(
+                "the computer has not moved yet", ja="コンピュータはまだ手を指していません"
+            )
         return f"{last.move.words(lang)}: {reason(last.kind, last.remoteness, lang)}"
 
     def undo(self) -> list[Turn]:
         """Take back your last move and the computer's replies to it; returns the undone turns."""
         mine = [i for i, t in enumerate(self.turns) if t.player == "you"]
         if not mine:
-            raise IllegalMove("nothing to undo: you have not moved yet")
+            raise IllegalMove(
+                "nothing to undo: you have not moved yet",
+                ja="戻す手がありません。あなたはまだ指していません",
+            )
         undone = self.turns[mine[-1] :]
         del self.turns[mine[-1] :]
         self.position = undone[0].before
+        self.undone.extend(reversed(undone))
         return list(reversed(undone))
+
+    def redo(self) -> list[Turn]:
+        """Play again the moves the last :meth:`undo` took back; returns the redone turns."""
+        if not self.undone:
+            raise IllegalMove(
+                "nothing to redo: no move was undone since the last move",
+                ja="やり直す手がありません。最後の手の後に待ったをしていません",
+            )
+        redone = [self.undone.pop()]
+        while self.undone and self.undone[-1].player == "computer":
+            redone.append(self.undone.pop())
+        for turn in redone:
+            self._apply(turn)
+        return redone
 
     def _check_turn(self, player: str) -> None:
         if self.over:
-            raise IllegalMove(f"the game is over: {self.winner} won")
+            ja = "あなた" if self.winner == "you" else "コンピュータ"
+            raise IllegalMove(
+                f"the game is over: {self.winner} won", ja=f"ゲームは終わりました。{ja}の勝ちです"
+            )
         if self.to_move != player:
-            raise IllegalMove(f"it is {'your' if self.to_move == 'you' else 'the computer'}'s turn")
+            raise IllegalMove(
+                f"it is {'your' if self.to_move == 'you' else 'the computer'}'s turn",
+                ja="あなたの番です" if self.to_move == "you" else "コンピュータの番です",
+            )
 
     def _apply(self, turn: Turn) -> Turn:
         self.turns.append(turn)

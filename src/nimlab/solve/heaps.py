@@ -77,7 +77,9 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
                 if not 0 <= h < n:
                     raise InvalidGame(
                         f"{game.spec}: a move from a heap of {n} leaves a heap of {h}; "
-                        "every heap left must be smaller than the heap moved in"
+                        "every heap left must be smaller than the heap moved in",
+                        ja=f"{game.spec}: {n} 個の山からの手が {h} 個の山を残します。"
+                        "残る山はどれも手を指した山より小さくなければなりません",
                     )
                 g ^= table[h]
             seen.add(g)

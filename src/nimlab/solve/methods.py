@@ -230,8 +230,14 @@ def render_method(method: Method, lang: str) -> str:
     """The words of ``method`` in ``lang`` (``en`` or ``ja``)."""
     words = RENDERERS.get(method.kind)
     if words is None or lang not in words:
-        raise InvalidOption(f"no {lang} words for the method kind {method.kind!r}")
+        raise InvalidOption(
+            f"no {lang} words for the method kind {method.kind!r}",
+            ja=f"方法の種類 {method.kind!r} に {lang} の言葉がありません",
+        )
     text = words[lang](method)
     if not text:
-        raise InvalidOption(f"no {lang} words for the method {method.name!r}")
+        raise InvalidOption(
+            f"no {lang} words for the method {method.name!r}",
+            ja=f"方法 {method.name!r} に {lang} の言葉がありません",
+        )
     return text

@@ -161,7 +161,9 @@ def periodicity(
     if heap_game is None:
         raise NotApplicable(
             f"period applies to heap games (subtraction, octal, nim, grundy-game); "
-            f"{g.spec} is not one"
+            f"{g.spec} is not one",
+            ja="period は山のゲーム（subtraction、octal、nim、grundy-game）用です。"
+            f"{g.spec} は違います",
         )
     g = heap_game
     if _identity(g) and not misere:

@@ -109,12 +109,16 @@ class Plan:
                     f"{s.method.title} needs {amount(s.states)} states, over the limit of "
                     f"{amount(limits.max_states)}",
                     "max_states",
+                    ja=f"{s.method.title} には {amount(s.states)} 状態が必要で、"
+                    f"上限 {amount(limits.max_states)} を超えます",
                 )
             if s.memory > limits.max_memory:
                 raise TooLarge(
                     f"{s.method.title} needs {amount(s.memory)} bytes, over the limit of "
                     f"{amount(limits.max_memory)}",
                     "max_memory",
+                    ja=f"{s.method.title} には {amount(s.memory)} バイトが必要で、"
+                    f"上限 {amount(limits.max_memory)} を超えます",
                 )
         return self
 
@@ -254,7 +258,7 @@ def plan(
     limits = limits or Limits()
     if question == "analyze":
         if position is None:
-            raise InvalidOption("analyze needs a position")
+            raise InvalidOption("analyze needs a position", ja="analyze には局面が必要です")
         pos = g.position(position)
         steps, dropped = _analyze_steps(g, pos, misere, limits)
         return Plan(question, g.spec, g.format_position(pos), misere, steps, dropped)
@@ -267,7 +271,10 @@ def plan(
     if question == "ppositions":
         steps = _ppositions_steps(g, heaps or 1, max_heap or 0, misere)
         return Plan(question, g.spec, None, misere, steps)
-    raise InvalidOption(f"unknown question {question!r}; accepted: {', '.join(QUESTIONS)}")
+    raise InvalidOption(
+        f"unknown question {question!r}; accepted: {', '.join(QUESTIONS)}",
+        ja=f"問い {question!r} は不明です。使えるもの: {', '.join(QUESTIONS)}",
+    )
 
 
 def _analyze_steps(
@@ -354,7 +361,9 @@ def _heap_game(g: Ruleset, command: str) -> HeapRuleset:
     if heap_game is None:
         raise NotApplicable(
             f"{command} applies to heap games (subtraction, octal, nim, grundy-game); "
-            f"{g.spec} is not one"
+            f"{g.spec} is not one",
+            ja=f"{command} は山のゲーム（subtraction、octal、nim、grundy-game）用です。"
+            f"{g.spec} は違います",
         )
     return heap_game
 
@@ -372,7 +381,9 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
     if as_heap_ruleset(g) is None:
         raise NotApplicable(
             f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and "
-            f"take-away; {g.spec} is not one — try `table` or `ppositions`"
+            f"take-away; {g.spec} is not one — try `table` or `ppositions`",
+            ja="sequence は山のゲーム（nim、subtraction、octal、grundy-game）と take-away 用です。"
+            f"{g.spec} は違います — `table` か `ppositions` を試してください",
         )
     steps: list[Step] = []
     if caps.period_criterion is not None and caps.period_criterion.kind != "identity":

@@ -94,7 +94,9 @@ class Search:
                 if option in open_:
                     raise InvalidGame(
                         f"{game.spec}: the position {game.format_position(option)} can be "
-                        "reached from itself, so play need not end"
+                        "reached from itself, so play need not end",
+                        ja=f"{game.spec}: 局面 {game.format_position(option)} が自分自身から"
+                        "到達できるので、ゲームが終わるとは限りません",
                     )
                 frame.waiting = option
                 opened = _Frame(option, game.options(option))

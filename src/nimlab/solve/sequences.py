@@ -48,7 +48,9 @@ def sequence_array(
     start = check_count(start, "start")
     if start > stop:
         raise InvalidOption(
-            f"start ({start}) is past the end of the sequence ({stop})", field="start"
+            f"start ({start}) is past the end of the sequence ({stop})",
+            field="start",
+            ja=f"start（{start}）が数列の終わり（{stop}）を過ぎています",
         )
     limits.check(stop - start, "values")
     steps = plan(game, "sequence", stop=stop, misere=misere).check(limits).steps
@@ -70,7 +72,9 @@ def sequence_array(
         return _narrowed(heap_array(game, stop, budget)[start:])
     raise NotApplicable(
         f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and take-away; "
-        f"{game.spec} is not one — try `table` or `ppositions`"
+        f"{game.spec} is not one — try `table` or `ppositions`",
+        ja="sequence は山のゲーム（nim、subtraction、octal、grundy-game）と take-away 用です。"
+        f"{game.spec} は違います — `table` か `ppositions` を試してください",
     )
 
 
@@ -137,7 +141,10 @@ def misere_values(game: Ruleset, start: int, stop: int, budget: Budget) -> list[
     """The misère Grundy values of the single heaps start..stop-1, by misère search."""
     heap_game = as_heap_ruleset(game)
     if heap_game is None:
-        raise NotApplicable(f"sequence --misere applies to heap games; {game.spec} is not one")
+        raise NotApplicable(
+            f"sequence --misere applies to heap games; {game.spec} is not one",
+            ja=f"sequence --misere は山のゲーム用です。{game.spec} は違います",
+        )
     game = heap_game
     search = Search(game, True, budget)
     return [search.grundy(game.position((n,))) for n in range(start, stop)]

@@ -34,12 +34,16 @@ def _heaps_game(game: Ruleset, command: str, count: int) -> HeapsRuleset:
     shaped = as_heaps_ruleset(game)
     if shaped is None:
         raise NotApplicable(
-            f"{command} applies to games whose positions are heaps; {game.spec} is not one"
+            f"{command} applies to games whose positions are heaps; {game.spec} is not one",
+            ja=f"{command} は局面が山のゲーム用です。{game.spec} は違います",
         )
     game = shaped
     problem = game.check_count(count)
     if problem is not None:
-        raise NotApplicable(f"{game.spec} needs {problem}, so it has no {count}-heap {command}")
+        raise NotApplicable(
+            f"{game.spec} needs {problem}, so it has no {count}-heap {command}",
+            ja=f"{game.spec} には {problem} が必要なので、{count} 山の {command} はありません",
+        )
     return game
 
 

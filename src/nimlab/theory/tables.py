@@ -70,7 +70,10 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     g = as_game(game)
     multiplier = g.capabilities.take_away_multiplier
     if multiplier is None:
-        raise NotApplicable(f"wtable applies to {WTABLE_GAMES}; {g.spec} is not one")
+        raise NotApplicable(
+            f"wtable applies to {WTABLE_GAMES}; {g.spec} is not one",
+            ja=f"wtable は {WTABLE_GAMES} 用です。{g.spec} は違います",
+        )
     to = _count(to, "to")
     limits = limits or Limits()
     limits.check(to, "table rows")
@@ -189,6 +192,8 @@ def p_matrix(
             f"size {size} needs heaps up to {lo + size - 1}, above max_heap {max_heap}; "
             "the partners of a row are only known up to max_heap",
             field="size",
+            ja=f"size {size} には {lo + size - 1} までの山が必要で、"
+            f"max_heap {max_heap} を超えます。行の相手は max_heap までしかわかりません",
         )
     partners: dict[tuple[int, int], set[int]] = {}
     for a, b, c in found.positions:

@@ -127,5 +127,8 @@ def _multiplier(game: Ruleset) -> int:
     """C of a take-away game (the oracles apply only to games that declare one)."""
     c = game.capabilities.take_away_multiplier
     if c is None:
-        raise NotApplicable(f"{game.spec} is not a take-away game")
+        raise NotApplicable(
+            f"{game.spec} is not a take-away game",
+            ja=f"{game.spec} は取り数制限ゲームではありません",
+        )
     return c

@@ -187,7 +187,10 @@ def verify(
     wanted = list(names) or list(known)
     unknown = [n for n in wanted if n not in known]
     if unknown:
-        raise InvalidOption(f"unknown result {unknown[0]!r}; verify knows: {', '.join(known)}")
+        raise InvalidOption(
+            f"unknown result {unknown[0]!r}; verify knows: {', '.join(known)}",
+            ja=f"結果 {unknown[0]!r} は不明です。verify が知っているもの: {', '.join(known)}",
+        )
     if bound is not None:
         check_int(bound, "bound", least=1)
     limits = limits or Limits()
@@ -214,5 +217,7 @@ def _check_bound(bound: int, limits: Limits) -> None:
             f"verify up to {amount(bound)} needs more than {amount(bound)} states, over the "
             f"limit of {amount(limits.max_states)}; lower the bound",
             "max_states",
+            ja=f"{amount(bound)} までの検証には {amount(bound)} 状態を超える計算が必要で、"
+            f"上限 {amount(limits.max_states)} を超えます。範囲を下げてください",
         )
     limits.check_memory((bound + 1) * PYTHON_VALUE_BYTES, f"verify up to {amount(bound)}")

@@ -1,0 +1,76 @@
+"""``--lang`` on every command: text and errors in Japanese, JSON the same in both languages."""
+
+from __future__ import annotations
+
+import argparse
+import io
+
+import pytest
+
+from nimlab.cli.main import build_parser, main
+
+
+def run(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(args), out), out.getvalue()
+
+
+def test_every_command_takes_lang() -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert len(sub.choices) > 15
+    for name, p in sub.choices.items():
+        lang = next((a for a in p._actions if "--lang" in a.option_strings), None)
+        assert lang is not None and tuple(lang.choices or ()) == ("en", "ja"), name
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "japanese"),
+    [
+        (["analyze", "nim", "3,4,5"], "winning moves:", "必勝手:"),
+        (["sequence", "kayles", "--to", "8"], "Grundy values G(n) of single heaps", "グランディ数"),
+        (["period", "subtraction:2,4,7"], "periodic with preperiod 8", "前周期 8"),
+        (["table", "nim", "--size", "3"], "rows a, columns b", "行 a、列 b"),
+        (
+            ["ppositions", "nim", "--heaps", "2", "--max", "1"],
+            "2 P-positions with 2 heaps",
+            "P 局面 2 個",
+        ),
+        (["games"], "Sums: join games", "ゲームの和"),
+        (["quotient", "nim", "--max-heap", "2"], "misère quotient", "ミゼール商"),
+        (["genus", "nim", "--to", "3"], "Conway's genus", "コンウェイの属"),
+        (["wythoff-table", "--to", "3"], "Wythoff's game", "ワイトホフのゲーム"),
+    ],
+)
+def test_text_speaks_the_language_and_json_does_not_change(
+    args: list[str], english: str, japanese: str
+) -> None:
+    code, en = run(*args)
+    assert code == 0 and english in en
+    code, ja = run(*args, "--lang", "ja")
+    assert code == 0 and japanese in ja and english not in ja
+    assert run(*args, "--json")[1] == run(*args, "--json", "--lang", "ja")[1]
+
+
+def test_errors_speak_the_language_on_stderr_and_english_in_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run("analyze", "nimm", "3", "--lang", "ja", "--json")
+    assert code == 2 and '"unknown game' in out
+    assert "ゲーム 'nimm' は不明です" in capsys.readouterr().err
+    assert run("analyze", "nim", "--lang", "ja")[0] == 2  # argparse's own error
+    assert "次の引数が必要です: POSITION" in capsys.readouterr().err
+    assert run("analyze", "nim", "3", "--max-states", "x", "--lang=ja")[0] == 2
+    assert "'x' は整数ではありません" in capsys.readouterr().err
+    assert run("sequence", "kayles", "--to", "100000", "--max-states", "10", "--lang", "ja")[0] == 3
+    assert "上限は --max-states で引き上げられます" in capsys.readouterr().err
+    assert run("analyze", "nim", "--lang", "en")[0] == 2  # and back to English
+    assert "the following arguments are required" in capsys.readouterr().err
+
+
+def test_the_default_comes_from_nimlab_lang(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NIMLAB_LANG", "ja")
+    assert "必勝手" in run("analyze", "nim", "3,4,5")[1]
+    assert "winning moves" in run("analyze", "nim", "3,4,5", "--lang", "en")[1]
+    monkeypatch.setenv("NIMLAB_LANG", "fr")  # not a language of nimlab: English
+    assert "winning moves" in run("analyze", "nim", "3,4,5")[1]

@@ -1,0 +1,154 @@
+"""The catalogue of messages: every message in English and Japanese, and every use of it known.
+
+Also every error raised where the command line and the terminal game speak
+(the modules in :data:`SPEAKING`) carries its Japanese (``ja=``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import inspect
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import nimlab
+from nimlab import errors
+from nimlab.messages import ARGPARSE_JA, LANGUAGES, MESSAGES, say
+
+SRC = Path(nimlab.__file__).parent
+
+SAME_IN_BOTH = {"cli.error"}
+"""Messages that are the same in both languages (only a prefix around the message)."""
+
+SPEAKING = (
+    "cli/*.py",
+    "play/*.py",
+    "messages.py",
+    "errors.py",
+    "checks.py",
+    "registry.py",
+    "games/sums.py",
+    "games/base.py",
+    "games/heap.py",
+    "limits.py",
+    "files.py",
+    "games/take_away.py",
+    "research/plots.py",
+    "solve/sequences.py",
+    "solve/tables.py",
+    "solve/planner.py",
+    "solve/periodicity.py",
+    "misere/quotient.py",
+    "misere/genus.py",
+    "theory/tables.py",
+    "theory/verify.py",
+    "theory/take_away.py",
+    "games/split_delete.py",
+    "misere/answers.py",
+    "misere/closed_forms.py",
+    "solve/heaps.py",
+    "solve/search.py",
+    "solve/methods.py",
+    "games/wording.py",
+    "explanations/words.py",
+)
+"""The modules whose every error carries Japanese."""
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_message_has_both_languages_with_the_same_placeholders(key: str) -> None:
+    en, ja = MESSAGES[key]
+    assert en.strip() and ja.strip(), key
+    assert fields(en) == fields(ja), key
+    if key not in SAME_IN_BOTH:
+        assert en != ja, f"{key}: the Japanese is the English"
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja) or key in SAME_IN_BOTH, key
+
+
+def _said_keys() -> set[tuple[str, str]]:
+    """``(file, key)`` of every ``say("key", ...)`` with a literal key in the package."""
+    found = set()
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "say"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+                and len(node.args) >= 2
+                and "." in node.args[0].value
+            ):
+                found.add((path.name, node.args[0].value))
+    return found
+
+
+def test_every_key_said_is_in_the_catalogue() -> None:
+    said = _said_keys()
+    assert len(said) > 50
+    missing = {(f, k) for f, k in said if k not in MESSAGES and not k.endswith(".")}
+    assert not missing, missing
+
+
+def test_say_fills_in_each_language() -> None:
+    assert say("play.undone", "en", k=2, pos="3,4") == "undone 2 moves; position 3,4"
+    assert say("play.undone", "ja", k=2, pos="3,4") == "2 手戻しました。局面 3,4"
+    assert LANGUAGES == ("en", "ja")
+
+
+def test_argparse_messages_are_argparse_s_own_and_translated() -> None:
+    source = inspect.getsource(argparse)
+    for msgid, ja in ARGPARSE_JA.items():
+        assert repr(msgid) in source or f'"{msgid}"' in source, msgid
+        assert ja != msgid
+        assert sorted(re.findall(r"%\(?\w*\)?[rs]", msgid)) == sorted(
+            re.findall(r"%\(?\w*\)?[rs]", ja)
+        ), msgid
+
+
+ERROR_CLASSES = {
+    name
+    for name, value in vars(errors).items()
+    if isinstance(value, type) and issubclass(value, errors.NimlabError)
+}
+
+
+def _errors_without_japanese(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bad = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
+            continue
+        call = node.exc
+        name = getattr(call.func, "id", getattr(call.func, "attr", ""))
+        if name not in ERROR_CLASSES:
+            continue
+        if not any(k.arg == "ja" for k in call.keywords):
+            bad.append(f"{path.relative_to(SRC)}:{node.lineno} {name}")
+    return bad
+
+
+def test_every_error_where_the_command_line_speaks_has_japanese() -> None:
+    paths = sorted({p for pattern in SPEAKING for p in SRC.glob(pattern)})
+    assert len(paths) > 15
+    missing = [line for p in paths for line in _errors_without_japanese(p)]
+    assert not missing, "errors without ja=: " + ", ".join(missing)
+
+
+def test_errors_render_in_japanese_with_the_flag_names() -> None:
+    from nimlab.cli.flags import FLAGS
+
+    e = errors.TooLarge("over 10 states", "max_states", ja="10 状態を超える")
+    assert e.render(FLAGS, "ja") == "10 状態を超える。上限は --max-states で引き上げられます"
+    assert e.render(FLAGS) == "over 10 states; raise the limit with --max-states"
+    plain = errors.InvalidOption("no Japanese")
+    assert plain.render(None, "ja") == "no Japanese"  # falls back, never loses the message
