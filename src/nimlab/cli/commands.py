@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from nimlab.cli import render
+from nimlab.errors import InvalidOption
 from nimlab.limits import Limits
 
 Command = Callable[[argparse.Namespace, TextIO], int]
@@ -95,6 +96,13 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         return show_plan(args, out, "sequence", stop=args.to)
     start = getattr(args, "start", 0)
     misere = bool(getattr(args, "misere", False))
+    if getattr(args, "out", None) is not None:
+        from nimlab.cli.long_run import sequence_to_file
+
+        return sequence_to_file(g, args, out, limits_of(args))
+    for flag, name in (("checkpoint", "--checkpoint"), ("max_seconds", "--max-seconds")):
+        if getattr(args, flag, None) is not None:
+            raise InvalidOption(f"{name} needs --out FILE.npy (where the values go)")
     values = sequence_values(g, args.to, limits_of(args), start, misere)
     if args.json:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})

@@ -176,6 +176,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--misere", action="store_true", help="misère Grundy values of single heaps")
     _plan_flag(p)
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE.npy",
+        help="write G(0..N-1) to a numpy .npy file instead of printing them (long runs)",
+    )
+    p.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="DIR",
+        help="with --out: keep a checkpoint in DIR; the same command resumes from it",
+    )
+    p.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="with --checkpoint: stop cleanly after about S seconds (exit 0; run again to resume)",
+    )
 
     p = command("period", commands.period, "exact periodicity (preperiod, period, saltus)")
     p.add_argument("game")
