@@ -258,6 +258,7 @@ def _far_pass(
     limit: int,
     hits: np.ndarray,
     a_end: np.ndarray,
+    spare: int,
 ) -> int:
     """The far options of the heaps b..b+length-1, in ``hits[i]``; ``a_end[i]`` where the search stopped."""
     words = hits.shape[1]
@@ -294,10 +295,15 @@ def _far_pass(
             a = first
             if _needed(d, row, c, need):
                 # A bounded search: a value may be missing here only because an option of
-                # the near pass (a move leaving one heap) gives it, or because n is rare.
-                budget = 512
+                # the near pass gives it (as a move leaving one heap may: no more than
+                # ``spare`` of them), or because n is rare.
+                count = 0
                 for w in range(words):
-                    budget += 64 * _popcount(need[w])
+                    count += _popcount(need[w])
+                if count <= spare:
+                    a_end[i] = a
+                    continue
+                budget = 512 + 64 * count
                 a, looked = _search(out, n, split_k, unequal, first, first + budget, need, row)
                 work += looked
             a_end[i] = a
@@ -431,7 +437,7 @@ def _extend(
         length = min(BLOCK, stop - n, n // 4)
         steps += _far_pass(
             out, n, length, split_k, unequal, domain, rare, rare_values, n_rare, classes,
-            limit, hits, a_end,
+            limit, hits, a_end, one_k.shape[0],
         )  # fmt: skip
         status, done, looked, rare, rare_values, n_rare_now = _near_pass(
             out, n, length, whole_k, one_k, split_k, unequal, mask, domain, sigma, rare,

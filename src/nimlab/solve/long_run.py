@@ -48,8 +48,8 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 """The version of the checkpoint record."""
-CHECKPOINT_SECONDS = 10.0
-"""Seconds of work between checkpoints."""
+CHECKPOINT_SECONDS = float(os.environ.get("NIMLAB_CHECKPOINT_SECONDS", "10"))
+"""Seconds of work between checkpoints (``NIMLAB_CHECKPOINT_SECONDS``; the tests shorten it)."""
 CHUNK_SECONDS = 0.5
 """The kernel is called for about this long at a time (progress, deadline, Ctrl-C)."""
 FIRST_CHUNK = 1 << 15
