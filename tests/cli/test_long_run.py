@@ -119,7 +119,9 @@ def test_damaged_values_are_refused(tmp_path: Path) -> None:
 
 def test_a_checkpoint_of_another_game_is_refused(tmp_path: Path) -> None:
     out, ck, _ = _checkpoint(tmp_path)
-    r = nimlab("sequence", "grundy-game", "--to", str(2**16), "--out", str(out), "--checkpoint", str(ck))
+    r = nimlab(
+        "sequence", "grundy-game", "--to", str(2**16), "--out", str(out), "--checkpoint", str(ck)
+    )
     assert r.returncode == 2 and "is of octal:0.6 --to 65536, not grundy-game" in r.stderr
 
 

@@ -260,7 +260,10 @@ def _far_pass(
     a_end: np.ndarray,
     spare: int,
 ) -> int:
-    """The far options of the heaps b..b+length-1, in ``hits[i]``; ``a_end[i]`` where the search stopped."""
+    """The far options of the heaps b..b+length-1 into ``hits[i]``.
+
+    ``a_end[i]`` is where heap b + i's witness search stopped (the near pass goes on from there).
+    """
     words = hits.shape[1]
     chunks = min(CHUNKS, length)
     steps = np.zeros(chunks, dtype=np.int64)
@@ -447,7 +450,8 @@ def _extend(
         n_rare = n_rare_now
         n += done
         if status != OK:
-            return status, n, steps, mask, domain, sigma, rare, rare_values, n_rare, chosen_at, rare_at_choice  # fmt: skip
+            state = (mask, domain, sigma, rare, rare_values, n_rare, chosen_at, rare_at_choice)
+            return (status, n, steps, *state)
         if done < length or int(out[n - 1]) >= limit:  # a new bit: wider bitsets
             while limit <= int(out[n - 1]):
                 limit *= 2
@@ -460,7 +464,8 @@ def _extend(
             classes = _classes(mask, limit, words)
             steps += n + 4096
             chosen_at, rare_at_choice = n, n_rare
-    return OK, n, steps, mask, domain, sigma, rare, rare_values, n_rare, chosen_at, rare_at_choice
+    state = (mask, domain, sigma, rare, rare_values, n_rare, chosen_at, rare_at_choice)
+    return (OK, n, steps, *state)
 
 
 def initial_state(digits: tuple[int, ...], out: np.ndarray, done: int) -> BlockState:

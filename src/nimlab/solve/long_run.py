@@ -126,9 +126,13 @@ class Checkpoint:
         try:
             record = json.loads(self.state_path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
-            raise InvalidOption(f"{bad} ({error}); delete {self.directory} to start again") from None
+            raise InvalidOption(
+                f"{bad} ({error}); delete {self.directory} to start again"
+            ) from None
         if not isinstance(record, dict) or record.get("checksum") != _sealed(record):
-            raise InvalidOption(f"{bad} (checksum mismatch); delete {self.directory} to start again")
+            raise InvalidOption(
+                f"{bad} (checksum mismatch); delete {self.directory} to start again"
+            )
         if record.get("format") != FORMAT:
             raise InvalidOption(f"{bad} (format {record.get('format')!r}, expected {FORMAT})")
         if record["game"] != self.spec or record["to"] != self.stop:
@@ -203,14 +207,15 @@ def long_sequence(
     progress: Progress | None = None,
 ) -> LongRun:
     """G(0..stop-1) of a heap game into the ``.npy`` file ``out`` (see the module docstring)."""
-    import numpy as np
 
     out, checkpoint = Path(out), None if checkpoint is None else Path(checkpoint)
     _check_paths(out, checkpoint)
     heap_game = as_heap_ruleset(game)
     kernel = None if heap_game is None else heap_game.capabilities.one_heap
     if heap_game is None or kernel is None:
-        raise NotApplicable(f"--out applies to heap games with a compiled kernel; {game.spec} is not one")
+        raise NotApplicable(
+            f"--out applies to heap games with a compiled kernel; {game.spec} is not one"
+        )
     if max_seconds is not None and not max_seconds > 0:
         raise InvalidOption(f"--max-seconds must be a positive number, got {max_seconds:g}")
     if max_seconds is not None and checkpoint is None:
@@ -228,7 +233,9 @@ def long_sequence(
 
         values = sequence_array(heap_game, stop, limits)
         _save_npy(out, values)
-        return LongRun(game.spec, stop, stop, True, 0, time.monotonic() - began, out, None, _sha(out))
+        return LongRun(
+            game.spec, stop, stop, True, 0, time.monotonic() - began, out, None, _sha(out)
+        )
     return _sparse_run(
         heap_game.spec, kernel.digits, kernel.unequal, stop, out, limits, checkpoint,
         max_seconds, progress, began,
