@@ -42,7 +42,7 @@ _EXAMPLES = {
         "nimlab sequence fibonacci-nim --to 30",
         "nimlab sequence subtraction:2,4,7 --from 1000000000000000000 --to 1000000000000000020",
         "nimlab sequence subtraction:3,5,8 --to 100000000 --max-states 100000000 > values.txt",
-        "nimlab sequence octal:0.6 --to 9000000 --out v.npy --checkpoint ck --max-states 9000000000",
+        "nimlab sequence octal:0.6 --to 9000000 --out v.npy --checkpoint ck --max-states 900000000",
         "nimlab sequence grundy-game --to 9000000 --out g.npy --checkpoint ck2 --max-seconds 60 "
         "--max-states 9000000000",
     ],
