@@ -44,31 +44,49 @@ def _quick_checkpoints() -> dict[str, str]:
     return dict(os.environ, NIMLAB_CHECKPOINT_SECONDS="0.05")
 
 
-def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(
-    tmp_path: Path, reference: bytes
-) -> None:
+def _interrupted_run(tmp_path: Path, how: signal.Signals) -> tuple[list[str], int, str]:
+    """Start a checkpointed run, send ``how`` at its first part-way checkpoint; the command."""
     out, ck = tmp_path / "v.npy", tmp_path / "ck"
     command = [sys.executable, "-m", "nimlab", "sequence", GAME, "--to", str(COUNT)]
     command += ["--out", str(out), "--checkpoint", str(ck), *BIG]
-    child = subprocess.Popen(command, env=_quick_checkpoints(), stdout=subprocess.DEVNULL)
+    child = subprocess.Popen(
+        command, env=_quick_checkpoints(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     state = ck / "state.json"
     try:
-        while child.poll() is None:  # kill at the first checkpoint that is part-way
+        while child.poll() is None:
             if state.exists():
                 done = json.loads(state.read_text())["done"]
                 if 0 < done < COUNT:
                     break
             time.sleep(0.02)
-        child.send_signal(signal.SIGKILL)
+        child.send_signal(how)
     finally:
-        child.wait()
-    assert child.returncode == -signal.SIGKILL, "the run ended before it could be killed"
+        _, err = child.communicate()
     assert not out.exists()
-    again = nimlab(*command[3:], "--json")
+    return command[3:], child.returncode, err.decode()
+
+
+def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(
+    tmp_path: Path, reference: bytes
+) -> None:
+    args, code, _ = _interrupted_run(tmp_path, signal.SIGKILL)
+    assert code == -signal.SIGKILL, "the run ended before it could be killed"
+    again = nimlab(*args, "--json")
     assert again.returncode == 0, again.stderr
     result = json.loads(again.stdout)
     assert result["complete"] and 0 < result["resumed_from"] < COUNT
-    assert out.read_bytes() == reference
+    assert (tmp_path / "v.npy").read_bytes() == reference
+
+
+def test_ctrl_c_writes_a_checkpoint_and_exits_130(tmp_path: Path, reference: bytes) -> None:
+    args, code, err = _interrupted_run(tmp_path, signal.SIGINT)
+    assert code == 130 and err.strip() == "nimlab: interrupted"
+    done = json.loads((tmp_path / "ck" / "state.json").read_text())["done"]
+    again = nimlab(*args, "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["resumed_from"] == done > 0
+    assert (tmp_path / "v.npy").read_bytes() == reference
 
 
 def test_max_seconds_stops_with_a_checkpoint_and_says_how_to_resume(

@@ -33,6 +33,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -274,9 +276,12 @@ def _sparse_run(
     state = None
     chunk = FIRST_CHUNK
     saved_at = time.monotonic()
+    interrupted = _Interrupts()
     try:
         while done < stop:
-            if max_seconds is not None and time.monotonic() - began >= max_seconds:
+            interrupted.check()
+            late = max_seconds is not None and time.monotonic() - began >= max_seconds
+            if late and done > resumed_from:  # at least one chunk per run
                 break
             target = min(stop, done + chunk)
             started = time.monotonic()
@@ -302,6 +307,8 @@ def _sparse_run(
             del values
             os.remove(temp)
         raise
+    finally:
+        interrupted.restore()
     seconds = time.monotonic() - began
     if done < stop:
         if store is not None:
@@ -314,6 +321,34 @@ def _sparse_run(
         del values
         os.remove(temp)
     return LongRun(spec, stop, done, True, resumed_from, seconds, out, checkpoint, _sha(out))
+
+
+class _Interrupts:
+    """Ctrl-C during a compiled call is noted and raised between chunks.
+
+    Raised inside numba's parallel call, the ``KeyboardInterrupt`` would surface
+    as a ``SystemError``; noted by this handler instead, it is raised at the next
+    chunk boundary, after which the checkpoint is written as for any interruption.
+    Only the main thread can take the signal; elsewhere nothing changes.
+    """
+
+    def __init__(self) -> None:
+        self.pending = False
+        self.previous: Any = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._note)
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.pending = True
+
+    def check(self) -> None:
+        if self.pending:
+            raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
 
 
 def _widen(values: np.ndarray, store: Checkpoint | None) -> np.ndarray:
