@@ -34,7 +34,13 @@ from typing import Any
 
 Result = dict[str, Any]
 
-MODULES = ("bench.workloads", "bench.web_load", "bench.sweeps", "bench.misere")
+MODULES = (
+    "bench.workloads",
+    "bench.web_load",
+    "bench.sweeps",
+    "bench.misere",
+    "bench.octal",
+)
 """The modules whose ``WORKLOADS`` are run, in this order."""
 RESULTS = Path(__file__).parent / "results.json"
 

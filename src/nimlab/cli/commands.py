@@ -119,6 +119,16 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         return show_plan(args, out, "sequence", stop=args.to)
     start = getattr(args, "start", 0)
     misere = bool(getattr(args, "misere", False))
+    if getattr(args, "out", None) is not None:
+        from nimlab.cli.long_run import sequence_to_file
+
+        return sequence_to_file(g, args, out, limits_of(args))
+    for flag, name in (("checkpoint", "--checkpoint"), ("max_seconds", "--max-seconds")):
+        if getattr(args, flag, None) is not None:
+            raise InvalidOption(
+                f"{name} needs --out FILE.npy (where the values go)",
+                ja=f"{name} には --out FILE.npy(値の書き出し先)が必要です",
+            )
     values = sequence_values(g, args.to, limits_of(args), start, misere)
     if args.json:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})

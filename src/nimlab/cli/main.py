@@ -44,6 +44,9 @@ _EXAMPLES = {
         "nimlab sequence fibonacci-nim --to 30",
         "nimlab sequence subtraction:2,4,7 --from 1000000000000000000 --to 1000000000000000020",
         "nimlab sequence subtraction:3,5,8 --to 100000000 --max-states 100000000 > values.txt",
+        "nimlab sequence octal:0.6 --to 9000000 --out v.npy --checkpoint ck --max-states 900000000",
+        "nimlab sequence grundy-game --to 9000000 --out g.npy --checkpoint ck2 --max-seconds 60 "
+        "--max-states 9000000000",
     ],
     "period": [
         "nimlab period subtraction:2,4,7",
@@ -187,6 +190,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--misere", action="store_true", help="misère Grundy values of single heaps")
     _plan_flag(p)
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE.npy",
+        help="write G(0..N-1) to a numpy .npy file instead of printing them (long runs)",
+    )
+    p.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="DIR",
+        help="with --out: keep a checkpoint in DIR; the same command resumes from it",
+    )
+    p.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="with --checkpoint: stop cleanly after about S seconds (exit 0; run again to resume)",
+    )
 
     p = command("period", commands.period, "exact periodicity (preperiod, period, saltus)")
     p.add_argument("game")

@@ -1,0 +1,93 @@
+"""Issue 14: the block sparse-space engine side by side with a C program of the old method.
+
+``bench/c/sparse_octal.c`` is nimlab's pre-issue-14 kernel (one core, the same
+sparse-space algorithm) written in plain C and built with ``gcc -O2``. Each
+workload times, in the same run and alternating, the C program, the old
+sequential numba kernel and the block engine (both cores), and checks that all
+three computed the same values (the checksum sum((i+1)·G(i)) mod 2^64).
+
+The size is 2^24 values (``NIMLAB_BENCH_OCTAL_LOG2`` changes the exponent; at
+2^24 each C run takes minutes on a loaded machine). ``rounds`` alternations are
+made (``NIMLAB_BENCH_OCTAL_ROUNDS``, default 1) and the best of each is kept.
+The 2^30 figure is an extrapolation from the measured rate (the rare heaps of
+both games are all below 2^17, so the work per value no longer grows with n
+apart from the slow growth of the values); it says so.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from bench import c_reference
+
+Result = dict[str, Any]
+
+
+def _checksum(values: Any) -> int:
+    import numpy as np
+
+    weights = np.arange(1, len(values) + 1, dtype=np.uint64)
+    return int((values.astype(np.uint64) * weights).sum(dtype=np.uint64))
+
+
+def _versus_c(code: str, c_name: str, digits: tuple[int, ...], unequal: bool) -> Result:
+    import numba
+
+    from nimlab.kernels.sparse import sparse_sequence
+    from nimlab.kernels.sparse_blocks import block_sequence
+
+    n = 2 ** int(os.environ.get("NIMLAB_BENCH_OCTAL_LOG2", "24"))
+    rounds = int(os.environ.get("NIMLAB_BENCH_OCTAL_ROUNDS", "1"))
+    block_sequence(digits, unequal, 20_000)  # compile or load from the cache
+    sparse_sequence(digits, unequal, 1_000, 10**9)
+    best: dict[str, float] = {"c": float("inf"), "old": float("inf"), "new": float("inf")}
+    sums: dict[str, int] = {}
+    for _ in range(rounds):
+        c = c_reference.run("sparse_octal", c_name, n, repeat=1)
+        if c is not None:
+            sums["c"] = int(c[0])
+            best["c"] = min(best["c"], c[1])
+        start = time.perf_counter()
+        values, _ = block_sequence(digits, unequal, n)
+        best["new"] = min(best["new"], time.perf_counter() - start)
+        sums["new"] = _checksum(values)
+        del values
+        start = time.perf_counter()
+        old, _ = sparse_sequence(digits, unequal, n, 10**15)
+        best["old"] = min(best["old"], time.perf_counter() - start)
+        sums["old"] = _checksum(old)
+        del old
+    c_seconds = None if best["c"] == float("inf") else best["c"]
+    new = best["new"]
+    return {
+        "workload": f"{code} to 2^{n.bit_length() - 1}: block engine vs C of the old method",
+        "size": f"{n:,} values",
+        "seconds": round(new, 3),
+        "throughput": f"{n / new:,.0f} values/s",
+        "threads": numba.get_num_threads(),
+        "rounds": rounds,
+        "c_seconds": None if c_seconds is None else round(c_seconds, 3),
+        "c_throughput": None if c_seconds is None else f"{n / c_seconds:,.0f} values/s",
+        "old_numba_seconds": round(best["old"], 3),
+        "speedup_vs_c": None if c_seconds is None else round(c_seconds / new, 2),
+        "speedup_vs_old_numba": round(best["old"] / new, 2),
+        "same_values": len(set(sums.values())) == 1,
+        "checksums": sums,
+        "extrapolated_seconds_to_2^30": round(new * 2**30 / n),
+        "extrapolation_note": "measured rate x 2^30 values (not run; see the module docstring)",
+        "target": "issue 14: >= 5x the C program at 2^24; 0.6 to 2^30 within 30 minutes",
+        "memory_bytes_per_value": 2,
+    }
+
+
+def couples_vs_c() -> Result:
+    return _versus_c("0.6", "0.6", (0, 6), False)
+
+
+def grundy_vs_c() -> Result:
+    return _versus_c("grundy-game", "grundy", (4,), True)
+
+
+WORKLOADS = {"octal-0.6-vs-c": couples_vs_c, "grundy-game-vs-c": grundy_vs_c}

@@ -1,0 +1,384 @@
+"""Long sequence runs: values written to a ``.npy`` file, checkpoints, resume, a deadline.
+
+``long_sequence(game, stop, out)`` computes G(0..stop-1) of a heap game into
+the numpy file ``out``. With a checkpoint directory the values are computed
+into ``DIR/values.npy`` (a memory map) and ``DIR/state.json`` records, after
+every few seconds of work, the game, ``stop``, how many values are final and a
+SHA-256 of each stretch of them, the whole record protected by its own
+checksum. Both are written safely: the values are flushed before the state
+that vouches for them, and the state is written to a temporary file and
+renamed, so a ``kill -9`` at any moment leaves the last complete checkpoint.
+The same call again resumes from it — after checking every recorded digest,
+so a damaged checkpoint is refused instead of silently continued — and ends
+with the same bytes as an uninterrupted run: the values do not depend on
+where the run was cut (the sparse-space classification is chosen again on
+resume, which changes only the speed).
+
+Games with the sparse-space kernel (octal games with splitting moves,
+Grundy's game) are computed in chunks, so progress, the deadline
+(``max_seconds``: stop cleanly at a checkpoint) and Ctrl-C (a checkpoint, then
+the interrupt) apply during the run; other heap games are computed in one go.
+
+>>> import tempfile, pathlib, numpy as np
+>>> from nimlab.registry import game
+>>> from nimlab.limits import Limits
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> run = long_sequence(game("kayles"), 20, d / "k.npy", Limits(), checkpoint=d / "ck")
+>>> run.complete, run.done, np.load(d / "k.npy").tolist()[:8]
+(True, 20, [0, 1, 2, 3, 1, 4, 3, 2])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nimlab.errors import InvalidOption, NotApplicable
+from nimlab.games.base import Ruleset, as_heap_ruleset
+from nimlab.limits import Limits, amount
+
+if TYPE_CHECKING:
+    import numpy as np
+
+FORMAT = 1
+"""The version of the checkpoint record."""
+CHECKPOINT_SECONDS = float(os.environ.get("NIMLAB_CHECKPOINT_SECONDS", "10"))
+"""Seconds of work between checkpoints (``NIMLAB_CHECKPOINT_SECONDS``; the tests shorten it)."""
+CHUNK_SECONDS = 0.5
+"""The kernel is called for about this long at a time (progress, deadline, Ctrl-C)."""
+FIRST_CHUNK = 1 << 15
+
+Progress = Callable[[int, int], None]
+"""Called with (values done, values in all) after every chunk."""
+
+
+@dataclass(frozen=True)
+class LongRun:
+    """How a long run ended: ``complete``, or stopped at ``done`` (deadline) with a checkpoint."""
+
+    game: str
+    stop: int
+    done: int
+    complete: bool
+    resumed_from: int
+    seconds: float
+    out: Path
+    checkpoint: Path | None
+    sha256: str | None  # of the output file, when complete
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "to": self.stop,
+            "done": self.done,
+            "complete": self.complete,
+            "resumed_from": self.resumed_from,
+            "seconds": round(self.seconds, 3),
+            "out": str(self.out),
+            "checkpoint": None if self.checkpoint is None else str(self.checkpoint),
+            "sha256": self.sha256,
+        }
+
+
+def _digest(values: np.ndarray) -> str:
+    return hashlib.sha256(values.tobytes()).hexdigest()
+
+
+def _sealed(record: dict[str, Any]) -> str:
+    """The checksum of a checkpoint record (its canonical JSON without the checksum)."""
+    body = {k: v for k, v in record.items() if k != "checksum"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    temp = path.with_name(path.name + ".tmp")
+    with open(temp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temp, path)
+
+
+class Checkpoint:
+    """``DIR/values.npy`` and ``DIR/state.json`` (see the module docstring)."""
+
+    def __init__(self, directory: Path, spec: str, stop: int) -> None:
+        self.directory = directory
+        self.spec = spec
+        self.stop = stop
+        self.values_path = directory / "values.npy"
+        self.state_path = directory / "state.json"
+        self.stretches: list[list[Any]] = []
+
+    def load(self) -> tuple[np.ndarray, int] | None:
+        """The values array and how many are final, or None for a fresh directory."""
+        import numpy as np
+
+        if not self.state_path.exists():
+            return None
+        bad = f"checkpoint {self.state_path} is damaged"
+        try:
+            record = json.loads(self.state_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise InvalidOption(
+                f"{bad} ({error}); delete {self.directory} to start again"
+            ) from None
+        if not isinstance(record, dict) or record.get("checksum") != _sealed(record):
+            raise InvalidOption(
+                f"{bad} (checksum mismatch); delete {self.directory} to start again"
+            )
+        if record.get("format") != FORMAT:
+            raise InvalidOption(f"{bad} (format {record.get('format')!r}, expected {FORMAT})")
+        if record["game"] != self.spec or record["to"] != self.stop:
+            raise InvalidOption(
+                f"checkpoint {self.directory} is of {record['game']} --to {record['to']}, "
+                f"not {self.spec} --to {self.stop}; use another directory"
+            )
+        try:
+            values = np.load(self.values_path, mmap_mode="r+")
+        except (OSError, ValueError) as error:
+            raise InvalidOption(f"{bad}: cannot read values.npy ({error})") from None
+        done = int(record["done"])
+        if values.shape != (self.stop,) or str(values.dtype) != record["dtype"]:
+            raise InvalidOption(f"{bad}: values.npy has the wrong shape or type")
+        for first, last, digest in record["stretches"]:
+            if _digest(values[first:last]) != digest:
+                raise InvalidOption(
+                    f"{bad}: the values {first}..{last - 1} do not match their checksum; "
+                    f"delete {self.directory} to start again"
+                )
+        self.stretches = [list(s) for s in record["stretches"]]
+        return values, done
+
+    def create(self, dtype: Any) -> np.ndarray:
+        from numpy.lib.format import open_memmap
+
+        self.directory.mkdir(exist_ok=True)
+        return open_memmap(self.values_path, mode="w+", dtype=dtype, shape=(self.stop,))
+
+    def save(self, values: np.ndarray, done: int) -> None:
+        """Make ``values[:done]`` durable and record them."""
+        first = self.stretches[-1][1] if self.stretches else 0
+        if done > first:
+            self.stretches.append([first, done, _digest(values[first:done])])
+        values.flush()  # type: ignore[attr-defined]
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.spec,
+            "to": self.stop,
+            "done": done,
+            "dtype": str(values.dtype),
+            "stretches": self.stretches,
+        }
+        record["checksum"] = _sealed(record)
+        _write_atomic(self.state_path, json.dumps(record, indent=1) + "\n")
+
+
+def _check_paths(out: Path, checkpoint: Path | None) -> None:
+    if out.suffix != ".npy":
+        raise InvalidOption(f"--out {out}: the values are written as numpy .npy; name it *.npy")
+    if not out.parent.is_dir():
+        raise InvalidOption(f"--out {out}: the directory {out.parent} does not exist")
+    if out.is_dir():
+        raise InvalidOption(f"--out {out} is a directory; give a file name ending in .npy")
+    if checkpoint is not None:
+        if checkpoint.exists() and not checkpoint.is_dir():
+            raise InvalidOption(f"--checkpoint {checkpoint} is a file; give a directory")
+        if not checkpoint.parent.is_dir():
+            raise InvalidOption(
+                f"--checkpoint {checkpoint}: the directory {checkpoint.parent} does not exist"
+            )
+
+
+def long_sequence(
+    game: Ruleset,
+    stop: int,
+    out: Path,
+    limits: Limits,
+    *,
+    checkpoint: Path | None = None,
+    max_seconds: float | None = None,
+    progress: Progress | None = None,
+) -> LongRun:
+    """G(0..stop-1) of a heap game into the ``.npy`` file ``out`` (see the module docstring)."""
+
+    out, checkpoint = Path(out), None if checkpoint is None else Path(checkpoint)
+    _check_paths(out, checkpoint)
+    heap_game = as_heap_ruleset(game)
+    kernel = None if heap_game is None else heap_game.capabilities.one_heap
+    if heap_game is None or kernel is None:
+        raise NotApplicable(
+            f"--out applies to heap games with a compiled kernel; {game.spec} is not one"
+        )
+    if max_seconds is not None and not max_seconds > 0:
+        raise InvalidOption(f"--max-seconds must be a positive number, got {max_seconds:g}")
+    if max_seconds is not None and checkpoint is None:
+        raise InvalidOption("--max-seconds needs --checkpoint DIR, to resume from where it stopped")
+    limits.check(stop, "values")
+    limits.check_memory(2 * stop, f"{amount(stop)} Grundy values")
+    began = time.monotonic()
+    if kernel.kind != "sparse":
+        if checkpoint is not None or max_seconds is not None:
+            raise NotApplicable(
+                f"--checkpoint and --max-seconds apply to octal games with splitting moves and "
+                f"grundy-game; {game.spec} is computed in one go (leave them out)"
+            )
+        from nimlab.solve.sequences import sequence_array
+
+        values = sequence_array(heap_game, stop, limits)
+        _save_npy(out, values)
+        return LongRun(
+            game.spec, stop, stop, True, 0, time.monotonic() - began, out, None, _sha(out)
+        )
+    return _sparse_run(
+        heap_game.spec, kernel.digits, kernel.unequal, stop, out, limits, checkpoint,
+        max_seconds, progress, began,
+    )  # fmt: skip
+
+
+def _sparse_run(
+    spec: str,
+    digits: tuple[int, ...],
+    unequal: bool,
+    stop: int,
+    out: Path,
+    limits: Limits,
+    checkpoint: Path | None,
+    max_seconds: float | None,
+    progress: Progress | None,
+    began: float,
+) -> LongRun:
+    import numpy as np
+    from numpy.lib.format import open_memmap
+
+    from nimlab.kernels.sparse import OVERFLOW
+    from nimlab.kernels.sparse_blocks import block_extend
+
+    store = None if checkpoint is None else Checkpoint(checkpoint, spec, stop)
+    loaded = None if store is None else store.load()
+    if loaded is not None:
+        values, done = loaded
+    elif store is not None:
+        values, done = store.create(np.uint16), 0
+    else:
+        temp = out.with_name(out.name + ".partial.npy")
+        values, done = open_memmap(temp, mode="w+", dtype=np.uint16, shape=(stop,)), 0
+    resumed_from = done
+    budget = limits.budget()
+    state = None
+    chunk = FIRST_CHUNK
+    saved_at = time.monotonic()
+    interrupted = _Interrupts()
+    try:
+        while done < stop:
+            interrupted.check()
+            late = max_seconds is not None and time.monotonic() - began >= max_seconds
+            if late and done > resumed_from:  # at least one chunk per run
+                break
+            target = min(stop, done + chunk)
+            started = time.monotonic()
+            info = block_extend(digits, unequal, np.asarray(values), done, target, state)
+            if info.status == OVERFLOW:  # a value past 65535: the same run in 32 bits
+                values = _widen(values, store)
+            before, done, state = done, info.done, info.state
+            budget.spend_kernel(done - before, info.steps)
+            took = time.monotonic() - started
+            if took < CHUNK_SECONDS / 2:
+                chunk *= 2
+            elif took > 2 * CHUNK_SECONDS and chunk > FIRST_CHUNK:
+                chunk //= 2
+            if progress is not None:
+                progress(done, stop)
+            if store is not None and time.monotonic() - saved_at >= CHECKPOINT_SECONDS:
+                store.save(values, done)
+                saved_at = time.monotonic()
+    except BaseException:
+        if store is not None:
+            store.save(values, done)
+        else:
+            del values
+            os.remove(temp)
+        raise
+    finally:
+        interrupted.restore()
+    seconds = time.monotonic() - began
+    if done < stop:
+        if store is not None:
+            store.save(values, done)
+        return LongRun(spec, stop, done, False, resumed_from, seconds, out, checkpoint, None)
+    if store is not None:
+        store.save(values, done)
+    _save_npy(out, values)  # the same bytes however the run went
+    if store is None:
+        del values
+        os.remove(temp)
+    return LongRun(spec, stop, done, True, resumed_from, seconds, out, checkpoint, _sha(out))
+
+
+class _Interrupts:
+    """Ctrl-C during a compiled call is noted and raised between chunks.
+
+    Raised inside numba's parallel call, the ``KeyboardInterrupt`` would surface
+    as a ``SystemError``; noted by this handler instead, it is raised at the next
+    chunk boundary, after which the checkpoint is written as for any interruption.
+    Only the main thread can take the signal; elsewhere nothing changes.
+    """
+
+    def __init__(self) -> None:
+        self.pending = False
+        self.previous: Any = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._note)
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.pending = True
+
+    def check(self) -> None:
+        if self.pending:
+            raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+
+def _widen(values: np.ndarray, store: Checkpoint | None) -> np.ndarray:
+    from numpy.lib.format import open_memmap
+
+    path = Path(values.filename)  # type: ignore[attr-defined]
+    wide_path = path.with_name(path.name + ".wide")
+    wide = open_memmap(wide_path, mode="w+", dtype="uint32", shape=values.shape)
+    wide[:] = values
+    wide.flush()
+    del wide
+    os.replace(wide_path, path)
+    if store is not None:
+        store.stretches = []  # the digests were of the 16-bit values
+    import numpy as np
+
+    return np.load(path, mmap_mode="r+")  # type: ignore[no-any-return]
+
+
+def _save_npy(out: Path, values: np.ndarray) -> None:
+    import numpy as np
+
+    temp = out.with_name(out.name + ".tmp.npy")
+    np.save(temp, np.asarray(values))
+    os.replace(temp, out)
+
+
+def _sha(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()

@@ -1,0 +1,206 @@
+"""`sequence --out/--checkpoint/--max-seconds`: resume after SIGKILL, deadlines, bad checkpoints."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nimlab.limits import Limits
+from nimlab.registry import game
+from nimlab.solve.long_run import long_sequence
+
+GAME, COUNT = "octal:0.6", 2**19
+BIG = ("--max-states", str(10**12))
+
+
+def nimlab(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "nimlab", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The .npy bytes of an uninterrupted run (in-process, no checkpoint)."""
+    path = tmp_path_factory.mktemp("ref") / "values.npy"
+    run = long_sequence(game(GAME), COUNT, path, Limits(max_states=10**12))
+    assert run.complete and run.done == COUNT
+    return path.read_bytes()
+
+
+def _quick_checkpoints() -> dict[str, str]:
+    return dict(os.environ, NIMLAB_CHECKPOINT_SECONDS="0.05")
+
+
+def _interrupted_run(tmp_path: Path, how: signal.Signals) -> tuple[list[str], int, str]:
+    """Start a checkpointed run, send ``how`` at its first part-way checkpoint; the command."""
+    out, ck = tmp_path / "v.npy", tmp_path / "ck"
+    command = [sys.executable, "-m", "nimlab", "sequence", GAME, "--to", str(COUNT)]
+    command += ["--out", str(out), "--checkpoint", str(ck), *BIG]
+    child = subprocess.Popen(
+        command, env=_quick_checkpoints(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    state = ck / "state.json"
+    try:
+        while child.poll() is None:
+            if state.exists():
+                done = json.loads(state.read_text())["done"]
+                if 0 < done < COUNT:
+                    break
+            time.sleep(0.02)
+        child.send_signal(how)
+    finally:
+        _, err = child.communicate()
+    assert not out.exists()
+    return command[3:], child.returncode, err.decode()
+
+
+def test_a_run_killed_with_sigkill_resumes_to_the_same_bytes(
+    tmp_path: Path, reference: bytes
+) -> None:
+    args, code, _ = _interrupted_run(tmp_path, signal.SIGKILL)
+    assert code == -signal.SIGKILL, "the run ended before it could be killed"
+    again = nimlab(*args, "--json")
+    assert again.returncode == 0, again.stderr
+    result = json.loads(again.stdout)
+    assert result["complete"] and 0 < result["resumed_from"] < COUNT
+    assert (tmp_path / "v.npy").read_bytes() == reference
+
+
+def test_ctrl_c_writes_a_checkpoint_and_exits_130(tmp_path: Path, reference: bytes) -> None:
+    args, code, err = _interrupted_run(tmp_path, signal.SIGINT)
+    assert code == 130 and err.strip() == "nimlab: interrupted"
+    done = json.loads((tmp_path / "ck" / "state.json").read_text())["done"]
+    again = nimlab(*args, "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["resumed_from"] == done > 0
+    assert (tmp_path / "v.npy").read_bytes() == reference
+
+
+def test_max_seconds_stops_with_a_checkpoint_and_says_how_to_resume(
+    tmp_path: Path, reference: bytes
+) -> None:
+    out, ck = tmp_path / "v.npy", tmp_path / "ck"
+    args = ["sequence", GAME, "--to", str(COUNT), "--out", str(out), "--checkpoint", str(ck)]
+    first = nimlab(*args, *BIG, "--max-seconds", "0.5")
+    assert first.returncode == 0, first.stderr
+    assert "stopped after" in first.stdout and "Resume with: nimlab sequence" in first.stdout
+    assert not out.exists()
+    done = json.loads((ck / "state.json").read_text())["done"]
+    assert 0 < done < COUNT
+    second = nimlab(*args, *BIG)
+    assert second.returncode == 0, second.stderr
+    assert f"resumed at {done:,}" in second.stdout
+    assert out.read_bytes() == reference
+
+
+def _checkpoint(tmp_path: Path) -> tuple[Path, Path, list[str]]:
+    out, ck = tmp_path / "v.npy", tmp_path / "ck"
+    args = ["sequence", GAME, "--to", str(2**16), "--out", str(out), "--checkpoint", str(ck)]
+    r = nimlab(*args, *BIG)
+    assert r.returncode == 0, r.stderr
+    return out, ck, [*args, *BIG]
+
+
+def test_a_tampered_checkpoint_record_is_refused(tmp_path: Path) -> None:
+    _, ck, args = _checkpoint(tmp_path)
+    state = ck / "state.json"
+    record = json.loads(state.read_text())
+    record["done"] -= 1000
+    state.write_text(json.dumps(record))
+    r = nimlab(*args)
+    assert r.returncode == 2 and "checksum mismatch" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_damaged_values_are_refused(tmp_path: Path) -> None:
+    _, ck, args = _checkpoint(tmp_path)
+    values = np.load(ck / "values.npy", mmap_mode="r+")
+    values[1234] ^= 1
+    values.flush()
+    del values
+    r = nimlab(*args)
+    assert r.returncode == 2 and "do not match their checksum" in r.stderr
+
+
+def test_a_checkpoint_of_another_game_is_refused(tmp_path: Path) -> None:
+    out, ck, _ = _checkpoint(tmp_path)
+    r = nimlab(
+        "sequence", "grundy-game", "--to", str(2**16), "--out", str(out), "--checkpoint", str(ck)
+    )
+    assert r.returncode == 2 and "is of octal:0.6 --to 65536, not grundy-game" in r.stderr
+
+
+def test_a_damaged_record_is_refused(tmp_path: Path) -> None:
+    _, ck, args = _checkpoint(tmp_path)
+    (ck / "state.json").write_text("{not json")
+    r = nimlab(*args)
+    assert r.returncode == 2 and "is damaged" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--out", "/nonexistent-dir/v.npy"], "does not exist"),
+        (["--out", "v.txt"], "name it *.npy"),
+        (["--checkpoint", "ck"], "--checkpoint needs --out"),
+        (["--max-seconds", "5"], "--max-seconds needs --out"),
+        (["--out", "{tmp}/v.npy", "--max-seconds", "5"], "--max-seconds needs --checkpoint"),
+        (["--out", "{tmp}/v.npy", "--checkpoint", "{tmp}/ck", "--max-seconds", "0"], "positive"),
+        (["--out", "{tmp}/v.npy", "--from", "3"], "--from cannot be combined with --out"),
+    ],
+)
+def test_bad_long_run_options_are_one_line_exit_2(
+    tmp_path: Path, extra: list[str], message: str
+) -> None:
+    args = [a.replace("{tmp}", str(tmp_path)) for a in extra]
+    r = nimlab("sequence", "kayles", "--to", "100", *args)
+    assert r.returncode == 2, r.stdout
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_games_without_the_sparse_kernel_write_values_but_take_no_checkpoint(
+    tmp_path: Path,
+) -> None:
+    r = nimlab("sequence", "subtraction:1,2", "--to", "10", "--out", str(tmp_path / "s.npy"))
+    assert r.returncode == 0, r.stderr
+    assert np.load(tmp_path / "s.npy").tolist() == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0]
+    r = nimlab(
+        "sequence", "nim", "--to", "10", "--out", str(tmp_path / "n.npy"),
+        "--checkpoint", str(tmp_path / "ck"),
+    )  # fmt: skip
+    assert r.returncode == 2 and "computed in one go" in r.stderr
+
+
+def test_the_state_limit_applies_and_keeps_the_checkpoint(tmp_path: Path) -> None:
+    out, ck = tmp_path / "v.npy", tmp_path / "ck"
+    args = ["sequence", GAME, "--to", str(2**18), "--out", str(out), "--checkpoint", str(ck)]
+    r = nimlab(*args, "--max-states", str(2**18))
+    assert r.returncode == 3 and "--max-states" in r.stderr
+    assert json.loads((ck / "state.json").read_text())["done"] > 0
+
+
+def test_progress_is_reported_after_every_chunk(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    run = long_sequence(
+        game("grundy-game"),
+        2**17,
+        tmp_path / "g.npy",
+        Limits(max_states=10**12),
+        checkpoint=tmp_path / "ck",
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert run.complete and seen[-1] == (2**17, 2**17)
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen})

@@ -1,0 +1,147 @@
+"""The block (parallel) sparse-space engine against the sequential one, the naive mex and OEIS.
+
+The sequential engine (:func:`nimlab.kernels.sparse.sparse_sequence`) and the
+naive recursion (:func:`nimlab.kernels.one_heap.octal_sequence`) are separate
+code paths. Every octal code 0.d1d2d3 with a splitting digit is compared to
+2^16 when ``NIMLAB_ALL_OCTAL_CODES=1`` (448 codes; about two hours on the shared
+2-core machine, as many codes have no sparse space and cost O(n²) in both
+engines; ``NIMLAB_ALL_OCTAL_LOG2`` sets another length); otherwise a seeded random
+sample of them to 2^14.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from itertools import product
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nimlab.kernels.one_heap import octal_sequence
+from nimlab.kernels.sparse import OK, OVERFLOW, sparse_sequence
+from nimlab.kernels.sparse_blocks import BLOCK, START, block_extend, block_sequence
+from strategies_kernels import octal_digits
+
+PAST_START = START + 3 * BLOCK + 17  # three blocks and a partial one
+
+# OEIS A002188, Sprague-Grundy values of Grundy's game, n = 0..104 (offset 0).
+A002188 = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+    3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+    2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
+    7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+]  # fmt: skip
+# OEIS A002186, Kayles (0.77), n = 0..104; "from n = 71 on periodic with period 12".
+A002186 = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+    7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4,
+    7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
+]  # fmt: skip
+# OEIS A002187, Dawson's Chess (0.137), n = 0..131; Dawson's Kayles (0.07) has a(n-1);
+# "period 34 with the only exceptions at n = 0, 14, 16, 17, 31, 34 and 51".
+A002187 = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1,
+    1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9,
+    3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+]  # fmt: skip
+
+
+def three_digit_codes() -> list[tuple[int, ...]]:
+    """Every octal code 0.d1d2d3 (trailing zeros dropped) with a splitting digit."""
+    codes = set()
+    for rest in product(range(8), repeat=3):
+        if any(d & 4 for d in rest):
+            digits = (0, *rest)
+            while digits[-1] == 0:
+                digits = digits[:-1]
+            codes.add(digits)
+    return sorted(codes)
+
+
+def test_there_are_448_codes() -> None:
+    assert len(three_digit_codes()) == 8**3 - 4**3
+
+
+ALL = os.environ.get("NIMLAB_ALL_OCTAL_CODES") == "1"
+CODES = three_digit_codes() if ALL else random.Random(14).sample(three_digit_codes(), 6)
+LENGTH = 2 ** int(os.environ.get("NIMLAB_ALL_OCTAL_LOG2", "16")) if ALL else 2**14
+
+
+@pytest.mark.parametrize("digits", CODES, ids=lambda d: "0." + "".join(map(str, d[1:])))
+def test_blocks_equal_the_sequential_engine(digits: tuple[int, ...]) -> None:
+    sequential, info = sparse_sequence(digits, False, LENGTH, 10**14)
+    assert info.status == OK
+    parallel, blocks = block_sequence(digits, False, LENGTH)
+    assert blocks.status == OK and blocks.done == LENGTH
+    assert np.array_equal(parallel, sequential)
+
+
+@settings(max_examples=12, deadline=None)
+@given(octal_digits(splitting=True), st.integers(0, 2 * BLOCK))
+def test_blocks_equal_the_naive_mex(digits: tuple[int, ...], extra: int) -> None:
+    count = START + BLOCK + extra
+    values, info = block_sequence(digits, False, count)
+    assert info.status == OK
+    assert values.tolist() == octal_sequence(digits, count).tolist()
+
+
+def test_grundy_game_equals_the_naive_mex_and_oeis() -> None:
+    values, _ = block_sequence((4,), True, PAST_START)
+    assert values[: len(A002188)].tolist() == A002188
+    assert values.tolist() == octal_sequence((4,), PAST_START, unequal=True).tolist()
+
+
+def test_kayles_oeis_and_its_period() -> None:
+    values, _ = block_sequence((0, 7, 7), False, 4 * START)
+    assert values[: len(A002186)].tolist() == A002186
+    n = np.arange(83, 4 * START)
+    assert (values[n] == values[n - 12]).all()  # periodic from 71, period 12
+
+
+def test_dawsons_kayles_oeis_and_its_period() -> None:
+    values, _ = block_sequence((0, 0, 7), False, 2 * START)
+    assert values[1 : len(A002187) + 1].tolist() == A002187  # 0.07: a(n - 1)
+    n = np.arange(52 + 1 + 34, 2 * START)  # the last exception of a is 51, of 0.07 is 52
+    assert (values[n] == values[n - 34]).all()
+
+
+def test_grundy_game_rare_values_agree_with_the_sequential_engine() -> None:
+    # Past the last rare heap of Grundy's game below 2^17 (82860; Flammenkamp's list).
+    count = 2**17
+    sequential, _ = sparse_sequence((4,), True, count, 10**14)
+    parallel, info = block_sequence((4,), True, count)
+    assert np.array_equal(parallel, sequential)
+    assert info.state.n_rare == 1273
+
+
+@given(st.integers(1, 5), st.integers(START // 2, 3 * START))
+@settings(max_examples=8, deadline=None)
+def test_a_run_cut_anywhere_and_resumed_is_the_same(cuts: int, count: int) -> None:
+    whole, _ = block_sequence((0, 6), False, count)
+    out = np.zeros(count, dtype=np.uint16)
+    stops = sorted({count * (i + 1) // (cuts + 1) for i in range(cuts)} | {count})
+    done = 0
+    for stop in stops:  # a fresh state each time, as after a restart
+        info = block_extend((0, 6), False, out, done, stop)
+        assert info.status == OK and info.done == stop
+        done = stop
+    assert np.array_equal(out, whole)
+
+
+def test_a_value_past_the_dtype_stops_with_overflow_and_widening_continues() -> None:
+    # 0.6's values pass 255 first at heap 10,344: an 8-bit array meets the overflow.
+    count = 12_000
+    reference, _ = sparse_sequence((0, 6), False, count, 10**12)
+    narrow = np.zeros(count, dtype=np.uint8)
+    info = block_extend((0, 6), False, narrow, 0, count)
+    assert info.status == OVERFLOW and info.done == 10_344
+    assert np.array_equal(narrow[: info.done], reference[: info.done])
+    wide = narrow.astype(np.uint16)
+    rest = block_extend((0, 6), False, wide, info.done, count, info.state)
+    assert rest.status == OK and np.array_equal(wide, reference)
