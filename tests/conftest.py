@@ -1,5 +1,6 @@
 """Shared test settings: Hypothesis profiles sized for CI (no deadlines: speed is benchmarked)."""
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +11,10 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile("ci")
+
+# Tests compute every table themselves: the user's tablebase (~/.cache/nimlab) is
+# neither read nor written; tests/solve/test_tablebase.py gives each test its own.
+os.environ["NIMLAB_TABLEBASE"] = "off"
 
 
 @pytest.fixture(autouse=True)

@@ -398,6 +398,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "play.no_heaps": ("(no heaps left)", "（山は残っていない）"),
     "play.limit": ("may take up to {m}", "最大 {m} 個まで取れる"),
     "play.component": ("{spec} (component {i}):", "{spec}（成分 {i}）:"),
+    "tablebase.off": (
+        "the tablebase is off ($NIMLAB_TABLEBASE={value}): every table is computed anew",
+        "テーブルベースは無効です（$NIMLAB_TABLEBASE={value}）。表は毎回計算します",
+    ),
+    "tablebase.head": (
+        "tablebase {path}: {count} tables, {size} of at most {limit}",
+        "テーブルベース {path}: 表 {count} 個、{size}（上限 {limit}）",
+    ),
+    "tablebase.row": (
+        "  {kind:<18} {spec:<28} up to {size:>8,}  {bytes:>10}  used {used}",
+        "  {kind:<18} {spec:<28} {size:>8,} まで  {bytes:>10}  最終使用 {used}",
+    ),
+    "tablebase.cleared": (
+        "tablebase {path}: {count} tables forgotten",
+        "テーブルベース {path}: 表 {count} 個を消去しました",
+    ),
 }
 """Key → ``(English, Japanese)``; the placeholders of both are the same."""
 

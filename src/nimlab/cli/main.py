@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from nimlab.checks import parse_int
-from nimlab.cli import commands, misere, octal, research, theory
+from nimlab.cli import commands, misere, octal, research, tablebase, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.options import add_common, argparse_speaking, current, lang_of, use
@@ -73,6 +73,7 @@ _EXAMPLES = {
     **research.EXAMPLES,
     **misere.EXAMPLES,
     **octal.EXAMPLES,
+    **tablebase.EXAMPLES,
 }
 
 
@@ -263,6 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
     research.add_commands(command)
     misere.add_commands(command)
     octal.add_commands(command, _count)
+    tablebase.add_commands(command)
     command("tour", tour, "a guided tour: one headline result of each seed")
 
     p = command(

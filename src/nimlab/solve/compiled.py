@@ -26,6 +26,7 @@ from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.solve.context import current
 from nimlab.solve.methods import Method, kernel_p_positions, kernel_table
 from nimlab.solve.planner import search_work
+from nimlab.solve.tablebase import GRUNDY_2, TAKE_AWAY, keep_table, load_table
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -36,7 +37,14 @@ def table_2(game: Ruleset, size: int, budget: Budget) -> npt.NDArray[Any] | None
     moves = two_heap_moves(game)
     if moves is None or size**3 <= KERNEL_MIN_STATES:
         return None
-    return _table_2(moves, _least_heap(game), size, budget)
+    stored = load_table(GRUNDY_2, game, size, budget)
+    if stored is not None:
+        import numpy as np
+
+        return np.array(np.asarray(stored.values)[:size, :size])
+    table = _table_2(moves, _least_heap(game), size, budget)
+    keep_table(GRUNDY_2, game, size, table)
+    return table
 
 
 def _table_2(moves: int, lo: int, size: int, budget: Budget) -> npt.NDArray[Any]:
@@ -63,6 +71,13 @@ def p_positions_k(
     moves = k_heap_moves(game, heaps)
     if moves2 is None and moves is None:
         return None
+    kind = f"p-positions-{heaps}"
+    stored = load_table(kind, game, top, budget)
+    if stored is not None:  # every P-position of the stored box with heaps ≤ top, in order
+        rows: list[list[int]] = stored.values.tolist()  # type: ignore[assignment]  # 2-D
+        need = len(rows) * (TUPLE_BYTES + heaps * PYTHON_VALUE_BYTES)
+        budget.check_memory(need, f"{amount(len(rows))} P-positions")
+        return [tuple(p) for p in rows if p[-1] <= top]
     budget.spend_kernel(positions)
     if moves2 is not None:
         from nimlab.kernels.two_heap import p_positions_2
@@ -78,6 +93,7 @@ def p_positions_k(
     # Most of a big answer is Python objects: a tuple and its ints per position.
     need = len(found) * (TUPLE_BYTES + heaps * PYTHON_VALUE_BYTES)
     budget.check_memory(need, f"{amount(len(found))} P-positions")
+    keep_table(kind, game, top, found.astype("uint16" if top < 2**16 else "uint32"))
     return [tuple(p) for p in found.tolist()]
 
 
@@ -154,10 +170,15 @@ def _table(game: Ruleset, rows: int, budget: Budget) -> Any:
     known = cache.get(game)
     if known is not None and known[0] >= rows:
         return known[1]
+    multiplier = game.capabilities.take_away_multiplier
+    kind = GRUNDY_2 if multiplier is None else TAKE_AWAY
+    stored = load_table(kind, game, rows, budget)
+    if stored is not None:
+        cache.put(game, (stored.size, stored.values), stored.values.nbytes)
+        return stored.values
     least_cells = rows * (rows + 1) // 2  # both shapes have at least a triangle of cells
     if least_cells > budget.remaining:
         budget.spend_kernel(least_cells)  # refused before numpy and the kernels are loaded
-    multiplier = game.capabilities.take_away_multiplier
     if multiplier is not None:
         from nimlab.kernels.take_away import cells, take_away_table, value_bytes
 
@@ -171,6 +192,7 @@ def _table(game: Ruleset, rows: int, budget: Budget) -> Any:
         assert moves is not None
         table = _table_2(moves, _least_heap(game), rows, budget)
     cache.put(game, (rows, table), int(table.nbytes))
+    keep_table(kind, game, rows, table)
     return table
 
 

@@ -24,7 +24,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from contextvars import ContextVar, Token
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nimlab.solve.tablebase import Tablebase
 
 DEFAULT_CACHE_BYTES = 512 * 1024**2
 """Bytes one context's caches may hold in all (512 MiB)."""
@@ -90,11 +93,17 @@ class Context:
 
     ``max_bytes`` bounds each cache: single-heap values as lists and as
     arrays, proven periods and searches in vain, compiled two-heap and
-    take-away tables, and finished periodicity results.
+    take-away tables, and finished periodicity results. ``tablebase`` is where
+    compiled tables are kept on disk (:mod:`nimlab.solve.tablebase`): by
+    default the one the environment names, opened on first use; ``None``
+    keeps nothing on disk.
     """
 
-    def __init__(self, max_bytes: int = DEFAULT_CACHE_BYTES) -> None:
+    def __init__(
+        self, max_bytes: int = DEFAULT_CACHE_BYTES, tablebase: Tablebase | str | None = "env"
+    ) -> None:
         self.max_bytes = max_bytes
+        self._tablebase = tablebase
         self.heap_tables = BoundedCache(max_bytes)
         self.heap_arrays = BoundedCache(max_bytes)
         self.periods = BoundedCache(max_bytes)
@@ -103,6 +112,15 @@ class Context:
         self.results = BoundedCache(max_bytes)
         self.quotients = BoundedCache(max_bytes)
         self._tokens: list[Token[Context]] = []
+
+    @property
+    def tablebase(self) -> Tablebase | None:
+        """The tables on disk this context reads and writes, or None."""
+        if isinstance(self._tablebase, str):
+            from nimlab.solve.tablebase import default_tablebase
+
+            self._tablebase = default_tablebase()
+        return self._tablebase
 
     def caches(self) -> tuple[BoundedCache, ...]:
         return (

@@ -25,9 +25,11 @@ from nimlab.kernels.shapes import KERNEL_MIN_STATES, one_heap_work
 from nimlab.limits import Budget
 from nimlab.solve.context import current
 from nimlab.solve.methods import Method, value_source
+from nimlab.solve.tablebase import HEAP_VALUES, keep_table, load_table
 
 if TYPE_CHECKING:
     from nimlab.kernels.arrays import Array
+    from nimlab.solve.tablebase import Stored
 
 HeapValueSource = Callable[[HeapRuleset, int], int | None]
 """``(game, n) -> G(n)``, or ``None`` where the source does not know it."""
@@ -62,11 +64,17 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
         return table[:count]
     if _use_kernel(game, count):
         return heap_array(game, count, budget).tolist()  # type: ignore[no-any-return]
-    table = list(table)
     kernel = game.capabilities.one_heap
+    stored = _stored(game, count, budget)
+    if stored is not None:
+        table = stored.values.tolist()
+        cache.put(game, table, LIST_ITEM_BYTES * len(table))
+        return table[:count]
+    table = list(table)
     if kernel is not None:  # the declared rule, as whole sets per heap: no option tuples
         _declared_values(kernel, table, count, budget)
         cache.put(game, table, LIST_ITEM_BYTES * len(table))
+        _keep(game, table)
         return table[:count]
     for n in range(len(table), count):
         seen: set[int] = set()
@@ -110,12 +118,45 @@ def heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
         from nimlab.kernels.arrays import as_array
 
         return as_array(heap_values(game, count, budget))
-    from nimlab.kernels.shapes import one_heap_array
+    stored = _stored(game, count, budget)
+    if stored is not None:
+        import numpy as np
 
-    values = one_heap_array(game, count, budget, cached)
+        values = np.array(stored.values)
+    else:
+        from nimlab.kernels.shapes import one_heap_array
+
+        values = one_heap_array(game, count, budget, cached)
+        keep_table(HEAP_VALUES, game, len(values), values)
     values.flags.writeable = False  # callers get views of the cache: keep it intact
     cache.put(game, values, int(values.nbytes))
-    return values
+    return values[:count]
+
+
+STORE_MIN_WORK = 200_000
+"""Work (pure-Python states) from which single-heap values are kept in the tablebase.
+
+Below it, computing them again costs less than a read of the tablebase."""
+
+
+def _stored(game: HeapRuleset, count: int, budget: Budget) -> Stored | None:
+    work = one_heap_work(game, count)
+    if work is None or work < STORE_MIN_WORK:
+        return None
+    return load_table(HEAP_VALUES, game, count, budget)
+
+
+def _keep(game: HeapRuleset, table: list[int]) -> None:
+    """Keep values computed in Python (as unsigned ints of the smallest width that fits)."""
+    work = one_heap_work(game, len(table))
+    if work is None or work < STORE_MIN_WORK:
+        return
+    from array import array
+
+    top = max(table, default=0)
+    code = "H" if top < 2**16 else "I" if top < 2**32 else "Q" if top < 2**64 else None
+    if code is not None:
+        keep_table(HEAP_VALUES, game, len(table), array(code, table))
 
 
 COLD_KERNEL_MIN_STATES = 3_000_000

@@ -1,0 +1,109 @@
+"""``nimlab tablebase``: what the tablebase keeps on disk, and ``--clear`` to forget it.
+
+The tablebase (:mod:`nimlab.solve.tablebase`) keeps the compiled tables of
+built-in games in one SQLite file, so that the next question inside a stored
+table answers without loading the kernels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from nimlab.cli.commands import emit_json
+from nimlab.cli.options import language
+from nimlab.messages import say
+
+EXAMPLES = {
+    "tablebase": [
+        "nimlab tablebase",
+        "nimlab tablebase --json",
+        "nimlab tablebase --clear",
+        "NIMLAB_TABLEBASE=off nimlab analyze wythoff 1000,2000",
+    ],
+}
+
+Adder = Callable[..., argparse.ArgumentParser]
+
+
+def add_commands(command: Adder) -> None:
+    """Add ``tablebase`` with ``command(name, run, help)`` of the main parser."""
+    p = command("tablebase", tablebase, "list the compiled tables kept on disk, or forget them")
+    p.add_argument("--clear", action="store_true", help="forget every stored table")
+
+
+def _bytes(n: int) -> str:
+    for unit, size in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{n} B"
+
+
+def tablebase(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.solve.tablebase import default_tablebase
+
+    lang = language(args)
+    base = default_tablebase()
+    if base is None:
+        value = os.environ.get("NIMLAB_TABLEBASE", "")
+        if args.json:
+            emit_json(out, {"path": None, "tables": []})
+        else:
+            out.write(say("tablebase.off", lang, value=value) + "\n")
+        return 0
+    if args.clear:
+        count = base.clear()
+        if args.json:
+            emit_json(out, {"path": str(base.path), "cleared": count})
+        else:
+            out.write(say("tablebase.cleared", lang, path=base.path, count=count) + "\n")
+        return 0
+    entries = base.entries()
+    if args.json:
+        emit_json(
+            out,
+            {
+                "path": str(base.path),
+                "max_bytes": base.max_bytes,
+                "tables": [
+                    {
+                        "kind": e.kind,
+                        "game": e.spec,
+                        "size": e.size,
+                        "bytes": e.nbytes,
+                        "nimlab": e.version,
+                        "used": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(e.used)),
+                    }
+                    for e in entries
+                ],
+            },
+        )
+        return 0
+    held = sum(e.nbytes for e in entries)
+    out.write(
+        say(
+            "tablebase.head",
+            lang,
+            path=base.path,
+            count=len(entries),
+            size=_bytes(held),
+            limit=_bytes(base.max_bytes),
+        )
+        + "\n"
+    )
+    for e in entries:
+        used = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.used))
+        row = say(
+            "tablebase.row",
+            lang,
+            kind=e.kind,
+            spec=e.spec,
+            size=e.size,
+            bytes=_bytes(e.nbytes),
+            used=used,
+        )
+        out.write(row + "\n")
+    return 0

@@ -1,0 +1,229 @@
+"""The tablebase: compiled tables kept on disk answer exactly what computing them answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nimlab
+from nimlab.limits import Limits
+from nimlab.solve.context import Context
+from nimlab.solve.tablebase import (
+    GRUNDY_2,
+    HEAP_VALUES,
+    Tablebase,
+    default_path,
+    disk_spec,
+    keep_table,
+    load_table,
+)
+
+WYTHOFF_CELLS = 300  # a two-heap table the planner gives the compiled kernel
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Tablebase:
+    return Tablebase(tmp_path / "tb.sqlite")
+
+
+def test_a_table_reads_back_as_it_was_saved(base: Tablebase) -> None:
+    table = np.arange(12, dtype=np.uint16).reshape(3, 4)
+    assert base.save(GRUNDY_2, "wythoff", 0, 3, table)
+    stored = base.load(GRUNDY_2, "wythoff", 3)
+    assert stored is not None
+    assert (stored.size, stored.origin) == (3, 0)
+    assert stored.values.tolist() == table.tolist()
+    assert stored.values[2, 3] == 11
+    assert base.load(GRUNDY_2, "wythoff", 4) is None  # it does not reach 4
+    assert base.load(GRUNDY_2, "nim", 3) is None
+    assert base.load(GRUNDY_2, "wythoff", 3, max_bytes=10) is None  # over the memory limit
+
+
+def test_a_damaged_table_is_never_read_and_is_forgotten(base: Tablebase) -> None:
+    base.save(HEAP_VALUES, "kayles", 0, 4, np.array([0, 1, 2, 3], dtype=np.uint16))
+    with sqlite3.connect(base.path) as db:
+        db.execute("UPDATE tables SET data = ?", (np.array([0, 1, 2, 4], np.uint16).tobytes(),))
+    assert base.load(HEAP_VALUES, "kayles", 4) is None
+    assert base.entries() == []
+
+
+def test_tables_of_another_version_of_the_code_are_not_read(base: Tablebase) -> None:
+    base.save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
+    with sqlite3.connect(base.path) as db:
+        db.execute("UPDATE tables SET version = 'an older nimlab'")
+    assert base.load(HEAP_VALUES, "kayles", 2) is None
+    base.save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
+    assert len(base.entries()) == 2  # both versions kept side by side (two checkouts)
+    assert base.load(HEAP_VALUES, "kayles", 2) is not None
+
+
+def test_a_file_of_another_layout_is_emptied(base: Tablebase) -> None:
+    base.save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
+    with sqlite3.connect(base.path) as db:
+        db.execute("UPDATE meta SET value = '0' WHERE key = 'format'")
+    assert base.entries() == []
+
+
+def test_the_least_recently_used_tables_go_first_and_the_bound_holds(tmp_path: Path) -> None:
+    base = Tablebase(tmp_path / "tb.sqlite", max_bytes=2500)
+    for i, spec in enumerate(("a", "b", "c")):
+        assert base.save(HEAP_VALUES, spec, 0, 500, np.full(500, i, dtype=np.uint16))
+        if spec == "b":
+            assert base.load(HEAP_VALUES, "a", 500) is not None  # "a" used after "b"
+    kept = {e.spec for e in base.entries()}
+    assert kept == {"a", "c"}
+    assert sum(e.nbytes for e in base.entries()) <= base.max_bytes
+    assert not base.save(HEAP_VALUES, "d", 0, 5000, np.zeros(5000, dtype=np.uint16))  # too big
+
+
+def test_an_unusable_file_reads_as_empty_and_refuses_to_store(tmp_path: Path) -> None:
+    (tmp_path / "dir").mkdir()
+    base = Tablebase(tmp_path / "dir")  # a directory, not a file
+    assert not base.save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
+    assert base.load(HEAP_VALUES, "kayles", 2) is None
+    assert base.entries() == [] and base.clear() == 0
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"not a database at all" * 100)
+    assert Tablebase(garbage).load(HEAP_VALUES, "kayles", 2) is None
+
+
+def test_only_built_in_games_are_kept(base: Tablebase) -> None:
+    user = nimlab.heap_game(lambda n: [n - 1] if n else [])
+    named_user = nimlab.heap_game(lambda n: list(range(n)), name="mine")
+    assert disk_spec(user) is None and disk_spec(named_user) is None
+    assert disk_spec(nimlab.game("kayles")) == "octal:0.77"
+    budget = Limits().budget()
+    with Context(tablebase=base):
+        keep_table(HEAP_VALUES, user, 2, np.array([0, 1], dtype=np.uint16))
+        keep_table(HEAP_VALUES, nimlab.game("nim"), 2, np.array([0, 1], dtype=np.uint16))
+        assert load_table(HEAP_VALUES, user, 2, budget) is None
+        assert load_table(HEAP_VALUES, nimlab.game("nim"), 2, budget) is not None
+    assert [e.spec for e in base.entries()] == ["nim"]
+
+
+def _wythoff_grundy(a: int, b: int, base: Tablebase | None) -> nimlab.Analysis:
+    with Context(tablebase=base):
+        return nimlab.analyze("wythoff", f"{a},{b}", limits=Limits(remoteness_states=1))
+
+
+def test_a_stored_wythoff_table_answers_as_the_kernel_does(base: Tablebase) -> None:
+    a, b = 200, WYTHOFF_CELLS
+    cold = _wythoff_grundy(a, b, base)
+    assert [e.kind for e in base.entries()] == [GRUNDY_2]
+    warm = _wythoff_grundy(a, b, base)  # a fresh context: read from disk
+    none = _wythoff_grundy(a, b, None)
+    assert cold.to_dict() == warm.to_dict() == none.to_dict()
+    assert warm.grundy == none.grundy is not None
+
+
+@settings(max_examples=40)
+@given(st.integers(0, WYTHOFF_CELLS), st.integers(0, WYTHOFF_CELLS))
+def test_every_cell_of_a_stored_table_is_the_kernels(a: int, b: int) -> None:
+    stored_base = _STORED_WYTHOFF
+    budget = Limits().budget()
+    with Context(tablebase=stored_base):
+        stored = load_table(GRUNDY_2, nimlab.game("wythoff"), WYTHOFF_CELLS, budget)
+    assert stored is not None
+    assert stored.values[a, b] == _FRESH_WYTHOFF[a, b]
+
+
+def _stored_wythoff() -> tuple[Tablebase, np.ndarray]:
+    import tempfile
+
+    base = Tablebase(Path(tempfile.mkdtemp()) / "tb.sqlite")
+    with Context(tablebase=base):
+        nimlab.grundy_table("wythoff", WYTHOFF_CELLS + 1)
+    with Context(tablebase=None):
+        fresh = np.asarray(nimlab.grundy_table("wythoff", WYTHOFF_CELLS + 1).values)
+    return base, fresh
+
+
+_STORED_WYTHOFF, _FRESH_WYTHOFF = _stored_wythoff()
+
+
+def test_a_bigger_stored_p_position_table_answers_a_smaller_question(base: Tablebase) -> None:
+    game = "split-delete-nim:single"
+    with Context(tablebase=base):
+        big = nimlab.p_positions(game, heaps=3, max_heap=60)
+    with Context(tablebase=base):
+        small = nimlab.p_positions(game, heaps=3, max_heap=45)
+        small_again = nimlab.p_positions(game, heaps=3, max_heap=60)
+    with Context(tablebase=None):
+        direct = nimlab.p_positions(game, heaps=3, max_heap=45)
+    assert [e.kind for e in base.entries()] == ["p-positions-3"]
+    assert small.positions == direct.positions
+    assert small_again.positions == big.positions
+    assert all(max(p) <= 45 for p in small.positions)
+
+
+def test_stored_single_heap_values_answer_shorter_sequences(base: Tablebase) -> None:
+    with Context(tablebase=base):
+        long = nimlab.grundy_sequence("grundy-game", 2000)
+    assert [e.kind for e in base.entries()] == [HEAP_VALUES]
+    with Context(tablebase=base):
+        short = nimlab.grundy_sequence("grundy-game", 1500)
+    with Context(tablebase=None):
+        direct = nimlab.grundy_sequence("grundy-game", 1500)
+    assert list(short) == list(direct) == list(long)[:1500]
+
+
+def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    code = (
+        "import sys\n"
+        "from nimlab.cli.main import main\n"
+        f"code = main({args!r})\n"
+        "print('numba loaded' if 'numba' in sys.modules else 'no numba')\n"
+        "sys.exit(code)\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+
+
+def test_the_second_question_reads_the_tablebase_without_loading_numba(tmp_path: Path) -> None:
+    env = dict(os.environ, NIMLAB_TABLEBASE=str(tmp_path / "tb.sqlite"))
+    question = ["analyze", "split-delete-nim:single", "100,200,300", "--json"]
+    first = _run(question, env)
+    second = _run(question, env)
+    off = _run(question, dict(os.environ, NIMLAB_TABLEBASE="off"))
+    assert first.stdout.endswith("numba loaded\n")
+    assert second.stdout.endswith("no numba\n")
+    answer = second.stdout.rsplit("\n", 2)[0]
+    assert json.loads(answer) == json.loads(off.stdout.rsplit("\n", 2)[0])
+    assert json.loads(answer) == json.loads(first.stdout.rsplit("\n", 2)[0])
+
+
+def test_the_tablebase_command_lists_and_clears(tmp_path: Path) -> None:
+    env = dict(os.environ, NIMLAB_TABLEBASE=str(tmp_path / "tb.sqlite"))
+    _run(["sequence", "grundy-game", "--to", "2000"], env)
+    listed = _run(["tablebase", "--json"], env).stdout.rsplit("\n", 2)[0]
+    tables = json.loads(listed)["tables"]
+    assert [(t["kind"], t["game"], t["size"]) for t in tables] == [
+        (HEAP_VALUES, "grundy-game", 2000)
+    ]
+    text = _run(["tablebase", "--lang", "ja"], env).stdout
+    assert "テーブルベース" in text and "grundy-game" in text
+    cleared = _run(["tablebase", "--clear"], env).stdout
+    assert "1 tables forgotten" in cleared
+    assert json.loads(_run(["tablebase", "--json"], env).stdout.rsplit("\n", 2)[0])["tables"] == []
+    off = _run(["tablebase"], dict(os.environ, NIMLAB_TABLEBASE="off")).stdout
+    assert "off" in off
+
+
+def test_where_the_tablebase_lives(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("NIMLAB_TABLEBASE", "off")
+    assert default_path() is None
+    monkeypatch.setenv("NIMLAB_TABLEBASE", str(tmp_path / "x.sqlite"))
+    assert default_path() == tmp_path / "x.sqlite"
+    monkeypatch.delenv("NIMLAB_TABLEBASE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "nimlab" / "tablebase.sqlite"
