@@ -40,22 +40,40 @@ def load_rules(path: str | os.PathLike[str]) -> tuple[Ruleset, ...]:
     file = Path(path)
     where = str(path)
     if not file.is_file():
-        raise InvalidOption(f"--rules {where}: no such file (give a Python file, e.g. games.py)")
+        raise InvalidOption(
+            f"--rules {where}: no such file (give a Python file, e.g. games.py)",
+            ja=(
+                f"--rules {where}: そのようなファイルはありません（Python "
+                "のファイルを指定してください。例 games.py）"
+            ),
+        )
     if file.suffix != ".py":
-        raise InvalidOption(f"--rules {where}: not a Python file (.py)")
+        raise InvalidOption(
+            f"--rules {where}: not a Python file (.py)",
+            ja=f"--rules {where}: Python のファイル（.py）ではありません",
+        )
     try:
         source = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise InvalidOption(f"--rules {where}: cannot read it ({error})") from None
+        raise InvalidOption(
+            f"--rules {where}: cannot read it ({error})",
+            ja=f"--rules {where}: 読めません（{error}）",
+        ) from None
     try:
         code = compile(source, where, "exec")
     except SyntaxError as error:
-        raise InvalidOption(f"{where}:{error.lineno}: syntax error: {error.msg}") from None
+        raise InvalidOption(
+            f"{where}:{error.lineno}: syntax error: {error.msg}",
+            ja=f"{where}:{error.lineno}: 構文エラー: {error.msg}",
+        ) from None
     namespace: dict[str, object] = {"__name__": f"nimlab_rules.{file.stem}", "__file__": where}
     try:
         exec(code, namespace)
     except Exception as error:
-        raise InvalidOption(f"{_line(error, where)}: {type(error).__name__}: {error}") from None
+        raise InvalidOption(
+            f"{_line(error, where)}: {type(error).__name__}: {error}",
+            ja=f"{_line(error, where)}: {type(error).__name__}: {error}",
+        ) from None
     found: list[Ruleset] = []
     for value in namespace.values():
         if isinstance(value, Ruleset) and value not in found:
@@ -63,7 +81,12 @@ def load_rules(path: str | os.PathLike[str]) -> tuple[Ruleset, ...]:
     if not found:
         raise InvalidOption(
             f"{where} defines no ruleset at module level; define one, e.g. "
-            "mygame = nimlab.heap_game(lambda n: [n - 1] if n else [], name='mygame')"
+            "mygame = nimlab.heap_game(lambda n: [n - 1] if n else [], name='mygame')",
+            ja=(
+                f"{where} はモジュールの最上位でルールを 1 つも定義していません。例えば mygame = "
+                "nimlab.heap_game(lambda n: [n - 1] if n else [], name='mygame') "
+                "と定義してください"
+            ),
         )
     for ruleset in found:
         _check_name(ruleset, where, found)
@@ -84,7 +107,11 @@ def _check_name(ruleset: Ruleset, where: str, found: list[Ruleset]) -> None:
     if not isinstance(spec, str) or not spec.strip() or "+" in spec or spec != spec.strip():
         raise InvalidOption(
             f"{where}: a ruleset's name {spec!r} must be non-empty text without '+' "
-            "(give it with name='mygame')"
+            "(give it with name='mygame')",
+            ja=(
+                f"{where}: ルールの名前 {spec!r} は '+' を含まない空でない文字列です（"
+                "name='mygame' で付けてください）"
+            ),
         )
     try:
         builtin = game(spec, user_rules=False)
@@ -93,13 +120,23 @@ def _check_name(ruleset: Ruleset, where: str, found: list[Ruleset]) -> None:
     if builtin is not None:
         raise InvalidOption(
             f"{where}: the ruleset {spec!r} has the name of the built-in game {builtin.spec!r}; "
-            "rename it (name='...')"
+            "rename it (name='...')",
+            ja=(
+                f"{where}: ルール {spec!r} は組み込みのゲーム {builtin.spec!r} と同じ名前です。"
+                "名前を変えてください（name='...'）"
+            ),
         )
     twins = [r for r in found if r.spec == spec and r != ruleset]
     known = USER_RULES.get(spec)
     elsewhere = _LOADED_FROM.get(spec) != str(Path(where).resolve())
     if twins or (known is not None and known != ruleset and elsewhere):
-        raise InvalidOption(f"{where}: two different rulesets are named {spec!r}; rename one")
+        raise InvalidOption(
+            f"{where}: two different rulesets are named {spec!r}; rename one",
+            ja=(
+                f"{where}: 異なる 2 つのルールが {spec!r} という名前です。"
+                "一方の名前を変えてください"
+            ),
+        )
 
 
 def _line(error: BaseException, where: str) -> str:

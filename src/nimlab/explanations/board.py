@@ -72,7 +72,10 @@ class BoardSteps:
         for k, step in enumerate(self.steps):
             if step.cell == cell:
                 return k
-        raise InvalidOption(f"({cell[0]},{cell[1]}) is not on the board")
+        raise InvalidOption(
+            f"({cell[0]},{cell[1]}) is not on the board",
+            ja=f"({cell[0]},{cell[1]}) は盤面の上にありません",
+        )
 
     def text(self, k: int, lang: str = "en") -> str:
         """Why step ``k`` marks its cell as it does, in ``lang``, as seed 002 says it."""
@@ -137,9 +140,15 @@ def board_steps(game: str | Ruleset, size: int) -> BoardSteps:
     g = as_game(game)
     heaps = as_heaps_ruleset(g)
     if heaps is None or heaps.check_count(2) is not None:
-        raise NotApplicable(f"{g.spec} is not played on two heaps; the ○× board needs two")
+        raise NotApplicable(
+            f"{g.spec} is not played on two heaps; the ○× board needs two",
+            ja=f"{g.spec} は 2 山で遊ぶゲームではありません。○× の盤面には 2 山が必要です",
+        )
     if not 1 <= size <= MAX_SIZE:
-        raise InvalidOption(f"size must be from 1 to {MAX_SIZE}, got {size}")
+        raise InvalidOption(
+            f"size must be from 1 to {MAX_SIZE}, got {size}",
+            ja=f"size は 1 から {MAX_SIZE} までです（{size} が与えられた）",
+        )
     origin = g.capabilities.least_heap
     span = range(origin, origin + size)
     cells = [(x, y) for x in span for y in span]
@@ -148,7 +157,10 @@ def board_steps(game: str | Ruleset, size: int) -> BoardSteps:
     for c, targets in reach.items():
         for t in targets:
             if sum(t) >= sum(c):
-                raise NotApplicable(f"{g.spec}: a move from {_name(c)} does not shrink the heaps")
+                raise NotApplicable(
+                    f"{g.spec}: a move from {_name(c)} does not shrink the heaps",
+                    ja=f"{g.spec}: {_name(c)} からの手が山を小さくしません",
+                )
             into[t].append(c)
 
     def lowest_left(c: Cell) -> tuple[int, int]:
@@ -195,5 +207,9 @@ def _ordered(action: object, x: int, y: int, to: Iterable[int]) -> list[Cell]:
     reached = tuple(to)
     raise NotApplicable(
         f"the step-by-step board needs moves that take from one heap or both; "
-        f"({x},{y}) → {reached} is another kind of move"
+        f"({x},{y}) → {reached} is another kind of move",
+        ja=(
+            f"段階的な盤面は、1 つの山か両方の山から取る手にしか使えません。({x},{y}) → {reached} "
+            "は別の種類の手です"
+        ),
     )

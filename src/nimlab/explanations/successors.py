@@ -68,5 +68,8 @@ def successor_cells(game: str | Ruleset, position: Cell, shift: int = 0) -> set[
 def seed_cells(game: str, shift: int, position: Cell) -> set[Cell]:
     """One of seed 001's tables 1–4 for ⟨a, b⟩ (a, b ≥ 1): the cells a coin there may move to."""
     if min(position) < 1:
-        raise NotApplicable("seed 001's tables have a stone in each heap: ⟨a, b⟩ with a, b ≥ 1")
+        raise NotApplicable(
+            "seed 001's tables have a stone in each heap: ⟨a, b⟩ with a, b ≥ 1",
+            ja="シード 001 の表はどの山にも石が 1 個以上あります: a, b ≥ 1 の ⟨a, b⟩",
+        )
     return successor_cells(game, position, shift)

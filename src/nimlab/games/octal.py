@@ -61,21 +61,31 @@ class Octal(HeapRuleset):
         digits = self.digits
         top = self.top_digit
         if not digits or any(not isinstance(d, int) or not 0 <= d <= top for d in digits):
-            raise InvalidGame(f"{self.family} digits are 0-{HEX[top]}, got {digits!r}")
+            raise InvalidGame(
+                f"{self.family} digits are 0-{HEX[top]}, got {digits!r}",
+                ja=f"{self.family} の桁は 0-{HEX[top]} です（{digits!r} が与えられた）",
+            )
         if digits[0] & 3:
             raise InvalidGame(
                 f"{self.family} code {self.code_of(digits)!r}: the digit before the point must be "
                 + ("0 or 4" if top == 7 else "0, 4, 8 or C")
-                + " (4 = a heap may be split without removing stones)"
+                + " (4 = a heap may be split without removing stones)",
+                ja=f"{self.family} の符号 {self.code_of(digits)!r}: 小数点の前の桁は "
+                + ("0 か 4" if top == 7 else "0, 4, 8, C のどれか")
+                + " です（4 = 石を取らずに山を分けてよい）",
             )
         while len(digits) > 1 and digits[-1] == 0:
             digits = digits[:-1]
         if digits == (0,):
             raise InvalidGame(
-                f"{self.family} code 0.0 allows no move at all; write e.g. octal:0.77"
+                f"{self.family} code 0.0 allows no move at all; write e.g. octal:0.77",
+                ja=f"{self.family} の符号 0.0 では一手も指せません。例えば octal:0.77 と書きます",
             )
         if len(digits) > self.longest + 1:
-            raise InvalidGame(f"{self.family} codes have at most {self.longest} digits")
+            raise InvalidGame(
+                f"{self.family} codes have at most {self.longest} digits",
+                ja=f"{self.family} の符号は {self.longest} 桁までです",
+            )
         object.__setattr__(self, "digits", digits)
 
     @staticmethod
@@ -91,7 +101,11 @@ class Octal(HeapRuleset):
         if match is None or text in (".", ""):
             raise InvalidGame(
                 f"malformed octal code {code!r}; write d0.d1d2... with octal digits 0-7 "
-                "and d0 = 0 or 4, e.g. octal:0.77"
+                "and d0 = 0 or 4, e.g. octal:0.77",
+                ja=(
+                    f"8 進符号 {code!r} が不正です。d0.d1d2... と 8 進の桁 0-7（d0 = 0 か 4）"
+                    "で書きます。例 octal:0.77"
+                ),
             )
         digits: tuple[int, ...]
         if match.group(3) is not None:
@@ -100,7 +114,10 @@ class Octal(HeapRuleset):
             head, tail = match.group(1) or "0", match.group(2)
             digits = (int(head), *map(int, tail))
         if len(digits) > MAX_DIGITS + 1:
-            raise InvalidGame(f"octal code {code!r} has more than {MAX_DIGITS} digits")
+            raise InvalidGame(
+                f"octal code {code!r} has more than {MAX_DIGITS} digits",
+                ja=f"8 進符号 {code!r} が {MAX_DIGITS} 桁を超えています",
+            )
         return cls(digits)
 
     @property
@@ -175,7 +192,8 @@ class TakeAndBreak(Octal):
         super().__post_init__()
         if max(self.digits) <= 7 and len(self.digits) <= MAX_DIGITS + 1:
             raise InvalidGame(
-                f"{self.code} is an octal game: build it with take_and_break() or Octal"
+                f"{self.code} is an octal game: build it with take_and_break() or Octal",
+                ja=f"{self.code} は 8 進ゲームです。take_and_break() か Octal で作ります",
             )
 
 
@@ -185,13 +203,20 @@ def _digit(text: str, code: str) -> int:
         return int(text, 16)
     counts = [c.strip() for c in text[1:-1].split(",")]
     if not all(c.isdigit() for c in counts):
-        raise InvalidGame(f"take-and-break code {code!r}: write braced digits as e.g. {{2,3}}")
+        raise InvalidGame(
+            f"take-and-break code {code!r}: write braced digits as e.g. {{2,3}}",
+            ja=f"取って分ける規則の符号 {code!r}: 括弧の桁は例えば {{2,3}} のように書きます",
+        )
     digit = 0
     for c in counts:
         if int(c) > 3:
             raise InvalidGame(
                 f"take-and-break code {code!r}: a move may leave at most 3 heaps here, "
-                f"not {c} (digits 0-F)"
+                f"not {c} (digits 0-F)",
+                ja=(
+                    f"取って分ける規則の符号 {code!r}: ここでは一手で残せる山は 3 つまでで、{c} "
+                    "つではありません（桁は 0-F）"
+                ),
             )
         digit |= 1 << int(c)
     return digit
@@ -214,27 +239,45 @@ def take_and_break(code: str) -> Ruleset:
             f"malformed take-and-break code {code!r}; write d0.d1d2... with hexadecimal digits "
             "0-F (bit 1: take all, 2: leave one heap, 4: two heaps, 8: three heaps) or braced "
             "heap counts such as {2,3}, e.g. take-and-break:0.B1 (CGSuite's infinite codes [..] "
-            "and the modifiers ? and = are not supported)"
+            "and the modifiers ? and = are not supported)",
+            ja=(
+                f"取って分ける規則の符号 {code!r} が不正です。d0.d1d2... と 16 進の桁 0-F（ビット "
+                f"1: 全部取る、2: 1 山残す、4: 2 山、8: 3 山）か、{{2,3}} "
+                "のような括弧の山数で書きます。例 take-and-break:0.B1（CGSuite の無限符号 [..] "
+                "と修飾子 ? と = には対応していません）"
+            ),
         )
     head = _digit(match.group(1) or "0", code)
     tail = tuple(_digit(d, code) for d in _DIGIT.findall(match.group(3)))
     if len(tail) > MAX_LONG_DIGITS:
         raise InvalidGame(
             f"take-and-break codes have at most {MAX_LONG_DIGITS} digits after the point, "
-            f"got {len(tail)}"
+            f"got {len(tail)}",
+            ja=(
+                f"取って分ける規則の符号は小数点以下 {MAX_LONG_DIGITS} 桁までです（{len(tail)} "
+                "桁が与えられた）"
+            ),
         )
     digits = (head, *tail)
     if head & 3:
         raise InvalidGame(
             f"take-and-break code {code!r}: the digit before the point must be 0, 4, 8 or C "
-            "(a heap broken into two or three without removing stones)"
+            "(a heap broken into two or three without removing stones)",
+            ja=(
+                f"取って分ける規則の符号 {code!r}: 小数点の前の桁は 0, 4, 8, C のどれかです（"
+                "石を取らずに山を 2 つか 3 つに分ける）"
+            ),
         )
     if match.group(2):
         if digits[0] == 4 and not any(digits[1:]):
             return GrundyGame()
         raise InvalidGame(
             f"take-and-break code {code!r}: the modifier ! is supported only as 4!.0 "
-            "(Grundy's game)"
+            "(Grundy's game)",
+            ja=(
+                f"取って分ける規則の符号 {code!r}: 修飾子 ! は 4!.0（グランディのゲーム）"
+                "にだけ使えます"
+            ),
         )
     trimmed = digits
     while len(trimmed) > 1 and trimmed[-1] == 0:

@@ -151,7 +151,10 @@ class InfiniteSubtraction(HeapRuleset):
             raise InvalidGame(
                 f"unknown subtraction set {self.rule!r}; accepted: "
                 + ", ".join(f"subtraction:{r}" for r in RULES)
-                + " or a finite set such as subtraction:2,4,7"
+                + " or a finite set such as subtraction:2,4,7",
+                ja=f"未知の減算集合 {self.rule!r} です。使えるのは "
+                + ", ".join(f"subtraction:{r}" for r in RULES)
+                + " か、subtraction:2,4,7 のような有限集合です",
             )
 
     @property
@@ -185,15 +188,23 @@ class AllBut(HeapRuleset):
         values = self.excluded
         if not values:
             raise InvalidGame(
-                "all-but needs a non-empty set of positive integers, e.g. all-but:1,2"
+                "all-but needs a non-empty set of positive integers, e.g. all-but:1,2",
+                ja="all-but には正の整数の空でない集合が必要です。例 all-but:1,2",
             )
         if len(set(values)) > MAX_EXCLUDED:
-            raise InvalidGame(f"an all-but set has at most {MAX_EXCLUDED:,} elements")
+            raise InvalidGame(
+                f"an all-but set has at most {MAX_EXCLUDED:,} elements",
+                ja=f"all-but の集合の要素は {MAX_EXCLUDED:,} 個までです",
+            )
         for s in values:
             if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s <= MAX_EXCLUDED_ELEMENT:
                 raise InvalidGame(
                     f"all-but set element {s!r} is not an integer from 1 to "
-                    f"{MAX_EXCLUDED_ELEMENT:,}; write e.g. all-but:1,2"
+                    f"{MAX_EXCLUDED_ELEMENT:,}; write e.g. all-but:1,2",
+                    ja=(
+                        f"all-but の集合の要素 {s!r} は 1 から {MAX_EXCLUDED_ELEMENT:,} "
+                        "までの整数ではありません。例 all-but:1,2"
+                    ),
                 )
         object.__setattr__(self, "excluded", tuple(sorted(set(values))))
 

@@ -145,13 +145,24 @@ class ResultsDB:
             stat = file.stat() if file.exists() else None
             hot = Path(f"{file}-journal").exists()
         except OSError as error:
-            raise InvalidOption(f"--db {shown}: cannot use this path ({error.strerror})") from None
+            raise InvalidOption(
+                f"--db {shown}: cannot use this path ({error.strerror})",
+                ja=f"--db {shown}: このパスは使えません（{error.strerror}）",
+            ) from None
         if stat is not None and S_ISDIR(stat.st_mode):
-            raise InvalidOption(f"--db {shown} is a directory; give a database file")
+            raise InvalidOption(
+                f"--db {shown} is a directory; give a database file",
+                ja=f"--db {shown} はディレクトリです。データベースのファイルを指定してください",
+            )
         fresh = stat is None or stat.st_size == 0 or hot
         if fresh and not create:
             what = "is empty" if stat is not None else "does not exist"
-            raise InvalidOption(f"--db {shown} {what}: no such results database")
+            raise InvalidOption(
+                f"--db {shown} {what}: no such results database",
+                ja=f"--db {shown} は"
+                + ("空です" if stat is not None else "存在しません")
+                + ": そのような結果データベースはありません",
+            )
         if not fresh:
             _check_header(file, shown)
             reader = _read_only(file, shown)
@@ -167,7 +178,11 @@ class ResultsDB:
             connection = sqlite3.connect(str(file), timeout=60, isolation_level=None)
         except sqlite3.Error as error:
             raise InvalidOption(
-                f"--db {shown}: cannot create or open it ({error}); is its folder writable?"
+                f"--db {shown}: cannot create or open it ({error}); is its folder writable?",
+                ja=(
+                    f"--db {shown}: 作成も開くこともできません（{error}）。"
+                    "フォルダに書き込めますか？"
+                ),
             ) from None
         try:
             if fresh:
@@ -287,15 +302,27 @@ def _check_header(file: Path, shown: str) -> None:
         with file.open("rb") as handle:
             header = handle.read(100)
     except OSError as error:
-        raise InvalidOption(f"--db {shown}: cannot read it ({error.strerror})") from None
+        raise InvalidOption(
+            f"--db {shown}: cannot read it ({error.strerror})",
+            ja=f"--db {shown}: 読めません（{error.strerror}）",
+        ) from None
     if not header.startswith(b"SQLite format 3\x00"):
         raise InvalidOption(
-            f"--db {shown} is not a nimlab results database (not SQLite); left untouched"
+            f"--db {shown} is not a nimlab results database (not SQLite); left untouched",
+            ja=(
+                f"--db {shown} は nimlab の結果データベースではありません（SQLite ではない）。"
+                "手を付けずに残しました"
+            ),
         )
     if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
         raise InvalidOption(
             f"--db {shown} is an SQLite database but not a nimlab results database "
-            "(left untouched); give a new file name"
+            "(left untouched); give a new file name",
+            ja=(
+                f"--db {shown} は SQLite データベースですが nimlab "
+                "の結果データベースではありません（手を付けずに残しました）。"
+                "新しいファイル名を指定してください"
+            ),
         )
 
 
@@ -320,9 +347,15 @@ def _read_only(file: Path, shown: str) -> sqlite3.Connection:
             connection.close()
             raise InvalidOption(
                 f"--db {shown} is damaged ({error}); left untouched: restore a copy or give a "
-                "new file"
+                "new file",
+                ja=(
+                    f"--db {shown} は壊れています（{error}）。手を付けずに残しました。"
+                    "コピーを戻すか新しいファイルを指定してください"
+                ),
             ) from None
-    raise InvalidOption(f"--db {shown}: cannot read it ({failure})")
+    raise InvalidOption(
+        f"--db {shown}: cannot read it ({failure})", ja=f"--db {shown}: 読めません（{failure}）"
+    )
 
 
 def _statements() -> list[str]:
@@ -349,20 +382,35 @@ def _check(connection: sqlite3.Connection, shown: str, *, whole: bool) -> None:
         if app != APPLICATION_ID:
             raise InvalidOption(
                 f"--db {shown} is an SQLite database but not a nimlab results database "
-                "(left untouched); give a new file name"
+                "(left untouched); give a new file name",
+                ja=(
+                    f"--db {shown} は SQLite データベースですが nimlab "
+                    "の結果データベースではありません（手を付けずに残しました）。"
+                    "新しいファイル名を指定してください"
+                ),
             )
         row = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         if row is None or row[0] != str(SCHEMA_VERSION):
             found = "none" if row is None else row[0]
             raise InvalidOption(
                 f"--db {shown} has results schema version {found}; this nimlab reads "
-                f"version {SCHEMA_VERSION} (left untouched; use a new file)"
+                f"version {SCHEMA_VERSION} (left untouched; use a new file)",
+                ja=(
+                    f"--db {shown} の結果スキーマは版 {found} です。この nimlab が読めるのは版 "
+                    f"{SCHEMA_VERSION} です（手を付けずに残しました。"
+                    "新しいファイルを使ってください）"
+                ),
             )
         for table, columns in _layout().items():
             if connection.execute(f"PRAGMA table_info({table})").fetchall() != columns:
                 raise InvalidOption(
                     f"--db {shown}: its table {table!r} is not the one nimlab makes (the schema "
-                    "was altered); left untouched: use a new file"
+                    "was altered); left untouched: use a new file",
+                    ja=(
+                        f"--db {shown}: 表 {table!r} が nimlab の作るものと違います（"
+                        "スキーマが変更されています）。手を付けずに残しました。"
+                        "新しいファイルを使ってください"
+                    ),
                 )
         if whole:
             problems = [r[0] for r in connection.execute("PRAGMA quick_check(3)")]
@@ -370,11 +418,20 @@ def _check(connection: sqlite3.Connection, shown: str, *, whole: bool) -> None:
                 raise InvalidOption(
                     f"--db {shown} is damaged ({' '.join(' '.join(problems).split())[:200]}); left "
                     "untouched: "
-                    "restore a copy or give a new file"
+                    "restore a copy or give a new file",
+                    ja=(
+                        f"--db {shown} は壊れています（"
+                        f"{' '.join(' '.join(problems).split())[:200]}）。手を付けずに残しました。"
+                        "コピーを戻すか新しいファイルを指定してください"
+                    ),
                 )
     except sqlite3.DatabaseError as error:
         raise InvalidOption(
-            f"--db {shown} is damaged or not a nimlab results database ({error}); left untouched"
+            f"--db {shown} is damaged or not a nimlab results database ({error}); left untouched",
+            ja=(
+                f"--db {shown} は壊れているか nimlab の結果データベースではありません（{error}）。"
+                "手を付けずに残しました"
+            ),
         ) from None
 
 
@@ -384,7 +441,8 @@ def _create(connection: sqlite3.Connection, shown: str) -> None:
         connection.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as error:
         raise InvalidOption(
-            f"--db {shown}: cannot create it ({error}); is its folder writable?"
+            f"--db {shown}: cannot create it ({error}); is its folder writable?",
+            ja=f"--db {shown}: 作成できません（{error}）。フォルダに書き込めますか？",
         ) from None
     try:
         tables = connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
@@ -417,6 +475,10 @@ def _check_writable(connection: sqlite3.Connection, shown: str) -> None:
         if "readonly" in str(error) or "read-only" in str(error):
             raise InvalidOption(
                 f"--db {shown} is read-only (file or folder permissions): a sweep cannot write "
-                "to it; `nimlab results` can still read it"
+                "to it; `nimlab results` can still read it",
+                ja=(
+                    f"--db {shown} は読み取り専用です（ファイルかフォルダの権限）。"
+                    "スイープは書き込めません。`nimlab results` で読むことはできます"
+                ),
             ) from None
         raise

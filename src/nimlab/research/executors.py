@@ -141,7 +141,13 @@ class PoolExecutor:
                         "lower --batch-size or --max-states"
                     )
                     if lost is None:
-                        raise TooLarge(reason)
+                        raise TooLarge(
+                            reason,
+                            ja=(
+                                f"このバッチでワーカーが {RESTARTS + 1} 回落ちました（"
+                                "メモリ不足？）。--batch-size か --max-states を下げてください"
+                            ),
+                        )
                     yield lost(job, reason)
                 self.restarts += 1
                 pool = self._fresh_pool()
@@ -182,7 +188,11 @@ class DaskExecutor:
             except (OSError, TimeoutError, ValueError) as error:
                 raise InvalidOption(
                     f"--scheduler {scheduler}: cannot reach it ({error}); give tcp://HOST:PORT "
-                    "of a running dask scheduler"
+                    "of a running dask scheduler",
+                    ja=(
+                        f"--scheduler {scheduler}: 接続できません（{error}）。動いている dask "
+                        "スケジューラの tcp://HOST:PORT を指定してください"
+                    ),
                 ) from None
             self.workers = max(1, len(self._client.scheduler_info()["workers"]))
         else:
@@ -244,12 +254,19 @@ def executor(
 ) -> Executor:
     """The executor the command line asks for (default: a local pool over every core)."""
     if dask_local is not None and scheduler is not None:
-        raise InvalidOption("give one of --dask-local N and --scheduler ADDRESS, not both")
+        raise InvalidOption(
+            "give one of --dask-local N and --scheduler ADDRESS, not both",
+            ja="--dask-local N と --scheduler ADDRESS はどちらか一方だけを指定してください",
+        )
     cap = max_workers()
     for value, option in ((workers, "--workers"), (dask_local, "--dask-local")):
         if value is not None and not 1 <= value <= cap:
             raise InvalidOption(
-                f"{option} must be 1 to {cap} (4 × {os.cpu_count() or 1} cores), got {value}"
+                f"{option} must be 1 to {cap} (4 × {os.cpu_count() or 1} cores), got {value}",
+                ja=(
+                    f"{option} は 1 から {cap}（4 × {os.cpu_count() or 1} コア）までです（{value} "
+                    "が与えられた）"
+                ),
             )
     if scheduler is not None:
         check_address(scheduler)
@@ -283,5 +300,9 @@ def check_address(scheduler: str) -> None:
         shown = scheduler if len(scheduler) <= 60 else scheduler[:56] + "..."
         raise InvalidOption(
             f"--scheduler {shown!r}: give an address like tcp://HOST:8786 "
-            "(tcp, tls, ws or wss; port 1 to 65535)"
+            "(tcp, tls, ws or wss; port 1 to 65535)",
+            ja=(
+                f"--scheduler {shown!r}: tcp://HOST:8786 のようなアドレスを指定してください（tcp, "
+                "tls, ws, wss。ポートは 1 から 65535）"
+            ),
         )

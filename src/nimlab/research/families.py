@@ -154,13 +154,19 @@ def _heap_count_allowed(spec: str, heaps: int) -> bool:
 
 def _positive(value: int | None, option: str) -> int:
     if value is None or value < 1:
-        raise InvalidOption(f"{option} must be an integer ≥ 1, got {value}")
+        raise InvalidOption(
+            f"{option} must be an integer ≥ 1, got {value}",
+            ja=f"{option} は 1 以上の整数です（{value} が与えられた）",
+        )
     return value
 
 
 def _range(lo: int, hi: int, what: str) -> None:
     if lo > hi:
-        raise InvalidOption(f"{what}: the range {lo}..{hi} is empty; give FROM ≤ TO")
+        raise InvalidOption(
+            f"{what}: the range {lo}..{hi} is empty; give FROM ≤ TO",
+            ja=f"{what}: 範囲 {lo}..{hi} が空です。FROM ≤ TO としてください",
+        )
 
 
 def subtraction_family(
@@ -172,7 +178,11 @@ def subtraction_family(
     if (max_element is None) == (largest is None):
         raise InvalidOption(
             "a subtraction sweep needs exactly one of --max-element M (S ⊆ {1..M}) "
-            "and --largest M (max S = M)"
+            "and --largest M (max S = M)",
+            ja=(
+                "減算ゲームのスイープには --max-element M（S ⊆ {1..M}）と --largest M（max S = M）"
+                "のちょうど一方が必要です"
+            ),
         )
     bound = _positive(max_element if largest is None else largest, "--max-element/--largest")
     if sizes is None:
@@ -180,14 +190,20 @@ def subtraction_family(
     chosen = sorted(set(sizes))
     for k in chosen:
         if not 1 <= k <= MAX_SUBTRACTION_SIZE:
-            raise InvalidOption(f"--sizes: set sizes are 1..{MAX_SUBTRACTION_SIZE}, got {k}")
+            raise InvalidOption(
+                f"--sizes: set sizes are 1..{MAX_SUBTRACTION_SIZE}, got {k}",
+                ja=f"--sizes: 集合の大きさは 1..{MAX_SUBTRACTION_SIZE} です（{k} が与えられた）",
+            )
     params: dict[str, Any] = {"sizes": chosen}
     params["max_element" if largest is None else "largest"] = bound
     family = Family("subtraction", params)
     if not chosen or family.count() == 0:
         raise InvalidOption(
             f"no subtraction set has a size in {chosen} and "
-            + (f"elements ≤ {bound}" if largest is None else f"largest element {bound}")
+            + (f"elements ≤ {bound}" if largest is None else f"largest element {bound}"),
+            ja=f"大きさが {chosen} で"
+            + (f"要素が {bound} 以下" if largest is None else f"最大要素が {bound}")
+            + "の減算集合はありません",
         )
     return family
 
@@ -195,7 +211,10 @@ def subtraction_family(
 def octal_family(digits: int) -> Family:
     """Every octal code 0.d1…dk with 1 ≤ k ≤ ``digits`` and a non-zero last digit."""
     if not 1 <= digits <= 6:
-        raise InvalidOption(f"--digits must be 1..6 (8^6 codes at most), got {digits}")
+        raise InvalidOption(
+            f"--digits must be 1..6 (8^6 codes at most), got {digits}",
+            ja=f"--digits は 1..6 です（符号は最大 8^6 個）。{digits} が与えられた",
+        )
     return Family("octal", {"digits": digits})
 
 
@@ -213,11 +232,20 @@ def octal_misere_family(digits: int, max_heap: int, seconds: float = 10.0) -> Fa
     7
     """
     if not 1 <= digits <= 3:
-        raise InvalidOption(f"--digits must be 1..3 for misère quotients, got {digits}")
+        raise InvalidOption(
+            f"--digits must be 1..3 for misère quotients, got {digits}",
+            ja=f"ミゼール商では --digits は 1..3 です（{digits} が与えられた）",
+        )
     if not 1 <= max_heap <= MAX_MISERE_HEAP:
-        raise InvalidOption(f"--max-heap must be 1..{MAX_MISERE_HEAP}, got {max_heap}")
+        raise InvalidOption(
+            f"--max-heap must be 1..{MAX_MISERE_HEAP}, got {max_heap}",
+            ja=f"--max-heap は 1..{MAX_MISERE_HEAP} です（{max_heap} が与えられた）",
+        )
     if not 0 < seconds <= 3600:
-        raise InvalidOption(f"--task-seconds must be in (0, 3600], got {seconds:g}")
+        raise InvalidOption(
+            f"--task-seconds must be in (0, 3600], got {seconds:g}",
+            ja=f"--task-seconds は (0, 3600] の範囲です（{seconds:g} が与えられた）",
+        )
     return Family("octal-misere", {"digits": digits, "max_heap": max_heap, "seconds": seconds})
 
 
@@ -226,7 +254,10 @@ def take_away_family(c_from: int, c_to: int, bound: int) -> Family:
     _positive(c_from, "--c-from")
     _range(c_from, c_to, "--c-from/--c-to")
     if not 1 <= bound <= 20_000:
-        raise InvalidOption(f"--bound must be 1..20000 (an O(N²) table per C), got {bound}")
+        raise InvalidOption(
+            f"--bound must be 1..20000 (an O(N²) table per C), got {bound}",
+            ja=f"--bound は 1..20000 です（C ごとに O(N²) の表）。{bound} が与えられた",
+        )
     return Family("take-away", {"bound": bound, "c_from": c_from, "c_to": c_to})
 
 
@@ -239,18 +270,28 @@ def split_delete_family(
         spec = v if ":" in v else None
         if spec not in SPLIT_DELETE_SPECS:
             raise InvalidOption(
-                f"unknown split/delete variant {v!r}; accepted: {', '.join(SPLIT_DELETE_SPECS)}"
+                f"unknown split/delete variant {v!r}; accepted: {', '.join(SPLIT_DELETE_SPECS)}",
+                ja=f"未知の分割・削除の変種 {v!r} です。使えるのは {', '.join(SPLIT_DELETE_SPECS)}",
             )
         chosen.append(spec)
     if not chosen:
-        raise InvalidOption(f"--variants: give at least one of {', '.join(SPLIT_DELETE_SPECS)}")
+        raise InvalidOption(
+            f"--variants: give at least one of {', '.join(SPLIT_DELETE_SPECS)}",
+            ja=f"--variants: {', '.join(SPLIT_DELETE_SPECS)} の少なくとも 1 つを指定してください",
+        )
     _positive(heaps_from, "--heaps-from")
     _range(heaps_from, heaps_to, "--heaps-from/--heaps-to")
     if heaps_to > MAX_HEAPS:
-        raise InvalidOption(f"--heaps-to must be ≤ {MAX_HEAPS}, got {heaps_to}")
+        raise InvalidOption(
+            f"--heaps-to must be ≤ {MAX_HEAPS}, got {heaps_to}",
+            ja=f"--heaps-to は {MAX_HEAPS} 以下です（{heaps_to} が与えられた）",
+        )
     bounds = sorted(set(max_heaps))
     if not bounds:
-        raise InvalidOption("--max-heap: give at least one bound N")
+        raise InvalidOption(
+            "--max-heap: give at least one bound N",
+            ja="--max-heap: 上限 N を少なくとも 1 つ指定してください",
+        )
     for bound in bounds:
         _positive(bound, "--max-heap")
     family = Family(
@@ -259,6 +300,7 @@ def split_delete_family(
     )
     if not family.items():
         raise InvalidOption(
-            f"none of {', '.join(chosen)} is played with {heaps_from}..{heaps_to} heaps"
+            f"none of {', '.join(chosen)} is played with {heaps_from}..{heaps_to} heaps",
+            ja=f"{', '.join(chosen)} のどれも {heaps_from}..{heaps_to} 山では遊べません",
         )
     return family

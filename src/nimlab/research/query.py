@@ -63,7 +63,10 @@ def _open(path: str) -> ResultsDB:
 
 def _order(sort: str) -> str:
     if sort not in SORT_KEYS:
-        raise InvalidOption(f"--sort {sort!r}: accepted: {', '.join(SORT_KEYS)}")
+        raise InvalidOption(
+            f"--sort {sort!r}: accepted: {', '.join(SORT_KEYS)}",
+            ja=f"--sort {sort!r}: 使えるのは {', '.join(SORT_KEYS)}",
+        )
     if sort == "params":
         return "ORDER BY family, size, top, params"
     return f"ORDER BY {sort} IS NULL, {sort} DESC, family, size, top, params"
@@ -78,7 +81,11 @@ def columns_of(names: str | None) -> tuple[str, ...]:
     if unknown or not chosen:
         raise InvalidOption(
             f"--columns: unknown {', '.join(unknown) or '(none given)'}; "
-            f"accepted: {', '.join(OUTPUT_COLUMNS)}"
+            f"accepted: {', '.join(OUTPUT_COLUMNS)}",
+            ja=(
+                f"--columns: 未知の列 {', '.join(unknown) or '(指定なし)'}。使えるのは "
+                f"{', '.join(OUTPUT_COLUMNS)}"
+            ),
         )
     return chosen
 
@@ -95,7 +102,10 @@ def rows(
     sql = f"SELECT {', '.join(columns)} FROM results{clause} {_order(sort)}"
     if limit is not None:
         if limit < 1:
-            raise InvalidOption(f"--limit must be ≥ 1, got {limit}")
+            raise InvalidOption(
+                f"--limit must be ≥ 1, got {limit}",
+                ja=f"--limit は 1 以上です（{limit} が与えられた）",
+            )
         sql += f" LIMIT {int(limit)}"
     with _open(path) as db:
         yield from db.connection.execute(sql, values)
@@ -151,7 +161,11 @@ def export(path: str, where: Filter, target: str, columns: tuple[str, ...] = OUT
     name = target.lower()
     if not name.endswith((".parquet", ".csv", ".csv.gz")):
         raise InvalidOption(
-            f"--export {shown(target)}: give a file ending in .csv, .csv.gz or .parquet"
+            f"--export {shown(target)}: give a file ending in .csv, .csv.gz or .parquet",
+            ja=(
+                f"--export {shown(target)}: .csv, .csv.gz, .parquet "
+                "で終わるファイルを指定してください"
+            ),
         )
     target_path(target)
     with atomic_path(target, "--export") as written_to:
@@ -228,9 +242,13 @@ def target_path(target: str) -> Path:
     try:
         folder = path.parent.is_dir()
     except OSError as error:
-        raise InvalidOption(f"{shown(target)}: cannot use this path ({error.strerror})") from None
+        raise InvalidOption(
+            f"{shown(target)}: cannot use this path ({error.strerror})",
+            ja=f"{shown(target)}: このパスは使えません（{error.strerror}）",
+        ) from None
     if not folder:
         raise InvalidOption(
-            f"{shown(target)}: the directory {shown(str(path.parent))} does not exist"
+            f"{shown(target)}: the directory {shown(str(path.parent))} does not exist",
+            ja=f"{shown(target)}: ディレクトリ {shown(str(path.parent))} がありません",
         )
     return path

@@ -67,12 +67,19 @@ class SweepReport:
 def check_size(family: Family, max_tasks: int) -> int:
     """The task count of ``family``, refused over ``max_tasks``."""
     if max_tasks < 1:
-        raise InvalidOption(f"--max-tasks must be ≥ 1, got {max_tasks}")
+        raise InvalidOption(
+            f"--max-tasks must be ≥ 1, got {max_tasks}",
+            ja=f"--max-tasks は 1 以上です（{max_tasks} が与えられた）",
+        )
     count = family.count()
     if count > max_tasks:
         raise TooLarge(
             f"this sweep has {count:,} tasks, over the limit of {max_tasks:,}; "
-            "raise it with --max-tasks"
+            "raise it with --max-tasks",
+            ja=(
+                f"このスイープのタスクは {count:,} 個で、上限 {max_tasks:,} を超えます。"
+                "--max-tasks で引き上げられます"
+            ),
         )
     return count
 
@@ -91,7 +98,10 @@ def run_sweep(
     """Compute every task of ``family`` not yet in the database at ``db_path``."""
     count = check_size(family, max_tasks)
     if batch_size is not None and batch_size < 1:
-        raise InvalidOption(f"--batch-size must be ≥ 1, got {batch_size}")
+        raise InvalidOption(
+            f"--batch-size must be ≥ 1, got {batch_size}",
+            ja=f"--batch-size は 1 以上です（{batch_size} が与えられた）",
+        )
     start = time.perf_counter()
     with ResultsDB.open(db_path) as db:
         sweep = db.sweep(

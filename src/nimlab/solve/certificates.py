@@ -100,14 +100,22 @@ def certificate(
     if heap_game is None or digits is None:
         raise NotApplicable(
             f"certificates cover games with a take-and-break code (octal, take-and-break, "
-            f"subtraction); {g.spec} has none"
+            f"subtraction); {g.spec} has none",
+            ja=(
+                "証明書は取って分ける規則の符号をもつゲーム（octal, take-and-break, subtraction）"
+                f"が対象です。{g.spec} にはありません"
+            ),
         )
     limits = limits or Limits()
     found = periodicity(heap_game, limits=limits, max_length=max_length)
     if not found.proven or found.preperiod is None or found.period is None or found.saltus:
         raise NotApplicable(
             f"{g.spec}: no period proven in the first {found.checked_to:,} values, "
-            "so there is nothing to certify (raise --max-states or --max-length)"
+            "so there is nothing to certify (raise --max-states or --max-length)",
+            ja=(
+                f"{g.spec}: 最初の {found.checked_to:,} 個の値では周期が証明されていないので、"
+                "証明するものがありません（--max-states か --max-length を引き上げてください）"
+            ),
         )
     n0, p = found.preperiod, found.period
     t, k = len(digits) - 1, parts_of(digits)

@@ -129,31 +129,67 @@ class Checkpoint:
             record = json.loads(self.state_path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise InvalidOption(
-                f"{bad} ({error}); delete {self.directory} to start again"
+                f"{bad} ({error}); delete {self.directory} to start again",
+                ja=(
+                    f"チェックポイント {self.state_path} が壊れています（{error}）。"
+                    f"{self.directory} を消してやり直してください"
+                ),
             ) from None
         if not isinstance(record, dict) or record.get("checksum") != _sealed(record):
             raise InvalidOption(
-                f"{bad} (checksum mismatch); delete {self.directory} to start again"
+                f"{bad} (checksum mismatch); delete {self.directory} to start again",
+                ja=(
+                    f"チェックポイント {self.state_path} が壊れています（チェックサムが合いません）"
+                    f"。{self.directory} を消してやり直してください"
+                ),
             )
         if record.get("format") != FORMAT:
-            raise InvalidOption(f"{bad} (format {record.get('format')!r}, expected {FORMAT})")
+            raise InvalidOption(
+                f"{bad} (format {record.get('format')!r}, expected {FORMAT})",
+                ja=(
+                    f"チェックポイント {self.state_path} が壊れています（形式 "
+                    f"{record.get('format')!r}、期待は {FORMAT}）"
+                ),
+            )
         if record["game"] != self.spec or record["to"] != self.stop:
             raise InvalidOption(
                 f"checkpoint {self.directory} is of {record['game']} --to {record['to']}, "
-                f"not {self.spec} --to {self.stop}; use another directory"
+                f"not {self.spec} --to {self.stop}; use another directory",
+                ja=(
+                    f"チェックポイント {self.directory} は {record['game']} --to {record['to']} "
+                    f"のもので、{self.spec} --to {self.stop} のものではありません。"
+                    "別のディレクトリを使ってください"
+                ),
             )
         try:
             values = np.load(self.values_path, mmap_mode="r+")
         except (OSError, ValueError) as error:
-            raise InvalidOption(f"{bad}: cannot read values.npy ({error})") from None
+            raise InvalidOption(
+                f"{bad}: cannot read values.npy ({error})",
+                ja=(
+                    f"チェックポイント {self.state_path} が壊れています: values.npy を読めません（"
+                    f"{error}）"
+                ),
+            ) from None
         done = int(record["done"])
         if values.shape != (self.stop,) or str(values.dtype) != record["dtype"]:
-            raise InvalidOption(f"{bad}: values.npy has the wrong shape or type")
+            raise InvalidOption(
+                f"{bad}: values.npy has the wrong shape or type",
+                ja=(
+                    f"チェックポイント {self.state_path} が壊れています: values.npy "
+                    "の形か型が違います"
+                ),
+            )
         for first, last, digest in record["stretches"]:
             if _digest(values[first:last]) != digest:
                 raise InvalidOption(
                     f"{bad}: the values {first}..{last - 1} do not match their checksum; "
-                    f"delete {self.directory} to start again"
+                    f"delete {self.directory} to start again",
+                    ja=(
+                        f"チェックポイント {self.state_path} が壊れています: 値 "
+                        f"{first}..{last - 1} がチェックサムと合いません。{self.directory} "
+                        "を消してやり直してください"
+                    ),
                 )
         self.stretches = [list(s) for s in record["stretches"]]
         return values, done
@@ -184,17 +220,30 @@ class Checkpoint:
 
 def _check_paths(out: Path, checkpoint: Path | None) -> None:
     if out.suffix != ".npy":
-        raise InvalidOption(f"--out {out}: the values are written as numpy .npy; name it *.npy")
+        raise InvalidOption(
+            f"--out {out}: the values are written as numpy .npy; name it *.npy",
+            ja=f"--out {out}: 値は numpy の .npy で書き出します。*.npy という名前にしてください",
+        )
     if not out.parent.is_dir():
-        raise InvalidOption(f"--out {out}: the directory {out.parent} does not exist")
+        raise InvalidOption(
+            f"--out {out}: the directory {out.parent} does not exist",
+            ja=f"--out {out}: ディレクトリ {out.parent} がありません",
+        )
     if out.is_dir():
-        raise InvalidOption(f"--out {out} is a directory; give a file name ending in .npy")
+        raise InvalidOption(
+            f"--out {out} is a directory; give a file name ending in .npy",
+            ja=f"--out {out} はディレクトリです。.npy で終わるファイル名を指定してください",
+        )
     if checkpoint is not None:
         if checkpoint.exists() and not checkpoint.is_dir():
-            raise InvalidOption(f"--checkpoint {checkpoint} is a file; give a directory")
+            raise InvalidOption(
+                f"--checkpoint {checkpoint} is a file; give a directory",
+                ja=f"--checkpoint {checkpoint} はファイルです。ディレクトリを指定してください",
+            )
         if not checkpoint.parent.is_dir():
             raise InvalidOption(
-                f"--checkpoint {checkpoint}: the directory {checkpoint.parent} does not exist"
+                f"--checkpoint {checkpoint}: the directory {checkpoint.parent} does not exist",
+                ja=f"--checkpoint {checkpoint}: ディレクトリ {checkpoint.parent} がありません",
             )
 
 
@@ -216,12 +265,19 @@ def long_sequence(
     kernel = None if heap_game is None else heap_game.capabilities.one_heap
     if heap_game is None or kernel is None:
         raise NotApplicable(
-            f"--out applies to heap games with a compiled kernel; {game.spec} is not one"
+            f"--out applies to heap games with a compiled kernel; {game.spec} is not one",
+            ja=f"--out はコンパイル済みカーネルのある山のゲームに使えます。{game.spec} は違います",
         )
     if max_seconds is not None and not max_seconds > 0:
-        raise InvalidOption(f"--max-seconds must be a positive number, got {max_seconds:g}")
+        raise InvalidOption(
+            f"--max-seconds must be a positive number, got {max_seconds:g}",
+            ja=f"--max-seconds は正の数です（{max_seconds:g} が与えられた）",
+        )
     if max_seconds is not None and checkpoint is None:
-        raise InvalidOption("--max-seconds needs --checkpoint DIR, to resume from where it stopped")
+        raise InvalidOption(
+            "--max-seconds needs --checkpoint DIR, to resume from where it stopped",
+            ja="--max-seconds には、止まったところから再開するための --checkpoint DIR が必要です",
+        )
     limits.check(stop, "values")
     limits.check_memory(2 * stop, f"{amount(stop)} Grundy values")
     began = time.monotonic()
@@ -229,7 +285,11 @@ def long_sequence(
         if checkpoint is not None or max_seconds is not None:
             raise NotApplicable(
                 f"--checkpoint and --max-seconds apply to octal games with splitting moves and "
-                f"grundy-game; {game.spec} is computed in one go (leave them out)"
+                f"grundy-game; {game.spec} is computed in one go (leave them out)",
+                ja=(
+                    "--checkpoint と --max-seconds は分割する手のある 8 進ゲームと grundy-game "
+                    f"に使えます。{game.spec} は一度に計算します（指定しないでください）"
+                ),
             )
         from nimlab.solve.sequences import sequence_array
 

@@ -109,18 +109,31 @@ class WebConfig:
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise InvalidOption(f"{name} must be a positive integer, got {value!r}")
+                raise InvalidOption(
+                    f"{name} must be a positive integer, got {value!r}",
+                    ja=f"{name} は正の整数です（{value!r} が与えられた）",
+                )
         if self.workers > max_workers():
             raise InvalidOption(
                 f"--workers {self.workers:,} is over the cap of {max_workers()} "
-                f"({WORKERS_PER_CORE} × {os.cpu_count() or 1} cores of this machine)"
+                f"({WORKERS_PER_CORE} × {os.cpu_count() or 1} cores of this machine)",
+                ja=(
+                    f"--workers {self.workers:,} は上限 {max_workers()}（{WORKERS_PER_CORE} × "
+                    f"このマシンの {os.cpu_count() or 1} コア）を超えます"
+                ),
             )
         for name in ("time_limit", "grace", "header_timeout", "body_timeout", "keep_alive"):
             value = getattr(self, name)
             if not isinstance(value, int | float) or isinstance(value, bool) or not value > 0:
-                raise InvalidOption(f"{name} must be a positive number of seconds, got {value!r}")
+                raise InvalidOption(
+                    f"{name} must be a positive number of seconds, got {value!r}",
+                    ja=f"{name} は正の秒数です（{value!r} が与えられた）",
+                )
         if self.worker_memory_mb < 0:
-            raise InvalidOption("worker_memory_mb must be ≥ 0 (0: no limit)")
+            raise InvalidOption(
+                "worker_memory_mb must be ≥ 0 (0: no limit)",
+                ja="worker_memory_mb は 0 以上です（0: 制限なし）",
+            )
 
     @property
     def hard_timeout(self) -> float:

@@ -244,7 +244,12 @@ def ppositions(game: str, heaps: int, max: int, misere: bool = False) -> dict[st
     if len(result) > _CONFIG.max_positions:
         raise TooLarge(
             f"{len(result):,} P-positions, more than the web app lists "
-            f"({_CONFIG.max_positions:,}); lower max (the command line has no such cap)"
+            f"({_CONFIG.max_positions:,}); lower max (the command line has no such cap)",
+            ja=(
+                f"P局面が {len(result):,} 個あり、ウェブアプリが一覧にする上限（"
+                f"{_CONFIG.max_positions:,}）を超えます。max を下げてください（"
+                "コマンドラインにはこの上限はありません）"
+            ),
         )
     return result.to_dict()
 

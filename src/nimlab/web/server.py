@@ -98,12 +98,16 @@ def _seconds(text: str) -> float:
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: any free port)."""
     if not 0 <= port <= 65535:
-        raise InvalidOption(f"--port must be from 0 to 65535, got {port}")
+        raise InvalidOption(
+            f"--port must be from 0 to 65535, got {port}",
+            ja=f"--port は 0 から 65535 までです（{port} が与えられた）",
+        )
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as error:
         raise InvalidOption(
-            f"--host {host!r} is not an address of this machine ({error})"
+            f"--host {host!r} is not an address of this machine ({error})",
+            ja=f"--host {host!r} はこのマシンのアドレスではありません（{error}）",
         ) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
@@ -113,7 +117,11 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as error:
         sock.close()
         raise InvalidOption(
-            f"cannot listen on {host}:{port} ({error.strerror}); choose another --port"
+            f"cannot listen on {host}:{port} ({error.strerror}); choose another --port",
+            ja=(
+                f"{host}:{port} で待ち受けできません（{error.strerror}）。別の --port "
+                "を選んでください"
+            ),
         ) from None
     sock.listen(2048)
     return sock
