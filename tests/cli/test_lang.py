@@ -74,3 +74,27 @@ def test_the_default_comes_from_nimlab_lang(monkeypatch: pytest.MonkeyPatch) -> 
     assert "winning moves" in run("analyze", "nim", "3,4,5", "--lang", "en")[1]
     monkeypatch.setenv("NIMLAB_LANG", "fr")  # not a language of nimlab: English
     assert "winning moves" in run("analyze", "nim", "3,4,5")[1]
+
+
+@pytest.mark.parametrize("before", [["--lang", "ja"], ["--lang=ja"]])
+def test_lang_may_come_before_the_command(before: list[str]) -> None:
+    code, text = run(*before, "analyze", "nim", "3,4,5")
+    assert code == 0 and "必勝手:" in text
+    assert (
+        run(*before, "analyze", "nim", "3,4,5", "--lang", "en")[1]
+        == run("analyze", "nim", "3,4,5")[1]
+    )  # the last --lang wins
+
+
+def test_errors_of_a_command_after_a_leading_lang_speak_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _ = run("--lang", "ja", "analyze", "nim", "3,x")
+    assert code == 2
+    assert "局面" in capsys.readouterr().err
+
+
+def test_lang_alone_shows_the_help_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text = run("--lang", "ja")
+    assert code == 2
+    assert "使い方" in text

@@ -19,7 +19,14 @@ from nimlab.checks import parse_int
 from nimlab.cli import commands, misere, octal, research, tablebase, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
-from nimlab.cli.options import add_common, argparse_speaking, current, lang_of, use
+from nimlab.cli.options import (
+    add_common,
+    argparse_speaking,
+    current,
+    lang_after_command,
+    lang_of,
+    use,
+)
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidGame, InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
@@ -126,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run `nimlab COMMAND --help` for a command's options and examples.",
     )
     parser.add_argument("--version", action="version", version="nimlab 0.1.0")
+    add_common(parser)  # `nimlab --lang ja` alone (help); before a command it is moved after it
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def command(
@@ -358,7 +366,7 @@ def _detach(out: TextIO) -> None:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = lang_after_command(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args_list
     lang = lang_of(args_list)
     use(lang)

@@ -64,6 +64,35 @@ def lang_of(argv: Sequence[str]) -> str:
     return lang
 
 
+def lang_after_command(argv: Sequence[str]) -> list[str]:
+    """``nimlab --lang ja CMD ...`` read as ``nimlab CMD --lang ja ...``.
+
+    ``--lang`` is an option of every command; given before the command it is
+    moved after it, so both places work.
+
+    >>> lang_after_command(["--lang", "ja", "analyze", "nim", "3"])
+    ['analyze', '--lang', 'ja', 'nim', '3']
+    >>> lang_after_command(["--lang=ja", "--help"])  # no command: left as it is
+    ['--lang=ja', '--help']
+    """
+    moved: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv) and argv[i].startswith("-") and argv[i] != "--":
+        if argv[i] == "--lang" and i + 1 < len(argv):
+            moved += argv[i : i + 2]
+            i += 2
+        elif argv[i].startswith("--lang="):
+            moved.append(argv[i])
+            i += 1
+        else:
+            rest.append(argv[i])
+            i += 1
+    if not moved or i >= len(argv) or argv[i] == "--":
+        return list(argv)
+    return [*rest, argv[i], *moved, *argv[i + 1 :]]
+
+
 @contextmanager
 def argparse_speaking(lang: str) -> Iterator[None]:
     """Within the block, argparse's own messages (usage, errors, help titles) speak ``lang``.
