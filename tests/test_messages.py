@@ -89,7 +89,7 @@ ERROR_CLASSES = {
     name
     for name, value in vars(errors).items()
     if isinstance(value, type) and issubclass(value, errors.NimlabError)
-}
+} | {"FieldError"}  # the web app's error for one field of a request (nimlab.web.jobs)
 
 
 def _errors_without_japanese(path: Path) -> list[str]:

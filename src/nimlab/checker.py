@@ -54,11 +54,22 @@ HEX = "0123456789ABCDEF"
 _CODE = re.compile(r"([0-9A-Fa-f]?)\.([0-9A-Fa-f]*)")
 
 
-class Malformed(Exception):
+class Fault(Exception):
+    """A fault of a certificate, said in English (``str``) and Japanese (:attr:`ja`)."""
+
+    def __init__(self, message: str, ja: str) -> None:
+        super().__init__(message)
+        self.ja = ja
+
+    def said(self, lang: str) -> str:
+        return self.ja if lang == "ja" else str(self)
+
+
+class Malformed(Fault):
     """The file is not a certificate at all (exit 2)."""
 
 
-class Refused(Exception):
+class Refused(Fault):
     """The certificate is a certificate, but wrong (exit 1): the first inconsistency."""
 
 
@@ -74,7 +85,15 @@ class Verdict:
     verified_to: int
     values: int
 
-    def text(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        if lang == "ja":
+            return (
+                f"証明書は正しい: {self.game} は n0 = {self.preperiod} から周期 {self.period} で"
+                f"周期的。確認したこと: G(0..{self.values - 1}) がどれも選択肢の mex に等しく、"
+                f"{self.preperiod} ≤ n < {self.verified_to} = {self.parts}·n0 + "
+                f"{self.parts - 1}·p + t (t = {self.removal}、残る山は最大 {self.parts} 個) "
+                f"で G(n + {self.period}) = G(n)。これですべての n ≥ n0 で成り立つ。"
+            )
         return (
             f"certificate valid: {self.game} is periodic from n0 = {self.preperiod} with "
             f"period {self.period}. Checked: G(0..{self.values - 1}) each equal the mex of "
@@ -93,14 +112,20 @@ def parse_code(code: str) -> list[int]:
     """
     match = _CODE.fullmatch(code)
     if match is None:
-        raise Refused(f"code {code!r} is not of the form d0.d1d2... with hexadecimal digits")
+        raise Refused(
+            f"code {code!r} is not of the form d0.d1d2... with hexadecimal digits",
+            f"コード {code!r} は 16 進の桁の d0.d1d2... の形ではない",
+        )
     digits = [int(c, 16) for c in (match.group(1) or "0") + match.group(2)]
     if digits[0] & 3:
-        raise Refused(f"code {code!r}: the digit before the point may only have bits 4 and 8")
+        raise Refused(
+            f"code {code!r}: the digit before the point may only have bits 4 and 8",
+            f"コード {code!r}: 小数点の前の桁はビット 4 と 8 しか持てない",
+        )
     while len(digits) > 1 and digits[-1] == 0:
         digits.pop()
     if digits == [0]:
-        raise Refused(f"code {code!r} allows no move")
+        raise Refused(f"code {code!r} allows no move", f"コード {code!r} では手がない")
     return digits
 
 
@@ -179,12 +204,18 @@ def checksum(cert: dict[str, Any]) -> str:
 
 def _field(cert: dict[str, Any], key: str, kind: type) -> Any:
     if key not in cert:
-        raise Malformed(f"the certificate has no {key!r} field")
+        raise Malformed(f"the certificate has no {key!r} field", f"証明書に {key!r} の欄がない")
     value = cert[key]
     if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
-        raise Malformed(f"{key!r} must be an integer, got {value!r:.40}")
+        raise Malformed(
+            f"{key!r} must be an integer, got {value!r:.40}",
+            f"{key!r} は整数でなければならない（{value!r:.40} が与えられた）",
+        )
     if kind is not int and not isinstance(value, kind):
-        raise Malformed(f"{key!r} must be a {kind.__name__}, got {type(value).__name__}")
+        raise Malformed(
+            f"{key!r} must be a {kind.__name__}, got {type(value).__name__}",
+            f"{key!r} は {kind.__name__} でなければならない（{type(value).__name__} が与えられた）",
+        )
     return value
 
 
@@ -193,11 +224,14 @@ def load(text: str) -> dict[str, Any]:
     try:
         cert = json.loads(text)
     except ValueError as error:
-        raise Malformed(f"not JSON ({error})") from None
+        raise Malformed(f"not JSON ({error})", f"JSON ではない（{error}）") from None
     if not isinstance(cert, dict):
-        raise Malformed("not a JSON object")
+        raise Malformed("not a JSON object", "JSON のオブジェクトではない")
     if cert.get("format") != FORMAT:
-        raise Malformed(f"'format' must be {FORMAT!r}, got {cert.get('format')!r:.60}")
+        raise Malformed(
+            f"'format' must be {FORMAT!r}, got {cert.get('format')!r:.60}",
+            f"'format' は {FORMAT!r} でなければならない（{cert.get('format')!r:.60} が与えられた）",
+        )
     return cert
 
 
@@ -210,19 +244,32 @@ def check(cert: dict[str, Any]) -> Verdict:
     saltus = _field(cert, "saltus", int)
     values = _field(cert, "values", list)
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
-        raise Malformed("'values' must be a list of integers ≥ 0")
+        raise Malformed(
+            "'values' must be a list of integers ≥ 0",
+            "'values' は 0 以上の整数のリストでなければならない",
+        )
     digits = parse_code(code)
     if not _names_code(game, digits):
-        raise Refused(f"the game {game!r} does not have the code {code!r}")
+        raise Refused(
+            f"the game {game!r} does not have the code {code!r}",
+            f"ゲーム {game!r} のコードは {code!r} ではない",
+        )
     if n0 < 0 or p < 1:
-        raise Refused(f"preperiod {n0} and period {p}: need n0 ≥ 0 and p ≥ 1")
+        raise Refused(
+            f"preperiod {n0} and period {p}: need n0 ≥ 0 and p ≥ 1",
+            f"前周期 {n0}、周期 {p}: n0 ≥ 0 かつ p ≥ 1 が必要",
+        )
     if saltus != 0:
-        raise Refused(f"saltus {saltus}: this criterion proves plain periods only (saltus 0)")
+        raise Refused(
+            f"saltus {saltus}: this criterion proves plain periods only (saltus 0)",
+            f"増分 {saltus}: この判定法が証明するのは普通の周期（増分 0）だけ",
+        )
     for n, claimed in enumerate(values):
         g = mex_at(digits, values, n)
         if g != claimed:
             raise Refused(
-                f"G({n}) is {g} by the mex of its options, but the certificate says {claimed}"
+                f"G({n}) is {g} by the mex of its options, but the certificate says {claimed}",
+                f"選択肢の mex では G({n}) = {g} だが、証明書は {claimed} としている",
             )
     t = len(digits) - 1
     k = max([1, *(max(_parts(d), default=0) for d in digits)])
@@ -231,25 +278,34 @@ def check(cert: dict[str, Any]) -> Verdict:
         if values[n + p] != values[n]:
             raise Refused(
                 f"G({n + p}) = {values[n + p]} but G({n}) = {values[n]}: "
-                f"period {p} fails at n = {n}"
+                f"period {p} fails at n = {n}",
+                f"G({n + p}) = {values[n + p]} だが G({n}) = {values[n]}: "
+                f"周期 {p} は n = {n} で成り立たない",
             )
     if len(values) < bound + p:
         raise Refused(
             f"criterion range too short: the criterion needs G(n + p) = G(n) for "
             f"{n0} ≤ n < {bound} = {k}·n0 + {k - 1}·p + t (t = {t}), so G(0..{bound + p - 1}), "
-            f"but the certificate holds G(0..{len(values) - 1})"
+            f"but the certificate holds G(0..{len(values) - 1})",
+            f"判定の範囲が足りない: 判定法には {n0} ≤ n < {bound} = {k}·n0 + {k - 1}·p + t "
+            f"(t = {t}) で G(n + p) = G(n)、つまり G(0..{bound + p - 1}) が必要だが、"
+            f"証明書にあるのは G(0..{len(values) - 1})",
         )
     stated = cert.get("criterion")
     if isinstance(stated, dict) and stated.get("verified_to") not in (None, bound):
         raise Refused(
             f"the certificate states the criterion range n < {stated.get('verified_to')}, "
-            f"but for this code it is n < {bound}"
+            f"but for this code it is n < {bound}",
+            f"証明書は判定の範囲を n < {stated.get('verified_to')} としているが、"
+            f"このコードでは n < {bound}",
         )
     found = checksum(cert)
     if cert.get("sha256") != found:
         raise Refused(
             f"checksum mismatch: the certificate says sha256 {cert.get('sha256')!r:.70}, "
-            f"its contents have {found}"
+            f"its contents have {found}",
+            f"チェックサムが合わない: 証明書の sha256 は {cert.get('sha256')!r:.70}、"
+            f"内容から計算すると {found}",
         )
     return Verdict(game, n0, p, t, k, bound, len(values))
 

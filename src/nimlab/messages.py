@@ -45,6 +45,36 @@ def say(key: str, lang: str, **values: object) -> str:
     return (ja if lang == "ja" else en).format(**values)
 
 
+class Said(str):
+    """English text that carries its Japanese: help texts of the command line.
+
+    It *is* the English string (argparse and anything else read it as one);
+    the help formatter of :mod:`nimlab.cli.options` prints :attr:`ja` under
+    ``--lang ja``. Made by :func:`both`.
+    """
+
+    ja: str
+
+
+def both(en: str, ja: str) -> str:
+    """``en`` carrying ``ja`` (a :class:`Said`): one text of the command's help, side by side.
+
+    >>> text = both("misère play", "ミゼール（最後に取った方が負け）")
+    >>> text == "misère play", in_lang(text, "ja")
+    (True, 'ミゼール（最後に取った方が負け）')
+    """
+    said = Said(en)
+    said.ja = ja
+    return said
+
+
+def in_lang(text: str, lang: str) -> str:
+    """``text`` in ``lang``: its Japanese if it is a :class:`Said` that has one, else itself."""
+    if lang == "ja" and isinstance(text, Said) and text.ja:
+        return text.ja
+    return str(text)
+
+
 def count(n: int, unit: str, lang: str) -> str:
     """``n`` things in ``lang``: the catalogue's ``unit.NAME`` (one) or ``unit.NAMEs`` (more).
 
@@ -291,6 +321,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "genus.columns": ("  heap  genus        tame", "  山    属           従順"),
     "genus.tame": ("yes", "はい"),
+    "research.plotted": (
+        "plot {kind}, out {out}, points {n}",
+        "{n} 件の結果の {kind} のグラフを {out} に描きました",
+    ),
+    "research.exported": ("export {out}, rows {n}", "{n} 行を {out} に書き出しました"),
+    "rare.none": (
+        "{game}: no sparse-space structure in G(0..{last}): every mask leaves more than "
+        "{fraction} of the values rare (or too few values)",
+        "{game}: G(0..{last}) に sparse space の構造はない: どのマスクでも {fraction} より"
+        "多くの値がまれになる（または値が少なすぎる）",
+    ),
+    "rare.shown": (" (the first {k} shown)", "（最初の {k} 個を表示）"),
+    "rare.found": (
+        "{game}: {count} rare values below {to}{shown}; mask m = {mask} "
+        "(G(n) is rare when parity(G(n) AND m) = 0); largest value {largest}",
+        "{game}: {to} 未満にまれな値が {count} 個{shown}。マスク m = {mask}"
+        "（parity(G(n) AND m) = 0 のとき G(n) はまれ）。最大の値 {largest}",
+    ),
+    "rare.values": ("rare values: {values}", "まれな値: {values}"),
+    "check.refused": ("nimlab: certificate refused: {reason}", "nimlab: 証明書は却下: {reason}"),
+    "genus.wild_found": (
+        "wild (heap {heap} has the wild genus {symbol})",
+        "野生（山 {heap} の属 {symbol} は野生）",
+    ),
+    "genus.tame_up_to": ("tame up to {last}", "{last} まで従順"),
     "genus.wild": ("no (wild)", "いいえ（野生）"),
     # -- research: sweep, results, plots --
     "research.no_sweeps": ("no sweeps yet", "まだスイープがありません"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 
 import pytest
 
@@ -98,3 +99,53 @@ def test_lang_alone_shows_the_help_in_the_language(capsys: pytest.CaptureFixture
     code, text = run("--lang", "ja")
     assert code == 2
     assert "使い方" in text
+
+
+def _texts(parser: argparse.ArgumentParser, where: str) -> list[tuple[str, str]]:
+    """``(where, text)`` of every help text, description and epilog of ``parser`` and below."""
+    found = [(where + " description", parser.description or "")]
+    found.append((where + " epilog", parser.epilog or ""))
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                found.append((f"{where} {choice.dest}", choice.help or ""))
+            for name, sub in action.choices.items():
+                found += _texts(sub, f"{where} {name}")
+        elif action.help not in (None, argparse.SUPPRESS) and "-h" not in action.option_strings:
+            # (-h is argparse's own, translated through ARGPARSE_JA)
+            found.append((f"{where} {action.option_strings or action.dest}", action.help or ""))
+    return [(w, t) for w, t in found if t]
+
+
+def test_every_help_text_of_every_command_has_its_japanese() -> None:
+    from nimlab.messages import Said, in_lang
+
+    texts = _texts(build_parser(), "nimlab")
+    assert len(texts) > 100
+    missing = [
+        w for w, t in texts if not (isinstance(t, Said) and JAPANESE.search(in_lang(t, "ja")))
+    ]
+    # the Japanese is said where the English is: its placeholders the same
+    for where, text in texts:
+        assert text.count("%") == in_lang(text, "ja").count("%"), where
+    assert not missing, "help without Japanese: " + "; ".join(missing)
+
+
+@pytest.mark.parametrize("command", ["analyze", "sequence", "sweep", "serve", "quotient", "rare"])
+def test_help_in_japanese_is_japanese_and_fits_the_terminal(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import unicodedata
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main([command, "--help", "--lang", "ja"])
+    text = capsys.readouterr().out
+    assert "例:" in text and "オプション:" in text
+    assert "print JSON instead of text" not in text and "refuse work over" not in text
+    for line in text.splitlines():
+        columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+        assert columns <= 81 or line.startswith("  nimlab "), line  # examples are as written
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

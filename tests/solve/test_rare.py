@@ -97,3 +97,22 @@ def test_a_given_mask_counts_as_by_hand(values: list[int], mask: int) -> None:
     assert facts is not None
     assert list(facts.rare_positions) == _naive(values, mask)
     assert facts.rare_count == len(facts.rare_positions)
+
+
+def test_the_facts_of_a_periodic_game_are_judged_without_loading_numba() -> None:
+    """Kayles' 2^15-value window is read off its proven period: no kernel, a fast --json."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from nimlab.solve.rare import rare_facts\n"
+        "facts = rare_facts('kayles', 100)\n"
+        "print(facts.judged_on, 'numba' in sys.modules)\n"
+    )
+    env = dict(os.environ, NIMLAB_TABLEBASE="off")
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.split() == [str(1 << 15), "False"]

@@ -87,7 +87,11 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    """A tab; at the end, any console error or CSP violation on any page fails the test."""
+    """A tab; at the end, any console error or CSP violation on any page fails the test.
+
+    A test that asks for refusals declares the console lines it expects with
+    :func:`expect_console`; every other error still fails it.
+    """
     browser.clear_cookies()
     tab = browser.new_page()
     problems: list[str] = []
@@ -96,7 +100,17 @@ def page(browser: Any) -> Iterator[Any]:
     tab.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
     yield tab
     tab.close()
-    assert not problems, problems
+    expected = EXPECTED.pop(id(tab), ())
+    assert not [p for p in problems if not any(e in p for e in expected)], problems
+
+
+EXPECTED: dict[int, tuple[str, ...]] = {}
+"""Console errors a test expects, by tab (see :func:`expect_console`)."""
+
+
+def expect_console(page: Any, *lines: str) -> None:
+    """Let console errors containing one of ``lines`` pass (e.g. a refused request's 400)."""
+    EXPECTED[id(page)] = EXPECTED.get(id(page), ()) + lines
 
 
 def shoot(page: Any, name: str) -> None:

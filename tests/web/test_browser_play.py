@@ -13,7 +13,7 @@ import pytest
 
 from nimlab.registry import game
 from nimlab.solve.engine import analyze
-from web.browser import shoot, sideways, wait_for_turn
+from web.browser import expect_console, shoot, sideways, wait_for_turn
 
 
 def moves(page: Any) -> list[dict[str, str]]:
@@ -234,3 +234,21 @@ def test_fibonacci_nim_stones_are_valued_within_the_limit(page: Any, server: str
     # 20 = 13 + 5 + 2 (Zeckendorf): taking 2, leaving 18, is the winning move (seed 002).
     assert valued[18] == "win" and valued.count("win") == 1
     assert {m["outcome"] for m in moves(page)} == {"win", "lose"}
+
+
+def test_a_refused_start_is_explained_in_the_pages_language(page: Any, server: str) -> None:
+    expect_console(page, "status of 400 (Bad Request)")  # the refusals asked for, nothing else
+    page.goto(server + "/play?game=nim&position=1,x&lang=ja")
+    page.wait_for_selector("#setup-error:not([hidden])")  # no game started: under the form
+    said = page.locator("#setup-error").inner_text()
+    assert "山 'x' が 0 以上の整数ではない" in said and "not a non-negative" not in said
+    assert not page.locator("#play").is_visible()
+    page.goto(server + "/play?game=nim&position=1,x&lang=en")
+    page.wait_for_selector("#setup-error:not([hidden])")
+    assert "not a non-negative integer" in page.locator("#setup-error").inner_text()
+    page.fill("#play-position", "1,2")  # a good start replaces the error with the game
+    page.click("#play-start")
+    assert wait_for_turn(page) == "Your move."
+    assert not page.locator("#setup-error").is_visible()
+    page.goto(server + "/game?game=nimm&lang=ja")
+    assert "ゲーム 'nimm' は不明です" in page.locator(".error[role=alert]").inner_text()

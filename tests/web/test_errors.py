@@ -27,3 +27,34 @@ def test_validation_messages_name_the_field() -> None:
     assert errors.validation_message(missing) == ("game: is required", "game")
     nested = RequestValidationError([{"type": "x", "loc": ("body", "moves", 3), "msg": "bad"}])
     assert errors.validation_message(nested) == ("moves.3: bad", "moves.3")
+
+
+def test_error_json_speaks_the_language_asked_for() -> None:
+    response = errors.error_json(
+        400, "invalid_game", "no such game", "game", "そのゲームはありません", "ja"
+    )
+    assert response.body.decode() == (
+        '{"error":{"kind":"invalid_game","message":"そのゲームはありません","field":"game"}}'
+    )
+    english = errors.error_json(
+        400, "invalid_game", "no such game", "game", "そのゲームはありません", "en"
+    )
+    assert b"no such game" in english.body
+    fallback = errors.error_json(400, "invalid_game", "no such game", "game", "", "ja")
+    assert b"no such game" in fallback.body  # no Japanese: the English, never an empty message
+
+
+def test_validation_messages_in_japanese_name_the_field() -> None:
+    missing = RequestValidationError([{"type": "missing", "loc": ("query", "game"), "msg": "x"}])
+    assert errors.validation_message(missing, "ja") == ("game: 必須です", "game")
+    error = RequestValidationError(
+        [{"type": "less_than_equal", "loc": ("query", "size"), "msg": "Input should be ≤ 100"}]
+    )
+    text, field = errors.validation_message(error, "ja")
+    assert field == "size" and text.startswith("size: 値が受け付けられません") and "≤ 100" in text
+    with_bound = RequestValidationError(
+        [{"type": "less_than_equal", "loc": ("query", "size"), "msg": "x", "ctx": {"le": 100}}]
+    )
+    assert errors.validation_message(with_bound, "ja") == ("size: 100 以下の値です", "size")
+    not_int = RequestValidationError([{"type": "int_parsing", "loc": ("query", "max"), "msg": "x"}])
+    assert errors.validation_message(not_int, "ja") == ("max: 整数で与えてください", "max")

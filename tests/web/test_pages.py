@@ -24,6 +24,14 @@ def test_catalogue_lists_every_family_with_rule_seed_and_strategy(client: TestCl
         assert f'data-family="{family.name}"' in html
         assert family.strategy.replace("'", "&#39;") in html
     assert "Determining the winner of Split-and-delete Nim" in html  # seed 001's title
+    assert "a finite set of positive integers" in html
+
+
+def test_the_catalogue_in_japanese_says_the_parameters_in_japanese(client: TestClient) -> None:
+    html = page(client, "/?lang=ja")
+    client.cookies.clear()  # the page remembers the language: forget it for the other tests
+    assert "正の整数の有限集合" in html and "1 以上の整数" in html
+    assert "a finite set of positive integers" not in html and "an integer ≥ 1" not in html
 
 
 def test_no_external_assets(client: TestClient) -> None:

@@ -103,6 +103,9 @@ def test_families_and_seeds_in_both_languages() -> None:
         rule, strategy = translate.family_text("ja", family.name, family.rule, family.strategy)
         assert rule != family.rule and strategy != family.strategy
         assert translate.family_name("ja", family.name) != family.name
+        if family.parameter:
+            said = translate.family_parameter("ja", family.name, family.parameter)
+            assert said != family.parameter and said.split(":")[0] == family.parameter.split(":")[0]
         for code, title in translate.seed_refs("ja", family.seed):
             assert title and (code == "" or code in translate.SEEDS)
     assert translate.seed_refs("en", "000, 004") == [

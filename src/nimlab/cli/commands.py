@@ -45,17 +45,18 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
     lang = language(args)
     for f in families:
         name = f.name + (f":{f.parameter.split(':')[0]}" if f.parameter else "")
-        rule, seed = f.rule, f.seed
+        rule, seed, parameter = f.rule, f.seed, f.parameter
         if lang == "ja":
-            from nimlab.web.translate import family_name, family_text, seed_refs
+            from nimlab.web.translate import family_name, family_parameter, family_text, seed_refs
 
             name += f"（{family_name(lang, f.name)}）"
             rule = family_text(lang, f.name, f.rule, f.strategy)[0]
             seed = "、".join(f"{code} {title}".strip() for code, title in seed_refs(lang, f.seed))
+            parameter = f.parameter and family_parameter(lang, f.name, f.parameter)
         out.write(f"{name}\n")
         out.write(f"    {rule}\n")
-        if f.parameter:
-            out.write(say("games.parameter", lang, value=f.parameter) + "\n")
+        if parameter:
+            out.write(say("games.parameter", lang, value=parameter) + "\n")
         if f.aliases:
             aliases = ", ".join(f"{a} = {s}" for a, s in f.aliases)
             out.write(say("games.aliases", lang, value=aliases) + "\n")
@@ -88,7 +89,7 @@ def show_plan(args: argparse.Namespace, out: TextIO, question: str, **bounds: An
         if args.json:
             emit_json(out, the_plan.to_dict())
         else:
-            out.write(("\n" if i else "") + the_plan.render() + "\n")
+            out.write(("\n" if i else "") + the_plan.render(language(args)) + "\n")
     return 0
 
 
@@ -147,7 +148,7 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
 
 def period(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import game
-    from nimlab.solve.periodicity import criterion_name, periodicity
+    from nimlab.solve.periodicity import criterion_words, periodicity
 
     g = game(args.game)
     if args.plan:
@@ -167,7 +168,7 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
         sparse = {} if misere else _sparse_of(g, result.checked_to, args, result.checked_to)
         emit_json(out, result.to_dict() | ({"misere": True} if misere else {}) | sparse)
     else:
-        name = None if misere else criterion_name(g)
+        name = None if misere else criterion_words(g, language(args))
         text = render.periodicity(result, name, language(args))
         out.write((say("period.misere", language(args)) if misere else "") + text + "\n")
         if not misere:

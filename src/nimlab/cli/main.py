@@ -20,6 +20,8 @@ from nimlab.cli import commands, misere, octal, research, tablebase, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
 from nimlab.cli.options import (
+    SpeakingHelp,
+    SpeakingRawHelp,
     add_common,
     argparse_speaking,
     current,
@@ -30,7 +32,7 @@ from nimlab.cli.options import (
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidGame, InvalidOption, NimlabError, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
-from nimlab.messages import say
+from nimlab.messages import both, say
 from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
@@ -128,11 +130,23 @@ def _size(n: int) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="nimlab",
-        description="A laboratory for impartial stone-taking games (石取りゲーム): "
-        "define, solve exactly, explain, find patterns.",
-        epilog="Run `nimlab COMMAND --help` for a command's options and examples.",
+        description=both(
+            "A laboratory for impartial stone-taking games (石取りゲーム): "
+            "define, solve exactly, explain, find patterns.",
+            "石取りゲーム（不偏ゲーム）の実験室: 定義し、厳密に解き、説明し、パターンを探す。",
+        ),
+        epilog=both(
+            "Run `nimlab COMMAND --help` for a command's options and examples.",
+            "各コマンドのオプションと例は `nimlab COMMAND --help --lang ja` で。",
+        ),
+        formatter_class=SpeakingHelp,
     )
-    parser.add_argument("--version", action="version", version="nimlab 0.1.0")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version="nimlab 0.1.0",
+        help=both("show program's version number and exit", "バージョンを表示して終了する"),
+    )
     add_common(parser)  # `nimlab --lang ja` alone (help); before a command it is moved after it
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -143,160 +157,308 @@ def build_parser() -> argparse.ArgumentParser:
         max_states: int = DEFAULT_MAX_STATES,
         max_memory: int = DEFAULT_MAX_MEMORY,
     ) -> argparse.ArgumentParser:
+        examples = "\n".join(f"  {e}" for e in _EXAMPLES[name])
         p = sub.add_parser(
             name,
             help=help,
             description=help,
-            epilog="examples:\n" + "\n".join(f"  {e}" for e in _EXAMPLES[name]),
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            epilog=both(f"examples:\n{examples}", f"例:\n{examples}"),
+            formatter_class=SpeakingRawHelp,
         )
         p.set_defaults(run=run)
-        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        p.add_argument(
+            "--json",
+            action="store_true",
+            help=both("print JSON instead of text", "テキストの代わりに JSON を出力する"),
+        )
         add_common(p)
         p.add_argument(
             "--max-states",
             type=_count,
             default=max_states,
             metavar="N",
-            help=f"refuse work over N states (default {max_states:,})",
+            help=both(
+                f"refuse work over N states (default {max_states:,})",
+                f"N 状態を超える計算は断る（既定 {max_states:,}）",
+            ),
         )
         p.add_argument(
             "--max-memory",
             type=_bytes,
             default=max_memory,
             metavar="SIZE",
-            help=f"refuse arrays over SIZE bytes, e.g. 8G (default {_size(max_memory)})",
+            help=both(
+                f"refuse arrays over SIZE bytes, e.g. 8G (default {_size(max_memory)})",
+                f"SIZE バイトを超える配列は断る。例 8G（既定 {_size(max_memory)}）",
+            ),
         )
         _rules_flag(p)
         return p
 
-    command("games", commands.games, "list every game family, its parameters, aliases and seed")
+    command(
+        "games",
+        commands.games,
+        both(
+            "list every game family, its parameters, aliases and seed",
+            "すべてのゲーム族とそのパラメータ、別名、シードの一覧",
+        ),
+    )
 
-    p = command("analyze", commands.analyze, "outcome, Grundy value, remoteness, winning moves")
-    p.add_argument("game", help="a game spec, e.g. nim, subtraction:2,4,7, 'nim + kayles'")
-    p.add_argument("positions", nargs="+", metavar="POSITION", help="e.g. 3,4,5 (several allowed)")
-    p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
+    p = command(
+        "analyze",
+        commands.analyze,
+        both(
+            "outcome, Grundy value, remoteness, winning moves",
+            "勝敗、Grundy 値、remoteness、勝ちの手",
+        ),
+    )
+    p.add_argument(
+        "game",
+        help=both(
+            "a game spec, e.g. nim, subtraction:2,4,7, 'nim + kayles'",
+            "ゲームの指定。例 nim, subtraction:2,4,7, 'nim + kayles'",
+        ),
+    )
+    p.add_argument(
+        "positions",
+        nargs="+",
+        metavar="POSITION",
+        help=both("e.g. 3,4,5 (several allowed)", "例 3,4,5（複数可）"),
+    )
+    p.add_argument(
+        "--misere",
+        action="store_true",
+        help=both("misère play: who cannot move wins", "ミゼール: 動けない方が勝ち"),
+    )
     _plan_flag(p)
     p.add_argument(
         "--remoteness-states",
         type=_count,
         default=DEFAULT_REMOTENESS_STATES,
         metavar="N",
-        help="search at most N states for the remoteness where no theorem gives it "
-        f"(default {DEFAULT_REMOTENESS_STATES:,})",
+        help=both(
+            "search at most N states for the remoteness where no theorem gives it "
+            f"(default {DEFAULT_REMOTENESS_STATES:,})",
+            "定理が remoteness を与えないとき探索する状態は最大 N 個"
+            f"（既定 {DEFAULT_REMOTENESS_STATES:,}）",
+        ),
     )
 
-    p = command("sequence", commands.sequence, "the Grundy sequence G(0..N-1) of a heap game")
+    p = command(
+        "sequence",
+        commands.sequence,
+        both("the Grundy sequence G(0..N-1) of a heap game", "山のゲームの Grundy 列 G(0..N-1)"),
+    )
     p.add_argument("game")
-    p.add_argument("--to", type=_count, required=True, metavar="N", help="stop before heap N")
+    p.add_argument(
+        "--to",
+        type=_count,
+        required=True,
+        metavar="N",
+        help=both("stop before heap N", "山 N の手前まで"),
+    )
     p.add_argument(
         "--from",
         dest="start",
         type=_count,
         default=0,
         metavar="M",
-        help="start at heap M: print G(M..N-1) (default 0)",
+        help=both(
+            "start at heap M: print G(M..N-1) (default 0)",
+            "山 M から始める: G(M..N-1) を出力（既定 0）",
+        ),
     )
-    p.add_argument("--misere", action="store_true", help="misère Grundy values of single heaps")
+    p.add_argument(
+        "--misere",
+        action="store_true",
+        help=both("misère Grundy values of single heaps", "山 1 つのミゼール Grundy 値"),
+    )
     _plan_flag(p)
     p.add_argument(
         "--out",
         default=None,
         metavar="FILE.npy",
-        help="write G(0..N-1) to a numpy .npy file instead of printing them (long runs)",
+        help=both(
+            "write G(0..N-1) to a numpy .npy file instead of printing them (long runs)",
+            "G(0..N-1) を出力せず numpy の .npy ファイルに書く（長い計算向け）",
+        ),
     )
     p.add_argument(
         "--checkpoint",
         default=None,
         metavar="DIR",
-        help="with --out: keep a checkpoint in DIR; the same command resumes from it",
+        help=both(
+            "with --out: keep a checkpoint in DIR; the same command resumes from it",
+            "--out と共に: DIR にチェックポイントを保存。同じコマンドでそこから再開する",
+        ),
     )
     p.add_argument(
         "--max-seconds",
         type=float,
         default=None,
         metavar="S",
-        help="with --checkpoint: stop cleanly after about S seconds (exit 0; run again to resume)",
+        help=both(
+            "with --checkpoint: stop cleanly after about S seconds (exit 0; run again to resume)",
+            "--checkpoint と共に: 約 S 秒で区切りよく止める"
+            "（終了コード 0。もう一度実行すると再開）",
+        ),
     )
 
-    p = command("period", commands.period, "exact periodicity (preperiod, period, saltus)")
+    p = command(
+        "period",
+        commands.period,
+        both(
+            "exact periodicity (preperiod, period, saltus)", "厳密な周期性（前周期、周期、saltus）"
+        ),
+    )
     p.add_argument("game")
     p.add_argument(
         "--max-length",
         type=_count,
         default=None,
         metavar="N",
-        help="compute at most N values before reporting no period",
+        help=both(
+            "compute at most N values before reporting no period",
+            "周期なしと報告するまでに計算する値は最大 N 個",
+        ),
     )
     p.add_argument(
-        "--misere", action="store_true", help="period of the misère values (observed, never proven)"
+        "--misere",
+        action="store_true",
+        help=both(
+            "period of the misère values (observed, never proven)",
+            "ミゼール値の周期（観察のみで証明ではない）",
+        ),
     )
     p.add_argument(
         "--certificate",
         default=None,
         metavar="FILE",
-        help="write a certificate of the proven period to FILE (check it with `nimlab check`)",
+        help=both(
+            "write a certificate of the proven period to FILE (check it with `nimlab check`)",
+            "証明された周期の証明書を FILE に書く（`nimlab check` で検証）",
+        ),
     )
     _plan_flag(p)
 
-    p = command("table", commands.table, "the Grundy table of a two-heap game")
+    p = command(
+        "table",
+        commands.table,
+        both("the Grundy table of a two-heap game", "2 山のゲームの Grundy 表"),
+    )
     p.add_argument("game")
-    p.add_argument("--size", type=_count, required=True, metavar="N", help="N×N table")
-    p.add_argument("--misere", action="store_true", help="misère Grundy values")
+    p.add_argument(
+        "--size", type=_count, required=True, metavar="N", help=both("N×N table", "N×N の表")
+    )
+    p.add_argument(
+        "--misere", action="store_true", help=both("misère Grundy values", "ミゼール Grundy 値")
+    )
     _plan_flag(p)
-    p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help=both("text, markdown, latex, csv", "text, markdown, latex, csv のどれか"),
+    )
     p.add_argument(
         "--origin",
         type=_count,
         choices=(0, 1),
         default=None,
-        help="number heaps from 1 as seed 001's tables 5–6 do (Nim, Wythoff: the ≥1-stone rule)",
+        help=both(
+            "number heaps from 1 as seed 001's tables 5–6 do (Nim, Wythoff: the ≥1-stone rule)",
+            "シード 001 の表 5–6 のように山を 1 から数える（Nim, Wythoff: 1 個以上残すルール）",
+        ),
     )
 
-    p = command("ppositions", commands.ppositions, "all P-positions with K heaps, each ≤ N")
+    p = command(
+        "ppositions",
+        commands.ppositions,
+        both("all P-positions with K heaps, each ≤ N", "山 K 個、各山 ≤ N のすべての P 局面"),
+    )
     p.add_argument("game")
     p.add_argument("--heaps", type=_count, required=True, metavar="K")
     p.add_argument("--max", type=_count, required=True, metavar="N")
-    p.add_argument("--misere", action="store_true", help="misère play")
+    p.add_argument("--misere", action="store_true", help=both("misère play", "ミゼール"))
     _plan_flag(p)
     p.add_argument(
         "--layout",
         choices=("list", "matrix"),
         default="list",
-        help="matrix: rows a, columns b, the c with ⟨a, b, c⟩ a P-position (Table 9 of seed 001)",
+        help=both(
+            "matrix: rows a, columns b, the c with ⟨a, b, c⟩ a P-position (Table 9 of seed 001)",
+            "matrix: 行 a、列 b、⟨a, b, c⟩ が P 局面となる c（シード 001 の表 9）",
+        ),
     )
-    p.add_argument("--size", type=_count, default=None, metavar="R", help="matrix rows a ≤ R")
-    p.add_argument("--format", choices=FORMATS, default="text", help="text, markdown, latex, csv")
+    p.add_argument(
+        "--size",
+        type=_count,
+        default=None,
+        metavar="R",
+        help=both("matrix rows a ≤ R", "matrix の行 a ≤ R"),
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help=both("text, markdown, latex, csv", "text, markdown, latex, csv のどれか"),
+    )
 
     theory.add_commands(command)
     research.add_commands(command)
     misere.add_commands(command)
     octal.add_commands(command, _count)
     tablebase.add_commands(command)
-    command("tour", tour, "a guided tour: one headline result of each seed")
+    command(
+        "tour",
+        tour,
+        both(
+            "a guided tour: one headline result of each seed",
+            "ガイドツアー: 各シードの代表的な結果を 1 つずつ",
+        ),
+    )
 
     p = command(
         "serve",
         commands.serve,
-        "the web app: explore, see and play every game",
+        both(
+            "the web app: explore, see and play every game",
+            "ウェブアプリ: すべてのゲームを調べ、見て、対戦する",
+        ),
         max_states=WEB_MAX_STATES,
         max_memory=WEB_MAX_MEMORY,
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_count, default=8000, help="port (default 8000; 0: any free)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=both(
+            "address to listen on (default 127.0.0.1)", "待ち受けるアドレス（既定 127.0.0.1）"
+        ),
+    )
+    p.add_argument(
+        "--port",
+        type=_count,
+        default=8000,
+        help=both("port (default 8000; 0: any free)", "ポート（既定 8000。0: 空いているもの）"),
+    )
     p.add_argument(
         "--time-limit",
         type=float,
         default=None,
         metavar="S",
-        help="seconds of work per request (default 5)",
+        help=both(
+            "seconds of work per request (default 5)", "1 リクエストあたりの計算秒数（既定 5）"
+        ),
     )
     p.add_argument(
         "--worker-memory",
         type=_count,
         default=None,
         metavar="MB",
-        help="address space of each worker process in MiB (default 2048; 0: no limit)",
+        help=both(
+            "address space of each worker process in MiB (default 2048; 0: no limit)",
+            "各ワーカープロセスのアドレス空間 MiB（既定 2048。0: 無制限）",
+        ),
     )
     web_server.add_options(p)  # --workers (capped), read deadlines, connection and queue caps
     return parser
@@ -309,8 +471,12 @@ def _rules_flag(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="FILE.py",
-        help="load the rulesets a Python file defines at module level; each is then named "
-        "by its spec (e.g. the name of a nimlab.heap_game); may be repeated",
+        help=both(
+            "load the rulesets a Python file defines at module level; each is then named "
+            "by its spec (e.g. the name of a nimlab.heap_game); may be repeated",
+            "Python ファイルがモジュールの最上位で定義するルールを読み込む。"
+            "それぞれその spec（例 nimlab.heap_game の名前）で呼べる。繰り返し可",
+        ),
     )
 
 
@@ -335,7 +501,10 @@ def _plan_flag(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--plan",
         action="store_true",
-        help="print the methods that would answer, with their estimated cost, without running",
+        help=both(
+            "print the methods that would answer, with their estimated cost, without running",
+            "実行せずに、答える方法とその見積もりコストを出力する",
+        ),
     )
 
 

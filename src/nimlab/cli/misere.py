@@ -12,7 +12,7 @@ from typing import TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.options import current, language
-from nimlab.messages import say
+from nimlab.messages import both, say
 
 EXAMPLES = {
     "quotient": [
@@ -39,20 +39,59 @@ def _natural(text: str) -> int:
 def add_commands(command: Adder) -> None:
     """Add ``quotient`` and ``genus`` with ``command(name, run, help)`` of the main parser."""
     p = command(
-        "quotient", quotient, "the misère quotient of a heap game: presentation, P-portion, table"
+        "quotient",
+        quotient,
+        both(
+            "the misère quotient of a heap game: presentation, P-portion, table",
+            "山のゲームのミゼール商: 表示（生成元と関係）、P 部分、乗積表",
+        ),
     )
-    p.add_argument("game", help="a heap game: nim, octal:0.77, subtraction:1,2, grundy-game")
     p.add_argument(
-        "--max-heap", type=_natural, required=True, metavar="N", help="sums of heaps ≤ N"
+        "game",
+        help=both(
+            "a heap game: nim, octal:0.77, subtraction:1,2, grundy-game",
+            "山のゲーム: nim, octal:0.77, subtraction:1,2, grundy-game など",
+        ),
     )
     p.add_argument(
-        "--growth", action="store_true", help="the order for every N ≤ max-heap and when it stops"
+        "--max-heap",
+        type=_natural,
+        required=True,
+        metavar="N",
+        help=both("sums of heaps ≤ N", "山 ≤ N の和"),
     )
-    p.add_argument("--table", action="store_true", help="print the multiplication table")
+    p.add_argument(
+        "--growth",
+        action="store_true",
+        help=both(
+            "the order for every N ≤ max-heap and when it stops",
+            "各 N ≤ max-heap での位数と、それが止まるところ",
+        ),
+    )
+    p.add_argument(
+        "--table",
+        action="store_true",
+        help=both("print the multiplication table", "乗積表を出力する"),
+    )
 
-    p = command("genus", genus, "Conway's genus g^(g0 g1 ...) of each heap, tame or wild")
-    p.add_argument("game", help="a heap game: nim, octal:0.77, subtraction:1,2, grundy-game")
-    p.add_argument("--to", type=_natural, required=True, metavar="N", help="heaps 0..N-1")
+    p = command(
+        "genus",
+        genus,
+        both(
+            "Conway's genus g^(g0 g1 ...) of each heap, tame or wild",
+            "各山の Conway の genus g^(g0 g1 ...)、tame か wild か",
+        ),
+    )
+    p.add_argument(
+        "game",
+        help=both(
+            "a heap game: nim, octal:0.77, subtraction:1,2, grundy-game",
+            "山のゲーム: nim, octal:0.77, subtraction:1,2, grundy-game など",
+        ),
+    )
+    p.add_argument(
+        "--to", type=_natural, required=True, metavar="N", help=both("heaps 0..N-1", "山 0..N-1")
+    )
 
 
 def quotient(args: argparse.Namespace, out: TextIO) -> int:
@@ -97,6 +136,7 @@ def quotient(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def genus(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.misere.genus import classify
     from nimlab.misere.genus import genus as run
     from nimlab.misere.quotient import heap_ruleset
     from nimlab.registry import game
@@ -112,5 +152,5 @@ def genus(args: argparse.Namespace, out: TextIO) -> int:
     for e in table.entries:
         tame = say("genus.tame" if e.tame else "genus.wild", lang)
         out.write(f"  {e.heap:<5} {e.symbol:<12} {tame}\n")
-    out.write(f"\n  {table.classification}\n")
+    out.write(f"\n  {classify(table.entries, table.wild_heaps, lang)}\n")
     return 0

@@ -16,7 +16,9 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
+from nimlab.cli.options import language
 from nimlab.errors import InvalidOption
+from nimlab.messages import both, say
 
 EXAMPLES = {
     "rare": [
@@ -36,12 +38,34 @@ Adder = Callable[..., argparse.ArgumentParser]
 
 def add_commands(command: Adder, count: Callable[[str], int]) -> None:
     """Add ``rare`` and ``check`` with ``command(name, run, help)`` of the main parser."""
-    p = command("rare", rare, "the rare (sparse-space) values of an octal game, and the mask")
+    p = command(
+        "rare",
+        rare,
+        both(
+            "the rare (sparse-space) values of an octal game, and the mask",
+            "8 進ゲームのまれな値（sparse space）とマスク",
+        ),
+    )
     p.add_argument("game")
-    p.add_argument("--to", type=count, required=True, metavar="N", help="heaps below N")
+    p.add_argument(
+        "--to", type=count, required=True, metavar="N", help=both("heaps below N", "N 未満の山")
+    )
 
-    p = command("check", check, "check a periodicity certificate from first principles")
-    p.add_argument("file", metavar="FILE", help="a certificate written by period --certificate")
+    p = command(
+        "check",
+        check,
+        both(
+            "check a periodicity certificate from first principles",
+            "周期性の証明書を第一原理から検証する",
+        ),
+    )
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        help=both(
+            "a certificate written by period --certificate", "period --certificate が書いた証明書"
+        ),
+    )
 
 
 def table(positions: tuple[int, ...], values: Any) -> str:
@@ -66,18 +90,26 @@ def rare(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(out, {"game": g.spec, "to": args.to} | sparse_json(facts))
         return 0
+    lang = language(args)
     if facts is None:
-        out.write(
-            f"{g.spec}: no sparse-space structure in G(0..{args.to - 1}): every mask leaves "
-            f"more than {RARE_FRACTION:.0%} of the values rare (or too few values)\n"
-        )
+        last, fraction = args.to - 1, f"{RARE_FRACTION:.0%}"
+        out.write(say("rare.none", lang, game=g.spec, last=last, fraction=fraction) + "\n")
         return 0
-    shown = "" if facts.complete else f" (the first {len(facts.rare_positions):,} shown)"
+    shown = "" if facts.complete else say("rare.shown", lang, k=f"{len(facts.rare_positions):,}")
     out.write(
-        f"{g.spec}: {facts.rare_count:,} rare values below {args.to:,}{shown}; "
-        f"mask m = {facts.mask:#x} (G(n) is rare when parity(G(n) AND m) = 0); "
-        f"largest value {facts.max_value}\n"
-        f"rare values: {', '.join(map(str, facts.rare_values))}\n"
+        say(
+            "rare.found",
+            lang,
+            game=g.spec,
+            count=f"{facts.rare_count:,}",
+            to=f"{args.to:,}",
+            shown=shown,
+            mask=f"{facts.mask:#x}",
+            largest=facts.max_value,
+        )
+        + "\n"
+        + say("rare.values", lang, values=", ".join(map(str, facts.rare_values)))
+        + "\n"
     )
     out.write(table(facts.rare_positions, values) + "\n")
     return 0
@@ -105,10 +137,12 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
     except Malformed as error:
         raise InvalidOption(
             f"{args.file}: not a nimlab certificate: {error}",
-            ja=f"{args.file}: nimlab の証明書ではありません: {error}",
+            ja=f"{args.file}: nimlab の証明書ではありません: {error.ja}",
         ) from None
     except Refused as error:
-        print(f"nimlab: certificate refused: {error}", file=sys.stderr)
+        print(
+            say("check.refused", language(args), reason=error.said(language(args))), file=sys.stderr
+        )
         if args.json:
             emit_json(out, {"file": args.file, "valid": False, "reason": str(error)})
         return 1
@@ -126,5 +160,5 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
             },
         )
     else:
-        out.write(verdict.text() + "\n")
+        out.write(verdict.text(language(args)) + "\n")
     return 0

@@ -13,10 +13,11 @@ argparse's own errors and ``--help`` speak it too (through
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from nimlab.messages import LANGUAGES, default_lang
+from nimlab.messages import LANGUAGES, both, default_lang, in_lang
 
 _current = ["en"]
 
@@ -43,9 +44,72 @@ def add_common(p: argparse.ArgumentParser) -> None:
         "--lang",
         choices=LANGUAGES,
         default=default_lang(),
-        help="language of the text: en or ja (default en, or $NIMLAB_LANG); "
-        "JSON keys and values stay the same",
+        help=both(
+            "language of the text: en or ja (default en, or $NIMLAB_LANG); "
+            "JSON keys and values stay the same",
+            "表示の言語: en か ja（既定は en、または $NIMLAB_LANG）。JSON のキーと値は変わらない",
+        ),
     )
+
+
+class SpeakingHelp(argparse.HelpFormatter):
+    """A help formatter that prints each text in the language of the command line.
+
+    Help texts made with :func:`nimlab.messages.both` carry their Japanese;
+    under ``--lang ja`` that is what ``--help`` shows (a test fails for a
+    help text of any command without it).
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return None if action.help is None else in_lang(action.help, current())
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(in_lang(text, current()))
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if not WIDE.search(text):
+            return super()._split_lines(text, width)
+        return wrap_wide(text, width)
+
+
+NO_LINE_START = frozenset(" 。、，．）」』：")
+"""What Japanese typesetting never begins a line with (it may stick out by one instead)."""
+
+WIDE = re.compile(r"[\u2e80-\ufaff\uff00-\uffef]")
+"""A character two columns wide on a terminal (CJK, kana, full-width forms)."""
+
+
+def wrap_wide(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, CJK characters counted as two.
+
+    Japanese has no spaces between words: a line may break between any two
+    wide characters, and between words of the Latin script as usual.
+
+    >>> wrap_wide("山 3 個の局面 nimlab.heap_game の名前", 16)
+    ['山 3 個の局面', 'nimlab.heap_game', 'の名前']
+    """
+    lines: list[str] = []
+    line, used = "", 0
+    for token in re.findall(
+        r"\s+|[\u2e80-\ufaff\uff00-\uffef]|[^\s\u2e80-\ufaff\uff00-\uffef]+", text
+    ):
+        if token.isspace():
+            token = " "
+            if not line:
+                continue
+        size = len(token) + len(WIDE.findall(token))
+        if line and used + size > width and token not in NO_LINE_START:
+            lines.append(line.rstrip())
+            line, used = "", 0
+        line += token
+        used += size
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+class SpeakingRawHelp(SpeakingHelp, argparse.RawDescriptionHelpFormatter):
+    """:class:`SpeakingHelp` keeping the description's and the examples' lines as written."""
 
 
 def lang_of(argv: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ ccc  d
 from __future__ import annotations
 
 from collections.abc import Sequence
+from unicodedata import east_asian_width
 
 from nimlab.games.base import Ruleset
 from nimlab.games.wording import render_move
@@ -22,13 +23,25 @@ OUTCOME_WORDS = {o: say(f"outcome.{o}", "en") for o in ("N", "P")}
 """What P and N mean, in English (:data:`nimlab.messages.MESSAGES` has both languages)."""
 
 
+def columns(text: str) -> int:
+    """The width of ``text`` on a terminal: CJK characters take two columns.
+
+    >>> columns("nim"), columns("一致"), columns("山 3 個")
+    (3, 4, 7)
+    """
+    return len(text) + sum(1 for c in text if east_asian_width(c) in "WF")
+
+
 def grid(rows: Sequence[Sequence[object]], gap: int = 2, right: bool = False) -> str:
-    """Align a list of rows into columns."""
+    """Align a list of rows into columns (by terminal width: Japanese lines up too)."""
     cells = [[str(c) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells if i < len(r)) for i in range(max(map(len, cells)))]
+    widths = [max(columns(r[i]) for r in cells if i < len(r)) for i in range(max(map(len, cells)))]
     lines = []
     for row in cells:
-        parts = [c.rjust(w) if right else c.ljust(w) for c, w in zip(row, widths, strict=False)]
+        parts = []
+        for c, w in zip(row, widths, strict=False):
+            pad = " " * (w - columns(c))
+            parts.append(pad + c if right else c + pad)
         lines.append((" " * gap).join(parts).rstrip())
     return "\n".join(lines)
 

@@ -18,7 +18,7 @@ from nimlab.cli.commands import emit_json
 from nimlab.cli.options import language
 from nimlab.cli.theory import Adder
 from nimlab.errors import InvalidOption
-from nimlab.messages import say
+from nimlab.messages import both, say
 
 if TYPE_CHECKING:
     from nimlab.research.families import Family
@@ -91,16 +91,50 @@ def _ints(text: str) -> list[int]:
 
 def add_commands(command: Adder) -> None:
     """Add ``sweep`` and ``results`` with ``command(name, run, help)`` of the main parser."""
-    p = command("sweep", sweep, "compute a whole family of games into a results database")
-    p.add_argument("family", metavar="FAMILY", help=f"one of {', '.join(FAMILY_NAMES)}")
-    p.add_argument("--db", required=True, metavar="FILE", help="SQLite results database")
+    p = command(
+        "sweep",
+        sweep,
+        both(
+            "compute a whole family of games into a results database",
+            "ゲームの族全体を計算して結果データベースに入れる",
+        ),
+    )
+    p.add_argument(
+        "family",
+        metavar="FAMILY",
+        help=both(f"one of {', '.join(FAMILY_NAMES)}", f"{', '.join(FAMILY_NAMES)} のどれか"),
+    )
+    p.add_argument(
+        "--db",
+        required=True,
+        metavar="FILE",
+        help=both("SQLite results database", "SQLite の結果データベース"),
+    )
     group = p.add_argument_group("subtraction")
-    group.add_argument("--sizes", type=_ints, default=None, metavar="K,..", help="set sizes")
-    group.add_argument("--max-element", type=_int, default=None, metavar="M", help="S ⊆ {1..M}")
-    group.add_argument("--largest", type=_int, default=None, metavar="M", help="max S = M")
+    group.add_argument(
+        "--sizes", type=_ints, default=None, metavar="K,..", help=both("set sizes", "集合の大きさ")
+    )
+    group.add_argument(
+        "--max-element",
+        type=_int,
+        default=None,
+        metavar="M",
+        help=both("S ⊆ {1..M}", "S ⊆ {1..M}（最大要素 M まで）"),
+    )
+    group.add_argument(
+        "--largest",
+        type=_int,
+        default=None,
+        metavar="M",
+        help=both("max S = M", "max S = M（最大要素がちょうど M）"),
+    )
     group = p.add_argument_group("octal")
     group.add_argument(
-        "--digits", type=_int, default=None, metavar="D", help="codes 0.d1..dk, k ≤ D"
+        "--digits",
+        type=_int,
+        default=None,
+        metavar="D",
+        help=both("codes 0.d1..dk, k ≤ D", "符号 0.d1..dk, k ≤ D"),
     )
     group = p.add_argument_group("octal-misere (also --digits, and one --max-heap N)")
     group.add_argument(
@@ -108,54 +142,156 @@ def add_commands(command: Adder) -> None:
         type=_seconds,
         default=None,
         metavar="S",
-        help="time for each code's quotient (default 10)",
+        help=both(
+            "time for each code's quotient (default 10)", "符号ごとの商の計算時間（既定 10）"
+        ),
     )
     group = p.add_argument_group("take-away")
     group.add_argument("--c-from", type=_int, default=None, metavar="C")
     group.add_argument("--c-to", type=_int, default=None, metavar="C")
-    group.add_argument("--bound", type=_int, default=None, metavar="N", help="fresh games n ≤ N")
+    group.add_argument(
+        "--bound",
+        type=_int,
+        default=None,
+        metavar="N",
+        help=both("fresh games n ≤ N", "新しいゲーム n ≤ N"),
+    )
     group = p.add_argument_group("split-delete")
-    group.add_argument("--variants", default=None, metavar="SPEC,..", help="e.g. delete-nim:single")
+    group.add_argument(
+        "--variants",
+        default=None,
+        metavar="SPEC,..",
+        help=both("e.g. delete-nim:single", "例 delete-nim:single"),
+    )
     group.add_argument("--heaps-from", type=_int, default=None, metavar="K")
     group.add_argument("--heaps-to", type=_int, default=None, metavar="K")
-    group.add_argument("--max-heap", type=_ints, default=None, metavar="N,..", help="bounds")
-    group = p.add_argument_group("where it runs")
-    group.add_argument("--workers", type=_int, default=None, metavar="N", help="local processes")
     group.add_argument(
-        "--dask-local", type=_int, default=None, metavar="N", help="Dask LocalCluster"
+        "--max-heap", type=_ints, default=None, metavar="N,..", help=both("bounds", "山の上限")
     )
-    group.add_argument("--scheduler", default=None, metavar="ADDRESS", help="tcp://HOST:PORT")
-    group.add_argument("--batch-size", type=_int, default=None, metavar="B", help="tasks per batch")
+    group = p.add_argument_group("where it runs")
+    group.add_argument(
+        "--workers",
+        type=_int,
+        default=None,
+        metavar="N",
+        help=both("local processes", "ローカルのプロセス数"),
+    )
+    group.add_argument(
+        "--dask-local",
+        type=_int,
+        default=None,
+        metavar="N",
+        help=both("Dask LocalCluster", "Dask の LocalCluster（ワーカー数）"),
+    )
+    group.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help=both("tcp://HOST:PORT", "Dask スケジューラのアドレス tcp://HOST:PORT"),
+    )
+    group.add_argument(
+        "--batch-size",
+        type=_int,
+        default=None,
+        metavar="B",
+        help=both("tasks per batch", "1 バッチのタスク数"),
+    )
     group.add_argument(
         "--max-tasks",
         type=_int,
         default=None,
         metavar="N",
-        help="refuse a sweep of more tasks (default 5,000,000); --max-states and "
-        "--max-memory apply to each task",
+        help=both(
+            "refuse a sweep of more tasks (default 5,000,000); --max-states and "
+            "--max-memory apply to each task",
+            "これより多いタスクのスイープは断る（既定 5,000,000）。"
+            "--max-states と --max-memory は各タスクに掛かる",
+        ),
     )
-    group.add_argument("--quiet", action="store_true", help="no progress bar")
+    group.add_argument(
+        "--quiet", action="store_true", help=both("no progress bar", "進捗バーを出さない")
+    )
 
-    p = command("results", results, "query, export and plot a results database")
+    p = command(
+        "results",
+        results,
+        both(
+            "query, export and plot a results database", "結果データベースの検索、書き出し、グラフ"
+        ),
+    )
     p.add_argument("--db", required=True, metavar="FILE")
-    p.add_argument("--sweeps", action="store_true", help="list the sweeps and their progress")
+    p.add_argument(
+        "--sweeps",
+        action="store_true",
+        help=both("list the sweeps and their progress", "スイープとその進み具合の一覧"),
+    )
     p.add_argument("--family", default=None, choices=FAMILY_NAMES)
-    p.add_argument("--size", type=_int, default=None, metavar="K", help="|S|, heaps, C or digits")
-    p.add_argument("--top", type=_int, default=None, metavar="M", help="max S, max heap or bound")
+    p.add_argument(
+        "--size",
+        type=_int,
+        default=None,
+        metavar="K",
+        help=both("|S|, heaps, C or digits", "|S|、山の数、C または桁数"),
+    )
+    p.add_argument(
+        "--top",
+        type=_int,
+        default=None,
+        metavar="M",
+        help=both("max S, max heap or bound", "max S、山の最大または上限"),
+    )
     p.add_argument("--period", type=_int, default=None, metavar="P")
-    p.add_argument("--params", default=None, metavar="PATTERN", help="SQL LIKE, e.g. '1,%%'")
-    p.add_argument("--unproven", action="store_true", help="only results without a proof")
+    p.add_argument(
+        "--params",
+        default=None,
+        metavar="PATTERN",
+        help=both("SQL LIKE, e.g. '1,%%'", "SQL の LIKE。例 '1,%%'"),
+    )
+    p.add_argument(
+        "--unproven",
+        action="store_true",
+        help=both("only results without a proof", "証明のない結果だけ"),
+    )
     p.add_argument(
         "--sort",
         default="period",
         metavar="KEY",
-        help="period (default), preperiod, max_value, count, work, outcome_period, params",
+        help=both(
+            "period (default), preperiod, max_value, count, work, outcome_period, params",
+            "period（既定）, preperiod, max_value, count, work, outcome_period, params のどれか",
+        ),
     )
-    p.add_argument("--limit", type=_int, default=20, metavar="N", help="rows shown (default 20)")
-    p.add_argument("--export", default=None, metavar="FILE", help=".csv, .csv.gz or .parquet")
-    p.add_argument("--columns", default=None, metavar="C,..", help="export only these columns")
-    p.add_argument("--plot", default=None, metavar="KIND", help="period, preperiod, ppositions")
-    p.add_argument("--out", default=None, metavar="FILE", help="the plot's .png or .svg")
+    p.add_argument(
+        "--limit",
+        type=_int,
+        default=20,
+        metavar="N",
+        help=both("rows shown (default 20)", "表示する行数（既定 20）"),
+    )
+    p.add_argument(
+        "--export",
+        default=None,
+        metavar="FILE",
+        help=both(".csv, .csv.gz or .parquet", ".csv, .csv.gz, .parquet のどれか"),
+    )
+    p.add_argument(
+        "--columns",
+        default=None,
+        metavar="C,..",
+        help=both("export only these columns", "この列だけを書き出す"),
+    )
+    p.add_argument(
+        "--plot",
+        default=None,
+        metavar="KIND",
+        help=both("period, preperiod, ppositions", "period, preperiod, ppositions のどれか"),
+    )
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help=both("the plot's .png or .svg", "グラフの .png または .svg"),
+    )
 
 
 def _family(args: argparse.Namespace) -> Family:
@@ -314,12 +450,14 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
             )
         query.check_footprint(args.db, where, args.max_memory)
         points = plot(args.db, where, args.plot, args.out, language(args))
-        _done(args, out, {"plot": args.plot, "out": args.out, "points": points})
+        said = say("research.plotted", language(args), kind=args.plot, out=args.out, n=points)
+        _done(args, out, {"plot": args.plot, "out": args.out, "points": points}, said)
         return 0
     if args.export is not None:
         query.target_path(args.export)
         written = query.export(args.db, where, args.export, query.columns_of(args.columns))
-        _done(args, out, {"export": args.export, "rows": written})
+        said = say("research.exported", language(args), out=args.export, n=written)
+        _done(args, out, {"export": args.export, "rows": written}, said)
         return 0
     query.check_footprint(
         args.db,
@@ -341,11 +479,11 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _done(args: argparse.Namespace, out: TextIO, facts: dict[str, object]) -> None:
+def _done(args: argparse.Namespace, out: TextIO, facts: dict[str, object], said: str) -> None:
     if args.json:
         emit_json(out, {"db": args.db, **facts})
     else:
-        out.write(", ".join(f"{k} {v}" for k, v in facts.items()) + "\n")
+        out.write(said + "\n")
 
 
 _SHOWN = ("family", "params", "preperiod", "period", "proven", "max_value", "count", "work")

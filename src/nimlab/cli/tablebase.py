@@ -15,7 +15,7 @@ from typing import TextIO
 
 from nimlab.cli.commands import emit_json
 from nimlab.cli.options import language
-from nimlab.messages import say
+from nimlab.messages import both, say
 
 EXAMPLES = {
     "tablebase": [
@@ -31,8 +31,19 @@ Adder = Callable[..., argparse.ArgumentParser]
 
 def add_commands(command: Adder) -> None:
     """Add ``tablebase`` with ``command(name, run, help)`` of the main parser."""
-    p = command("tablebase", tablebase, "list the compiled tables kept on disk, or forget them")
-    p.add_argument("--clear", action="store_true", help="forget every stored table")
+    p = command(
+        "tablebase",
+        tablebase,
+        both(
+            "list the compiled tables kept on disk, or forget them",
+            "ディスクに保存したコンパイル済みの表の一覧、または消去",
+        ),
+    )
+    p.add_argument(
+        "--clear",
+        action="store_true",
+        help=both("forget every stored table", "保存したすべての表を消す"),
+    )
 
 
 def _bytes(n: int) -> str:

@@ -14,7 +14,7 @@ from typing import TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.options import current, language
-from nimlab.messages import say
+from nimlab.messages import both, say
 
 EXAMPLES = {
     "verify": [
@@ -51,38 +51,104 @@ def add_commands(command: Adder) -> None:
     """Add the theory commands with ``command(name, run, help)`` of the main parser."""
     from nimlab.cli.formats import FORMATS
 
-    p = command("verify", verify, "check every theorem against exhaustive search")
-    p.add_argument("names", nargs="*", metavar="NAME", help="the results to check (default: all)")
-    p.add_argument("--max", type=_positive, default=None, metavar="N", help="check heaps up to N")
+    p = command(
+        "verify",
+        verify,
+        both("check every theorem against exhaustive search", "すべての定理を全探索と照合する"),
+    )
+    p.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help=both("the results to check (default: all)", "照合する結果（既定: すべて）"),
+    )
+    p.add_argument(
+        "--max",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help=both("check heaps up to N", "山 N まで照合する"),
+    )
 
-    p = command("explain", explain, "why a position is P or N, step by step")
+    p = command(
+        "explain",
+        explain,
+        both("why a position is P or N, step by step", "局面が P か N かの理由を一歩ずつ"),
+    )
     p.add_argument("game")
     p.add_argument("position")
-    p.add_argument("--misere", action="store_true", help="misère play: who cannot move wins")
+    p.add_argument(
+        "--misere",
+        action="store_true",
+        help=both("misère play: who cannot move wins", "ミゼール: 動けない方が勝ち"),
+    )
 
-    p = command("wtable", wtable, "seed 000's table of w(n) and codes for a take-away game")
-    p.add_argument("game", help="take-le-prev, fibonacci-nim or take-away:C")
-    p.add_argument("--to", type=_positive, required=True, metavar="N", help="rows n = 1..N")
+    p = command(
+        "wtable",
+        wtable,
+        both(
+            "seed 000's table of w(n) and codes for a take-away game",
+            "取り去りゲームのシード 000 の w(n) と符号の表",
+        ),
+    )
+    p.add_argument(
+        "game",
+        help=both(
+            "take-le-prev, fibonacci-nim or take-away:C",
+            "take-le-prev, fibonacci-nim, take-away:C のどれか",
+        ),
+    )
+    p.add_argument(
+        "--to",
+        type=_positive,
+        required=True,
+        metavar="N",
+        help=both("rows n = 1..N", "行 n = 1..N"),
+    )
     p.add_argument("--format", choices=FORMATS, default="text")
 
     p = command(
-        "wythoff-table", wythoff_table, "seed 000's Game IV table: n, p_n, q_n in Fibonacci"
+        "wythoff-table",
+        wythoff_table,
+        both(
+            "seed 000's Game IV table: n, p_n, q_n in Fibonacci",
+            "シード 000 のゲーム IV の表: n, p_n, q_n をフィボナッチ表記で",
+        ),
     )
-    p.add_argument("--to", type=_positive, required=True, metavar="N", help="rows n = 1..N")
+    p.add_argument(
+        "--to",
+        type=_positive,
+        required=True,
+        metavar="N",
+        help=both("rows n = 1..N", "行 n = 1..N"),
+    )
     p.add_argument("--format", choices=FORMATS, default="text")
 
     from nimlab.cli import play
 
-    p = command("play", play.run, "play a game against the computer in the terminal")
+    p = command(
+        "play",
+        play.run,
+        both("play a game against the computer in the terminal", "端末でコンピュータと対戦する"),
+    )
     p.add_argument("game")
     p.add_argument("position")
     p.add_argument("--level", choices=("perfect", "random", "mix"), default="perfect")
-    p.add_argument("--first", choices=("you", "computer"), default="you", help="who moves first")
     p.add_argument(
-        "--seed", type=_integer, default=None, help="seed for the computer's random moves"
+        "--first", choices=("you", "computer"), default="you", help=both("who moves first", "先手")
     )
     p.add_argument(
-        "--misere", action="store_true", help="misère play: whoever makes the last move loses"
+        "--seed",
+        type=_integer,
+        default=None,
+        help=both("seed for the computer's random moves", "コンピュータのランダムな手の乱数シード"),
+    )
+    p.add_argument(
+        "--misere",
+        action="store_true",
+        help=both(
+            "misère play: whoever makes the last move loses", "ミゼール: 最後に取った方が負け"
+        ),
     )
 
 
@@ -123,7 +189,8 @@ def verify(args: argparse.Namespace, out: TextIO) -> int:
     rows = [say("verify.columns", lang).split("|")]
     for r in results:
         agree = say("verify.yes" if r.agree else "verify.no", lang)
-        rows.append([r.name, r.source, f"{r.checked:,}", agree, r.scope])
+        source, scope = r.said(lang)
+        rows.append([r.name, source, f"{r.checked:,}", agree, scope])
     out.write(grid(rows) + "\n\n")
     for r in bad:
         for problem in r.problems:

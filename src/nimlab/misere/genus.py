@@ -29,12 +29,14 @@ heap + k·*2 (every position counted against ``limits``), so this is for modest 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.base import HeapRuleset, Ruleset
 from nimlab.limits import Budget, Limits
+from nimlab.messages import say
 from nimlab.misere.quotient import heap_ruleset
 
 MIN_COPIES = 4
@@ -211,11 +213,14 @@ def genus(game: Ruleset | str, to: int, limits: Limits | None = None) -> GenusTa
     finally:
         sys.setrecursionlimit(old)
     wild = tuple(e.heap for e in entries if not e.tame)
+    return GenusTable(g.spec, tuple(entries), classify(entries, wild, "en"), wild)
+
+
+def classify(entries: Sequence[HeapGenus], wild: Sequence[int], lang: str) -> str:
+    """What the genera of the heaps decide, in ``lang``: wild (and where) or tame so far."""
     if wild:
-        classification = f"wild (heap {wild[0]} has the wild genus {entries[wild[0]].symbol})"
-    else:
-        classification = f"tame up to {to - 1}"
-    return GenusTable(g.spec, tuple(entries), classification, wild)
+        return say("genus.wild_found", lang, heap=wild[0], symbol=entries[wild[0]].symbol)
+    return say("genus.tame_up_to", lang, last=len(entries) - 1)
 
 
 def _xor(values: Any) -> int:

@@ -119,6 +119,9 @@ _TABLES_JA = {
 }
 
 
+_SHAPES_JA = {"take-away": "取り数制限ゲーム", "k-heap": "k 山"}
+
+
 def _positions(m: Method) -> str:
     return f"{m.parameter('positions', 0):,}"
 
@@ -196,8 +199,17 @@ def _kernel_ja(m: Method) -> str:
             f"山がすべて {m.parameter('max_heap')} 以下の {m.parameter('heaps')} 山の"
             "P局面のコンパイル済み表(グランディ数は計算しない)"
         )
-    what = _TABLES_JA.get(str(m.parameter("what")), str(m.parameter("what")))
-    return f"コンパイル済みの{what}(nimlab.kernels)"
+    what = m.parameter("what")
+    if what is None:  # a planned kernel, named by its shape: one-heap, 4-heap, take-away
+        shape = m.name.partition(":")[2]
+        heaps = {"one-heap": "1", "two-heap": "2"}.get(shape, shape.removesuffix("-heap"))
+        what = (
+            f"{heaps} 山のカーネル"
+            if heaps.isdigit()
+            else f"{_SHAPES_JA.get(shape, shape)}のカーネル"
+        )
+        return f"コンパイル済みの{what}(nimlab.kernels)"
+    return f"コンパイル済みの{_TABLES_JA.get(str(what), str(what))}(nimlab.kernels)"
 
 
 def _criterion_ja(m: Method) -> str:

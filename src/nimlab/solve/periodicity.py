@@ -102,6 +102,24 @@ def criterion_name(game: Ruleset) -> str | None:
     return None if declared is None else declared.name
 
 
+def criterion_words(game: Ruleset, lang: str) -> str | None:
+    """The theorem that proves ``game``'s periods in the words of ``lang``, if there is one.
+
+    >>> from nimlab.registry import game
+    >>> criterion_words(game("kayles"), "en"), criterion_words(game("kayles"), "ja")
+    ('Guy–Smith criterion (t = 2)', 'Guy–Smith の判定法(t = 2)')
+    """
+    from nimlab.solve.methods import criterion_method, render_method
+
+    declared = game.capabilities.period_criterion
+    if declared is None:
+        return None
+    how = criterion_method(
+        declared.kind, declared.parameter, declared.name, declared.name_ja, declared.parts
+    )
+    return render_method(how, lang)
+
+
 def _identity(game: Ruleset) -> bool:
     declared = game.capabilities.period_criterion
     return declared is not None and declared.kind == IDENTITY_KIND

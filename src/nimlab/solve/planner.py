@@ -135,8 +135,16 @@ class Plan:
     def _repr_markdown_(self) -> str:
         return "```\n" + self.render() + "\n```"
 
-    def render(self) -> str:
-        """The plan as lines of text, one per step."""
+    def render(self, lang: str = "en") -> str:
+        """The plan as lines of text, one per step, in ``lang`` (``en`` or ``ja``).
+
+        >>> print(plan("subtraction:2,4,7", "period").render("ja"))
+        subtraction:2,4,7 の周期の計画:
+          1. 値: コンパイル済みの1 山のカーネル(nimlab.kernels) — コストは実行するまで不明
+          2. 周期: max(S) 窓の判定法(7 個の値の窓が繰り返す) — コストは実行するまで不明
+        """
+        if lang == "ja":
+            return self._render_ja()
         where = f" at {self.position}" if self.position is not None else ""
         play = " (misère play)" if self.misere else ""
         lines = [f"plan for {self.question} of {self.game}{where}{play}:"]
@@ -145,18 +153,63 @@ class Plan:
             bound = "" if s.exact or s.states is None else " at most"
             memory = f", {amount(s.memory)} bytes" if s.memory else ""
             note = " (optional)" if s.optional else ""
-            words = _step_words(s.method)
+            words = _step_words(s.method, "en")
             lines.append(f"  {i}. {s.answers}: {words}{note} — {cost}{bound}{memory}")
         for s in self.dropped:
             lines.append(f"  – {s.answers}: {s.method.title} left out: over the limits")
         return "\n".join(lines)
 
+    def _render_ja(self) -> str:
+        where = f" の局面 {self.position}" if self.position is not None else ""
+        play = "（ミゼール）" if self.misere else ""
+        lines = [f"{self.game}{where} の{QUESTIONS_JA[self.question]}の計画{play}:"]
+        for i, s in enumerate(self.steps, 1):
+            if s.states is None:
+                cost = "コストは実行するまで不明"
+            else:
+                cost = ("" if s.exact else "最大 ") + f"{amount(s.states)} 状態"
+            memory = f"、{amount(s.memory)} バイト" if s.memory else ""
+            note = "(任意)" if s.optional else ""
+            words = _step_words(s.method, "ja")
+            lines.append(f"  {i}. {ANSWERS_JA[s.answers]}: {words}{note} — {cost}{memory}")
+        for s in self.dropped:
+            words = _step_words(s.method, "ja")
+            lines.append(f"  – {ANSWERS_JA[s.answers]}: {words}は上限を超えるため省く")
+        return "\n".join(lines)
 
-def _step_words(method: Method) -> str:
+
+QUESTIONS_JA: dict[str, str] = {
+    "analyze": "解析",
+    "sequence": "グランディ数列",
+    "period": "周期",
+    "table": "グランディ数表",
+    "ppositions": "P 局面の一覧",
+}
+"""The questions in Japanese (the keys are :data:`QUESTIONS`)."""
+
+ANSWERS_JA: dict[str, str] = {
+    "outcome": "勝敗",
+    "grundy": "グランディ数",
+    "remoteness": "remoteness",
+    "values": "値",
+    "period": "周期",
+    "positions": "局面",
+}
+"""What a step answers, in Japanese (the keys are :data:`Answers`)."""
+
+_PLANNED_JA = {
+    "search": "ゲームグラフの全探索",
+    "misere-search": "ミゼールのゲームグラフ全探索",
+}
+
+
+def _step_words(method: Method, lang: str) -> str:
     """A planned method in words (a search's positions are not known before it runs)."""
-    if method.kind in ("search", "misere-search", "period", "observed"):
+    if method.kind in ("search", "misere-search"):
+        return _PLANNED_JA[method.kind] if lang == "ja" else method.title
+    if method.kind in ("period", "observed") and lang == "en":
         return method.title
-    return render_method(method, "en")
+    return render_method(method, lang)
 
 
 # -- methods -------------------------------------------------------------------

@@ -167,7 +167,7 @@ def rare_facts(
     True
     """
     from nimlab.registry import game as as_game
-    from nimlab.solve.heaps import heap_array
+    from nimlab.solve.sequences import sequence_array
 
     heap_game = as_heap_ruleset(as_game(game))
     if heap_game is None:
@@ -177,12 +177,12 @@ def rare_facts(
         window = count
     window = max(count, window)
     limits = limits or Limits()
-    try:
-        values = heap_array(heap_game, window, limits.budget())
+    try:  # beyond a proven period the values are read off it (no kernel to load)
+        values = sequence_array(heap_game, window, limits)
     except TooLarge:
         if window == count:
             raise
-        values = heap_array(heap_game, count, limits.budget())
+        values = sequence_array(heap_game, count, limits)
     chosen = sparse_facts(values)
     if chosen is None or len(values) == count:
         return chosen

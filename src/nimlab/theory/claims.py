@@ -31,6 +31,14 @@ class Verification:
     agree: bool
     scope: str
     problems: tuple[str, ...] = ()
+    source_ja: str = ""
+    scope_ja: str = ""
+
+    def said(self, lang: str) -> tuple[str, str]:
+        """``(source, scope)`` in ``lang`` (the English where a Japanese one is missing)."""
+        if lang == "ja":
+            return self.source_ja or self.source, self.scope_ja or self.scope
+        return self.source, self.scope
 
     def _repr_markdown_(self) -> str:
         verdict = "agrees" if self.agree else "DISAGREES"
@@ -51,15 +59,16 @@ class Verification:
 
 
 class Check(ABC):
-    """One verifiable statement: a name, its source and a default bound."""
+    """One verifiable statement: a name, its source (English, Japanese) and a default bound."""
 
     name: str
     source: str
+    source_ja: str
     default_bound: int
 
     @abstractmethod
-    def scope(self, bound: int) -> str:
-        """What is checked at this bound, in words."""
+    def scope(self, bound: int, lang: str = "en") -> str:
+        """What is checked at this bound, in the words of ``lang``."""
 
     @abstractmethod
     def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
@@ -79,4 +88,6 @@ class Check(ABC):
             not found,
             self.scope(bound),
             tuple(found[:MAX_PROBLEMS]),
+            self.source_ja,
+            self.scope(bound, "ja"),
         )

@@ -29,14 +29,18 @@ from nimlab.theory.claims import Check
 from nimlab.theory.split_delete import in_proposition2, nim_at_least_one_grundy
 
 SOURCE = "seed 001"
+SOURCE_JA = "シード 001"
 
 
 class Proposition2(Check):
     name = "proposition-2"
     source = f"{SOURCE} §4, Proposition 2 (proof in appendix A.1)"
+    source_ja = f"{SOURCE_JA} §4, 命題 2(証明は付録 A.1)"
     default_bound = 64
 
-    def scope(self, bound: int) -> str:
+    def scope(self, bound: int, lang: str = "en") -> str:
+        if lang == "ja":
+            return f"split-delete-nim:single: G⟨a, b⟩ = 1 ⇔ ⟨a, b⟩ ∈ N1∪N2∪N3∪N4、a ≤ b ≤ {bound}"
         return f"split-delete-nim:single: G⟨a, b⟩ = 1 iff ⟨a, b⟩ ∈ N1∪N2∪N3∪N4, a ≤ b ≤ {bound}"
 
     def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
@@ -53,9 +57,12 @@ class Proposition2(Check):
 class NimKeepingOne(Check):
     name = "nim-at-least-one"
     source = f"{SOURCE} §4, Table 5 (G⟨a, b⟩ = (a−1) ⊕ (b−1))"
+    source_ja = f"{SOURCE_JA} §4, 表 5(G⟨a, b⟩ = (a−1) ⊕ (b−1))"
     default_bound = 40
 
-    def scope(self, bound: int) -> str:
+    def scope(self, bound: int, lang: str = "en") -> str:
+        if lang == "ja":
+            return f"各山 ≥ 1 のニム: G⟨a, b⟩ = (a−1)⊕(b−1)、1 ≤ a ≤ b ≤ {bound}"
         return f"Nim with every heap ≥ 1: G⟨a, b⟩ = (a−1)⊕(b−1), 1 ≤ a ≤ b ≤ {bound}"
 
     def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
@@ -81,9 +88,14 @@ def _partners(bound: int, budget: Budget) -> dict[tuple[int, int], list[int]]:
 class Proposition4(Check):
     name = "proposition-4"
     source = f"{SOURCE} §5.3, Proposition 4"
+    source_ja = f"{SOURCE_JA} §5.3, 命題 4"
     default_bound = 24
 
-    def scope(self, bound: int) -> str:
+    def scope(self, bound: int, lang: str = "en") -> str:
+        if lang == "ja":
+            return (
+                f"split-delete-nim:single、山 3 個: 各組 a ≤ b ≤ {bound} に c ≤ {bound} は高々 1 つ"
+            )
         return f"split-delete-nim:single, 3 heaps: at most one c ≤ {bound} per pair a ≤ b ≤ {bound}"
 
     def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
@@ -94,9 +106,12 @@ class Proposition4(Check):
 class Proposition5(Check):
     name = "proposition-5"
     source = f"{SOURCE} §5.3, Proposition 5"
+    source_ja = f"{SOURCE_JA} §5.3, 命題 5"
     default_bound = 24
 
-    def scope(self, bound: int) -> str:
+    def scope(self, bound: int, lang: str = "en") -> str:
+        if lang == "ja":
+            return f"split-delete-nim:single、山 3 個: a, c ≤ {bound} で ⟨a, a, c⟩ ∈ P ⇒ a ≥ c"
         return f"split-delete-nim:single, 3 heaps: ⟨a, a, c⟩ ∈ P ⇒ a ≥ c, for a, c ≤ {bound}"
 
     def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:

@@ -54,18 +54,25 @@ class OracleCheck(Check):
     """An oracle against exhaustive search on every position of its games up to the bound."""
 
     def __init__(
-        self, oracle: Oracle, specs: tuple[str, ...], positions: Positions, bound: int, what: str
+        self,
+        oracle: Oracle,
+        specs: tuple[str, ...],
+        positions: Positions,
+        bound: int,
+        what: tuple[str, str],
     ) -> None:
         self.oracle = oracle
         self.name = oracle.name
         self.source = oracle.source
+        self.source_ja = oracle.source_ja
         self.specs = specs
         self.positions = positions
         self.default_bound = bound
         self.what = what
 
-    def scope(self, bound: int) -> str:
-        return f"{', '.join(self.specs)}: {self.what.format(bound=bound)}"
+    def scope(self, bound: int, lang: str = "en") -> str:
+        what = self.what[1] if lang == "ja" else self.what[0]
+        return f"{', '.join(self.specs)}: {what.format(bound=bound)}"
 
     def problems(self, bound: int, budget: Budget) -> Iterator[str | None]:
         for spec in self.specs:
@@ -127,52 +134,96 @@ def checks() -> dict[str, Check]:
         f"delete-nim:{v}" for v in ("single", "half", "less-than-half", "all-but-one")
     )
     found: list[Check] = [
-        OracleCheck(NIM_SUM, ("nim",), heaps(0, (1, 2, 3)), 12, "1–3 heaps, each ≤ {bound}"),
         OracleCheck(
-            MISERE_NIM, ("nim",), heaps(0, (1, 2, 3)), 12, "misère, 1–3 heaps, each ≤ {bound}"
+            NIM_SUM,
+            ("nim",),
+            heaps(0, (1, 2, 3)),
+            12,
+            ("1–3 heaps, each ≤ {bound}", "山 1–3 個、各山 ≤ {bound}"),
+        ),
+        OracleCheck(
+            MISERE_NIM,
+            ("nim",),
+            heaps(0, (1, 2, 3)),
+            12,
+            ("misère, 1–3 heaps, each ≤ {bound}", "ミゼール、山 1–3 個、各山 ≤ {bound}"),
         ),
         OracleCheck(
             GAME_ONE,
             ("subtraction:1", "subtraction:1,2", "subtraction:1,2,3", "subtraction:1,2,3,4"),
             heaps(0, (1, 2)),
             40,
-            "1–2 heaps, each ≤ {bound}",
+            ("1–2 heaps, each ≤ {bound}", "山 1–2 個、各山 ≤ {bound}"),
         ),
-        OracleCheck(GAME_TWO, ("take-away:1",), memories, 80, "n/m with m ≤ n ≤ {bound}"),
-        OracleCheck(FIBONACCI_NIM, ("take-away:2",), memories, 80, "n/m with m ≤ n ≤ {bound}"),
+        OracleCheck(
+            GAME_TWO,
+            ("take-away:1",),
+            memories,
+            80,
+            ("n/m with m ≤ n ≤ {bound}", "m ≤ n ≤ {bound} の n/m"),
+        ),
+        OracleCheck(
+            FIBONACCI_NIM,
+            ("take-away:2",),
+            memories,
+            80,
+            ("n/m with m ≤ n ≤ {bound}", "m ≤ n ≤ {bound} の n/m"),
+        ),
         OracleCheck(
             TAKE_AWAY_C,
             tuple(f"take-away:{c}" for c in range(1, 7)),
             memories,
             50,
-            "n/m with m ≤ n ≤ {bound}",
+            ("n/m with m ≤ n ≤ {bound}", "m ≤ n ≤ {bound} の n/m"),
         ),
-        OracleCheck(WYTHOFF_BEATTY, ("wythoff",), pairs(0), 60, "(a, b) with a ≤ b ≤ {bound}"),
-        OracleCheck(WYTHOFF_FIBONACCI, ("wythoff",), pairs(0), 60, "(a, b) with a ≤ b ≤ {bound}"),
         OracleCheck(
-            MISERE_WYTHOFF, ("wythoff",), pairs(0), 60, "misère, (a, b) with a ≤ b ≤ {bound}"
+            WYTHOFF_BEATTY,
+            ("wythoff",),
+            pairs(0),
+            60,
+            ("(a, b) with a ≤ b ≤ {bound}", "a ≤ b ≤ {bound} の (a, b)"),
+        ),
+        OracleCheck(
+            WYTHOFF_FIBONACCI,
+            ("wythoff",),
+            pairs(0),
+            60,
+            ("(a, b) with a ≤ b ≤ {bound}", "a ≤ b ≤ {bound} の (a, b)"),
+        ),
+        OracleCheck(
+            MISERE_WYTHOFF,
+            ("wythoff",),
+            pairs(0),
+            60,
+            ("misère, (a, b) with a ≤ b ≤ {bound}", "ミゼール、a ≤ b ≤ {bound} の (a, b)"),
         ),
         OracleCheck(
             MISERE_SUBTRACTION,
             ("subtraction:1,3,4", "subtraction:1,2,5", "subtraction:1,4,6,9", "subtraction:1,7"),
             heaps(0, (1,)),
             300,
-            "misère, one heap ≤ {bound}",
+            ("misère, one heap ≤ {bound}", "ミゼール、山 1 個 ≤ {bound}"),
         ),
         OracleCheck(
             THEOREM_1,
             ("split-delete-nim:single", "split-delete-nim:half"),
             pairs(1),
             40,
-            "⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}",
+            ("⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}", "1 ≤ a ≤ b ≤ {bound} の ⟨a, b⟩"),
         ),
-        OracleCheck(DELETE_NIM_2, every_delete, pairs(1), 40, "⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}"),
+        OracleCheck(
+            DELETE_NIM_2,
+            every_delete,
+            pairs(1),
+            40,
+            ("⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}", "1 ≤ a ≤ b ≤ {bound} の ⟨a, b⟩"),
+        ),
         OracleCheck(
             HALF_THEOREM_3,
             ("split-delete-nim:half",),
             heaps(1, (4,)),
             10,
-            "⟨a, b, c, d⟩ with every heap in 1..{bound}",
+            ("⟨a, b, c, d⟩ with every heap in 1..{bound}", "各山が 1..{bound} の ⟨a, b, c, d⟩"),
         ),
         *properties.CHECKS,
     ]

@@ -22,12 +22,13 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.requests import Request
 
 from nimlab import __version__
-from nimlab.web import errors, pages, seedpages
+from nimlab.web import errors, i18n, pages, seedpages
 from nimlab.web.api import api_router
 from nimlab.web.config import WebConfig
-from nimlab.web.workers import CLIENT, WorkerPool
+from nimlab.web.workers import CLIENT, LANG, WorkerPool
 
 STATIC = Path(__file__).parent / "static"
 
@@ -60,6 +61,18 @@ def client_of(scope: Scope) -> str:
     return str(client[0]) if client else ""
 
 
+def language_of(scope: Scope) -> str:
+    """The language of a request: ``?lang=``, then the cookie, then Accept-Language."""
+    if scope.get("type") != "http":
+        return "en"
+    request = Request(scope)
+    return i18n.choose(
+        request.query_params.get("lang"),
+        request.cookies.get(i18n.COOKIE),
+        request.headers.get("accept-language"),
+    )
+
+
 class Guard:
     """The outermost layer: security headers, the client's name, cancel on disconnect.
 
@@ -90,9 +103,11 @@ class Guard:
 
         inbox: asyncio.Queue[Message] = asyncio.Queue()
         token = CLIENT.set(client_of(scope))
+        lang_token = LANG.set(language_of(scope))
         try:
             task = asyncio.ensure_future(self.app(scope, inbox.get, secured))
         finally:
+            LANG.reset(lang_token)
             CLIENT.reset(token)
         left = False
 
@@ -135,7 +150,11 @@ class BodyLimit:
             not declared.isdigit() or len(declared) > 18 or int(declared) > self.limit
         ):
             response = errors.error_json(
-                413, "too_large", f"request body over {self.limit:,} bytes, the web app's limit"
+                413,
+                "too_large",
+                f"request body over {self.limit:,} bytes, the web app's limit",
+                message_ja=f"リクエストの本文がウェブアプリの上限 {self.limit:,} バイトを超えます",
+                lang=language_of(scope),
             )
             await response(scope, receive, send)
             return
@@ -146,7 +165,9 @@ class BodyLimit:
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.limit:
-                raise HTTPException(413, f"request body over {self.limit:,} bytes")
+                raise HTTPException(
+                    413, f"request body over {self.limit:,} bytes, the web app's limit"
+                )
             return message
 
         await self.app(scope, limited, send)

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from nimlab.web.text import shorten
-from nimlab.web.workers import JobError
+from nimlab.web.workers import LANG, JobError
 
 log = logging.getLogger("nimlab.web")
 
@@ -44,12 +44,38 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 RETRY_AFTER = "1"
 """Seconds a client refused as busy (503) is asked to wait."""
 
+HTTP_JA = {
+    405: "このページはこのメソッドでは使えません",
+    413: "リクエストの本文がウェブアプリの上限を超えます",
+}
+"""Japanese for the HTTP errors Starlette raises itself (404 is said with its path)."""
+
 PageRenderer = Callable[[Request, int, str], Awaitable[Response]]
 
 
-def error_json(status: int, kind: str, message: str, field: str | None = None) -> JSONResponse:
+def error_json(
+    status: int,
+    kind: str,
+    message: str,
+    field: str | None = None,
+    message_ja: str = "",
+    lang: str | None = None,
+) -> JSONResponse:
+    """``{"error": {"kind", "message", "field"}}``, the message in the request's language.
+
+    ``lang`` defaults to the language of the request being served
+    (``?lang=``, the cookie, Accept-Language; English without any of them).
+    """
     headers = {"Retry-After": RETRY_AFTER} if status == 503 else None
-    body = {"error": {"kind": kind, "message": shorten(message), "field": field and shorten(field)}}
+    lang = lang or LANG.get()
+    said = message_ja if lang == "ja" and message_ja else message
+    body = {
+        "error": {
+            "kind": kind,
+            "message": shorten(said),
+            "field": field and shorten(field),
+        }
+    }
     return JSONResponse(body, status_code=status, headers=headers)
 
 
@@ -58,13 +84,50 @@ def _field_of(location: tuple[Any, ...]) -> str | None:
     return ".".join(names) or None
 
 
-def validation_message(error: RequestValidationError) -> tuple[str, str | None]:
-    """One line naming the first field at fault and what is accepted."""
+PYDANTIC_JA = {
+    "less_than_equal": "{le} 以下の値です",
+    "less_than": "{lt} 未満の値です",
+    "greater_than_equal": "{ge} 以上の値です",
+    "greater_than": "{gt} より大きい値です",
+    "int_parsing": "整数で与えてください",
+    "int_type": "整数で与えてください",
+    "bool_parsing": "true か false で与えてください",
+    "string_too_long": "{max_length} 文字までです",
+    "string_type": "文字列で与えてください",
+    "json_invalid": "JSON として読めません",
+    "list_type": "リストで与えてください",
+    "too_long": "{max_length} 個までです",
+}
+"""Japanese for the checks of the request schema that the API's fields use."""
+
+
+def _pydantic_ja(error: Any, english: str) -> str:
+    """One of pydantic's checks in Japanese (its English, quoted, where there is none)."""
+    template = PYDANTIC_JA.get(str(error.get("type")))
+    try:
+        if template is not None:
+            return template.format(**dict(error.get("ctx") or {}))
+    except (KeyError, IndexError, ValueError):
+        pass
+    return f"値が受け付けられません（{english}）"
+
+
+def validation_message(error: RequestValidationError, lang: str = "en") -> tuple[str, str | None]:
+    """One line naming the first field at fault and what is accepted, and that field.
+
+    In Japanese the line names the field and the kind of fault; the detail of
+    the schema's check (pydantic's own words) stays in English inside it.
+    """
     first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
     name = _field_of(tuple(first.get("loc", ())))
     text = str(first.get("msg", "invalid value"))
-    if first.get("type") == "missing":
+    missing = first.get("type") == "missing"
+    if missing:
         text = "is required"
+    if lang == "ja":
+        text = "必須です" if missing else _pydantic_ja(first, text)
+        if name is None:
+            text = f"リクエストが受け付けられません（{first.get('msg', 'invalid request')}）"
     return (f"{name}: {text}" if name else text), name
 
 
@@ -75,11 +138,17 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
         return request.url.path.startswith("/api") or request.url.path == "/openapi.json"
 
     async def answer(
-        request: Request, status: int, kind: str, message: str, field: str | None = None
+        request: Request,
+        status: int,
+        kind: str,
+        message: str,
+        field: str | None = None,
+        message_ja: str = "",
     ) -> Response:
         if is_api(request):
-            return error_json(status, kind, message, field)
-        response = await render_page(request, status, shorten(message))
+            return error_json(status, kind, message, field, message_ja)
+        said = message_ja if LANG.get() == "ja" and message_ja else message
+        response = await render_page(request, status, shorten(said))
         if status == 503:
             response.headers["Retry-After"] = RETRY_AFTER
         return response
@@ -89,22 +158,34 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
         status = STATUS.get(error.kind, 500)
         if status == 500:
             log.error("job failed: %s: %s", error.kind, error.message)
-        return await answer(request, status, error.kind, error.message, error.field)
+        return await answer(
+            request, status, error.kind, error.message_en, error.field, error.message_ja
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> Response:
         message, name = validation_message(error)
-        return await answer(request, 422, "invalid_option", message, name)
+        message_ja = validation_message(error, "ja")[0]
+        return await answer(request, 422, "invalid_option", message, name, message_ja)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
         kind = "not_found" if error.status_code == 404 else "error"
         message = str(error.detail)
+        message_ja = HTTP_JA.get(error.status_code, "")
         if error.status_code == 404:
             message = f"no such page: {request.url.path}"
-        return await answer(request, error.status_code, kind, message)
+            message_ja = f"そのようなページはありません: {request.url.path}"
+        return await answer(request, error.status_code, kind, message, None, message_ja)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, error: Exception) -> Response:
         log.exception("internal error on %s", request.url.path)
-        return await answer(request, 500, "internal", "internal error (a bug: please report it)")
+        return await answer(
+            request,
+            500,
+            "internal",
+            "internal error (a bug: please report it)",
+            None,
+            "内部エラーです（バグです。報告してください）",
+        )

@@ -30,8 +30,8 @@ from nimlab.games.wording import render_move
 from nimlab.registry import family_of
 from nimlab.registry import game as parse_game_spec
 from nimlab.solve.engine import analyze as run_analyze
-from nimlab.solve.methods import criterion_method, render_method
-from nimlab.solve.periodicity import criterion_name
+from nimlab.solve.methods import render_method
+from nimlab.solve.periodicity import criterion_name, criterion_words
 from nimlab.solve.periodicity import periodicity as run_periodicity
 from nimlab.solve.rare import rare_facts
 from nimlab.solve.sequences import sequence_values
@@ -56,10 +56,9 @@ PLAY_MODES = {
 class FieldError(NimlabError):
     """A nimlab error attributed to one field of a request."""
 
-    def __init__(self, kind: str, message: str, field: str | None) -> None:
-        super().__init__(message)
+    def __init__(self, kind: str, message: str, field: str | None, *, ja: str = "") -> None:
+        super().__init__(message, field, ja=ja)
         self.kind = kind
-        self.field = field
 
 
 def configure(config: WebConfig) -> None:
@@ -81,15 +80,26 @@ def field(name: str) -> Iterator[None]:
     except (FieldError, TooLarge):
         raise
     except NimlabError as error:
-        raise FieldError(error.kind, f"{name}: {error}", name) from error
+        ja = f"{name}: {error.ja}" if error.ja else ""
+        raise FieldError(error.kind, f"{name}: {error}", name, ja=ja) from error
 
 
 def text_field(value: str, name: str) -> str:
     """A text request field, at most ``max_text`` characters."""
     if not isinstance(value, str):
-        raise FieldError("invalid_option", f"{name}: must be text, got {value!r}", name)
+        raise FieldError(
+            "invalid_option",
+            f"{name}: must be text, got {value!r}",
+            name,
+            ja=f"{name}: 文字列で与えてください（{value!r} が与えられた）",
+        )
     if len(value) > _CONFIG.max_text:
-        raise FieldError("invalid_option", f"{name}: at most {_CONFIG.max_text:,} characters", name)
+        raise FieldError(
+            "invalid_option",
+            f"{name}: at most {_CONFIG.max_text:,} characters",
+            name,
+            ja=f"{name}: {_CONFIG.max_text:,} 文字までです",
+        )
     return value
 
 
@@ -100,6 +110,8 @@ def count(value: object, name: str, low: int, high: int) -> int:
             "invalid_option",
             f"{name}: must be an integer from {low:,} to {high:,} in the web app, got {value!r}",
             name,
+            ja=f"{name}: ウェブアプリでは {low:,} から {high:,} までの整数です"
+            f"（{value!r} が与えられた）",
         )
     return value
 
@@ -208,12 +220,10 @@ def period(
     else:
         with field("game"):
             result |= _sparse(g, result["checked_to"])
-    declared = g.capabilities.period_criterion
-    if lang is not None and result["proven"] and declared is not None:
-        how = criterion_method(
-            declared.kind, declared.parameter, declared.name, declared.name_ja, declared.parts
-        )
-        result["criterion_shown"] = render_method(how, lang)
+    if lang is not None and result["proven"]:
+        shown = criterion_words(g, lang)
+        if shown is not None:
+            result["criterion_shown"] = shown
     return result
 
 
@@ -234,10 +244,18 @@ def ppositions(game: str, heaps: int, max: int, misere: bool = False) -> dict[st
     if shaped is not None:
         problem = shaped.check_count(heaps)
         if problem is not None:
-            raise FieldError("not_applicable", f"heaps: {g.spec} needs {problem}", "heaps")
+            raise FieldError(
+                "not_applicable",
+                f"heaps: {g.spec} needs {problem}",
+                "heaps",
+                ja=f"heaps: {g.spec} には {problem} が必要です",
+            )
         if max < shaped.min_heap:
             raise FieldError(
-                "invalid_option", f"max: every heap of {g.spec} is ≥ {shaped.min_heap}", "max"
+                "invalid_option",
+                f"max: every heap of {g.spec} is ≥ {shaped.min_heap}",
+                "max",
+                ja=f"max: {g.spec} の山はどれも {shaped.min_heap} 以上です",
             )
     with field("game"):
         result = p_positions(g, heaps, max, misere=misere, limits=_CONFIG.limits())

@@ -43,6 +43,7 @@ MAX_LINK, MAX_ERROR_LINK = 5_000, 200
 
 
 def language(request: Request) -> str:
+    """The language of a request (the rule the app's middleware uses for errors)."""
     return i18n.choose(
         request.query_params.get("lang"),
         request.cookies.get(i18n.COOKIE),
@@ -107,6 +108,8 @@ async def catalogue(request: Request) -> Response:
                 "rule": rule,
                 "strategy": strategy,
                 "seeds": translate.seed_refs(lang, family.seed),
+                "parameter": family.parameter
+                and translate.family_parameter(lang, family.name, family.parameter),
             }
         )
     return render(request, "catalogue.html", games=games, successor_families=SUCCESSOR_FAMILIES)

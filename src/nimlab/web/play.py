@@ -53,7 +53,10 @@ class Game:
         config = jobs.config()
         if len(moves) > config.max_history:
             raise FieldError(
-                "invalid_option", f"moves: at most {config.max_history:,} moves", "moves"
+                "invalid_option",
+                f"moves: at most {config.max_history:,} moves",
+                "moves",
+                ja=f"moves: {config.max_history:,} 手までです",
             )
         rules = parse_game(game)
         position = parse_position(rules, start, "start")
@@ -72,6 +75,8 @@ class Game:
                     f"moves.{k}: {self.rules.format_position(to)} cannot be reached in one move "
                     f"from {self.rules.format_position(here)}",
                     f"moves.{k}",
+                    ja=f"moves.{k}: {self.rules.format_position(here)} から 1 手で "
+                    f"{self.rules.format_position(to)} には行けません",
                 )
             self.session.turns.append(Turn(self.session.to_move, here, move))
             self.session.position = move.to
@@ -86,7 +91,8 @@ class Game:
         try:
             return action()
         except IllegalMove as error:
-            raise FieldError(error.kind, f"{field_name}: {error}", field_name) from None
+            ja = f"{field_name}: {error.ja}" if error.ja else ""
+            raise FieldError(error.kind, f"{field_name}: {error}", field_name, ja=ja) from None
 
     def reply(self, seed: int) -> Any:
         """The computer's move; random levels draw from ``seed`` and the move number."""
@@ -100,7 +106,13 @@ class Game:
 
         s = self.session
         if s.over:
-            raise FieldError("illegal_move", f"moves: the game is over: {s.winner} won", "moves")
+            winner = "あなた" if s.winner == "you" else "コンピュータ"
+            raise FieldError(
+                "illegal_move",
+                f"moves: the game is over: {s.winner} won",
+                "moves",
+                ja=f"moves: 対局は終わっています（{winner}の勝ち）",
+            )
         if self.turn == "computer":
             return self.reply(seed)
         s.rng = random.Random(seed * 1_000_003 + len(s.turns))
@@ -344,7 +356,12 @@ def play_hint(
     """What perfect play would do for you now, and why."""
     g = Game(game, start, moves, first, level, misere)
     if g.turn != "you" and not g.session.over:
-        raise FieldError("illegal_move", "moves: it is the computer's turn", "moves")
+        raise FieldError(
+            "illegal_move",
+            "moves: it is the computer's turn",
+            "moves",
+            ja="moves: コンピュータの手番です",
+        )
     hint = g.act(g.session.hint)
     move = {"to": g.rules.format_position(hint.move.to), "move": move_text(lang, hint.move)}
     return {
@@ -395,7 +412,7 @@ def explain(game: str, position: str, lang: str = "en", misere: bool = False) ->
     g = parse_game(game)
     pos = parse_position(g, position)
     if lang not in ("en", "ja"):
-        raise FieldError("invalid_option", "lang: en or ja", "lang")
+        raise FieldError("invalid_option", "lang: en or ja", "lang", ja="lang: en か ja です")
     limits = jobs.config().limits()
     result: dict[str, Any] = run_explain(g, pos, lang=lang, misere=misere, limits=limits).to_dict()
     return result

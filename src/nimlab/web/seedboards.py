@@ -53,7 +53,12 @@ def successors(game: str, position: str, lang: str = "en") -> dict[str, Any]:
     pos = parse_position(g, position)
     shape = g.capabilities.shape
     if shape not in ("heap", "heaps") or g.summands():
-        raise FieldError("not_applicable", f"game: {g.spec} is not a game of heaps", "game")
+        raise FieldError(
+            "not_applicable",
+            f"game: {g.spec} is not a game of heaps",
+            "game",
+            ja=f"game: {g.spec} は山のゲームではありません",
+        )
     limits = jobs.config().limits()
     with field("position"):
         moves, complete = reach(g, pos, LISTED, limits)
@@ -103,7 +108,7 @@ def successors(game: str, position: str, lang: str = "en") -> dict[str, Any]:
 
 def _lang(lang: str) -> str:
     if lang not in ("en", "ja"):
-        raise FieldError("invalid_option", "lang: en or ja", "lang")
+        raise FieldError("invalid_option", "lang: en or ja", "lang", ja="lang: en か ja です")
     return lang
 
 

@@ -20,6 +20,7 @@ import socket
 from typing import Any, TextIO
 
 from nimlab.errors import InvalidOption
+from nimlab.messages import both
 from nimlab.web.config import WebConfig, max_workers
 from nimlab.web.text import shorten
 
@@ -31,17 +32,50 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         type=_positive_int,
         default=None,
         metavar="N",
-        help=f"worker processes (default 2 to 4; at most {max_workers()}: 4 per core)",
+        help=both(
+            f"worker processes (default 2 to 4; at most {max_workers()}: 4 per core)",
+            f"ワーカープロセス数（既定 2〜4。最大 {max_workers()}: 1 コアあたり 4）",
+        ),
     )
     defaults = WebConfig.__dataclass_fields__
-    for name, kind, metavar, text in (
-        ("header_timeout", _seconds, "S", "seconds to send a request's line and headers"),
-        ("body_timeout", _seconds, "S", "seconds to send a request's body"),
-        ("keep_alive", _seconds, "S", "seconds an idle keep-alive connection stays open"),
-        ("max_connections", _positive_int, "N", "open connections in all"),
-        ("client_connections", _positive_int, "N", "open connections from one address"),
-        ("queue_limit", _positive_int, "N", "requests waiting for a worker (then 503)"),
-        ("client_queue_limit", _positive_int, "N", "requests of one address waiting"),
+    for name, kind, metavar, text, ja in (
+        (
+            "header_timeout",
+            _seconds,
+            "S",
+            "seconds to send a request's line and headers",
+            "リクエスト行とヘッダーを送り終えるまでの秒数",
+        ),
+        ("body_timeout", _seconds, "S", "seconds to send a request's body", "本文を送る秒数"),
+        (
+            "keep_alive",
+            _seconds,
+            "S",
+            "seconds an idle keep-alive connection stays open",
+            "使われていない keep-alive 接続を開いておく秒数",
+        ),
+        ("max_connections", _positive_int, "N", "open connections in all", "同時接続の総数"),
+        (
+            "client_connections",
+            _positive_int,
+            "N",
+            "open connections from one address",
+            "1 つのアドレスからの同時接続数",
+        ),
+        (
+            "queue_limit",
+            _positive_int,
+            "N",
+            "requests waiting for a worker (then 503)",
+            "ワーカーを待つリクエスト数（超えると 503）",
+        ),
+        (
+            "client_queue_limit",
+            _positive_int,
+            "N",
+            "requests of one address waiting",
+            "1 つのアドレスの待っているリクエスト数",
+        ),
     ):
         default = defaults[name].default
         parser.add_argument(
@@ -50,7 +84,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
             default=None,
             metavar=metavar,
             dest=name,
-            help=f"{text} (default {default:g})",
+            help=both(f"{text} (default {default:g})", f"{ja}（既定 {default:g}）"),
         )
 
 

@@ -97,6 +97,17 @@ FAMILY_JA = {
     ),
 }
 
+PARAMETER_JA = {
+    "subtraction": "S: 正の整数の有限集合。例 2,4,7",
+    "octal": "CODE: Winning Ways の表記 d0.d1d2...。例 0.77",
+    "take-and-break": "CODE: 16進の桁の d0.d1d2...(または {2,3}: 残す山の数)。例 0.B1",
+    "take-away": "C: 1 以上の整数",
+    "split-delete-nim": "VARIANT: single か half",
+    "delete-nim": "VARIANT: single, half, less-than-half, all-but-one のどれか",
+    "all-but": "S: 正の整数の有限集合。例 1,2",
+}
+"""The parameter of each family that takes one, in Japanese."""
+
 SEEDS = {
     "000": ("How to win stone-taking games (Games I–IV)", "石取りゲームの必勝法"),
     "001": (
@@ -130,6 +141,11 @@ def family_text(lang: str, family: str, rule: str, strategy: str) -> tuple[str, 
     if lang == "ja" and family in FAMILY_JA:
         return FAMILY_JA[family]
     return rule, strategy
+
+
+def family_parameter(lang: str, family: str, parameter: str) -> str:
+    """What a family's parameter is, in ``lang``."""
+    return PARAMETER_JA.get(family, parameter) if lang == "ja" else parameter
 
 
 def seed_refs(lang: str, seed: str) -> list[tuple[str, str]]:

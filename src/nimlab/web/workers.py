@@ -58,28 +58,40 @@ CACHE_ITEMS = 20_000
 PING = "ping"
 """The job a new worker answers first, to show it started."""
 OUT_OF_MEMORY = "the computation needs more memory than a request may use"
+OUT_OF_MEMORY_JA = "この計算には 1 回のリクエストで使えるより多くのメモリが必要です"
 CANCEL_GRACE = 1.0
 """Seconds an interrupted worker has to stop its job before it is killed and replaced."""
 WATCHDOG_PERIOD = 0.5
 """Seconds between a worker's checks that the server is still there."""
 BUSY = "the server is busy; try again in a moment"
+BUSY_JA = "サーバーが混み合っています。少し待ってからもう一度試してください"
 SERVED_MEMORY = 4_096
 """Clients whose last turn is remembered (beyond: only those waiting or running)."""
 
 CLIENT: ContextVar[str] = ContextVar("nimlab_web_client", default="")
 """The client address of the request being served: the unit of fair queueing."""
+LANG: ContextVar[str] = ContextVar("nimlab_web_lang", default="en")
+"""The language of the request being served (set per request by the app's middleware)."""
 
 PR_SET_PDEATHSIG = 1
 
 
 class JobError(Exception):
-    """A job that did not produce its result: kind, message and the field at fault."""
+    """A job that did not produce its result: kind, message and the field at fault.
 
-    def __init__(self, kind: str, message: str, field: str | None = None) -> None:
+    ``message`` is in the language of the request being served (:data:`LANG`),
+    ``message_en`` always English (the Japanese falls back to it where missing).
+    """
+
+    def __init__(
+        self, kind: str, message: str, field: str | None = None, message_ja: str = ""
+    ) -> None:
         message = shorten(message)
         super().__init__(message)
         self.kind = kind
-        self.message = message
+        self.message_en = message
+        self.message_ja = shorten(message_ja) if message_ja else ""
+        self.message = self.message_ja if LANG.get() == "ja" and self.message_ja else message
         self.field = field
 
 
@@ -172,7 +184,7 @@ SERVER_LIMITS = {
 
 
 def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
-    """``("ok", result)``, ``("error", kind, message, field)``, ``("retire", ...)`` or
+    """``("ok", result)``, ``("error", kind, message, field, message_ja)``, ``("retire", ...)`` or
     ``("cancelled",)``."""
     global _running
     _running = True
@@ -182,15 +194,29 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
         return ("cancelled",)
     except NimlabError as error:
         if isinstance(error, TooLarge):  # a limit of the server, not a field of the request
-            return ("error", error.kind, error.render(SERVER_LIMITS), None)
-        return ("error", error.kind, error.render(), getattr(error, "field", None))
+            en, ja = (error.render(SERVER_LIMITS, lang) for lang in ("en", "ja"))
+            return ("error", error.kind, en, None, ja)
+        field = getattr(error, "field", None)
+        return ("error", error.kind, error.render(), field, error.render(None, "ja"))
     except MemoryError:
-        return ("retire", "too_large", OUT_OF_MEMORY, None)
+        return ("retire", "too_large", OUT_OF_MEMORY, None, OUT_OF_MEMORY_JA)
     except RecursionError:
-        return ("error", "too_large", "the computation nests too deeply for a request", None)
+        return (
+            "error",
+            "too_large",
+            "the computation nests too deeply for a request",
+            None,
+            "この計算は 1 回のリクエストには入れ子が深すぎます",
+        )
     except Exception:  # a bug: report it, keep the worker
         traceback.print_exc()
-        return ("error", "internal", f"internal error in {name} (a bug: please report it)", None)
+        return (
+            "error",
+            "internal",
+            f"internal error in {name} (a bug: please report it)",
+            None,
+            f"{name} の内部エラーです（バグです。報告してください）",
+        )
     finally:
         _running = False
 
@@ -335,7 +361,7 @@ class WorkerPool:
         if self.waiting >= self.config.queue_limit or (
             queue is not None and len(queue) >= self.config.client_queue_limit
         ):
-            raise JobError("busy", BUSY)
+            raise JobError("busy", BUSY, None, BUSY_JA)
         waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         if queue is None:
             queue = self.queues[client] = deque()
@@ -408,10 +434,13 @@ class WorkerPool:
                 "too_large",
                 f"this takes more than {self.config.time_limit:g} s, the web app's time limit "
                 "per request; the command line has none",
+                None,
+                f"ウェブアプリの 1 リクエストの制限時間 {self.config.time_limit:g} 秒を超えます。"
+                "コマンドラインには制限時間はありません",
             ) from None
         except (EOFError, OSError):
             self._replace(worker)  # the worker died, e.g. of its memory limit
-            raise JobError("too_large", OUT_OF_MEMORY) from None
+            raise JobError("too_large", OUT_OF_MEMORY, None, OUT_OF_MEMORY_JA) from None
         if reply[0] == "retire":
             self._replace(worker)
         else:

@@ -55,7 +55,8 @@
       },
       extra || {},
     );
-    const response = await fetch(path, {
+    const lang = encodeURIComponent(game.setup.lang || "en");
+    const response = await fetch(`${path}?lang=${lang}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -66,9 +67,13 @@
   }
 
   function showError(error) {
-    const box = $("play-error");
-    box.hidden = !error;
-    box.textContent = error ? error.message || String(error) : "";
+    // Before a game has started its panel is hidden: a refused start is said under the form.
+    for (const id of ["play-error", "setup-error"]) {
+      const box = $(id);
+      const here = Boolean(error) && (id === "play-error") === Boolean(game.state);
+      box.hidden = !here;
+      box.textContent = here ? error.message || String(error) : "";
+    }
   }
 
   async function run(path, extra) {

@@ -1,0 +1,103 @@
+"""Every command under ``--lang ja`` speaks Japanese: its examples and plans, scanned for English.
+
+The scan removes what is the same in both languages (game specs, code, names
+of people and books, formulas) and fails on any English word left.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from nimlab.cli.main import _EXAMPLES, main
+
+ENGLISH = re.compile(
+    r"\b(the|of|with|and|by|for|from|is|are|not|no|none|at|to|in|on|or|be|has|have|"
+    r"values?|heaps?|states?|proven|observed|rare|below|wild|tame|plan|cost|compiled|search|"
+    r"positions?|moves?|winning|losing|rows?|columns?|checked|computed|found|largest|mask|"
+    r"periodic|period|preperiod|saltus|criterion|window|table|sequence|game|games|"
+    r"theorem|proposition|seed|unknown|optional|bytes|most|least|each|every|take|split|"
+    r"delete|misère|misere|outcome|wins?|loses?|player|move|valid|certificate)\b",
+    re.IGNORECASE,
+)
+SAME_IN_BOTH = re.compile(
+    r"\S*[:\-./\\_{}=]\S*"  # specs, options, file names, formulas, code (take-and-break, --to)
+    r"|Winning Ways|Bouton|Conway|Wythoff|Whinihan|Schwenk|Sprague|Grundy|Guy–Smith|Abuku"
+    r"|Suetsugu|nimlab|\bAND\b|\bmex\b|remoteness"
+    r"|\b[a-h][a-h0-9^]* = [a-h0-9^]+"  # the relations of a misère quotient: be = bc
+)
+SKIPPED = {"serve", "play", "tour", "sweep", "results", "verify", "check"}
+"""Commands run elsewhere (a server, a terminal game, a database) or below with a small bound."""
+
+
+def _quick(example: str) -> list[str] | None:
+    """The arguments of an example that answers in a moment, as text (else None)."""
+    args = shlex.split(example)[1:]
+    if "&&" in args or "nimlab" in args or args[0] in SKIPPED:
+        return None  # two commands in one example, or a command run elsewhere
+    if {"--json", "--out", ">", "--format"} & set(args):
+        return None
+    if "--to" in args and int(args[args.index("--to") + 1]) > 100_000:
+        return None
+    return args
+
+
+EXAMPLES = sorted({tuple(a) for es in _EXAMPLES.values() for e in es if (a := _quick(e))})
+MORE = [
+    ("verify", "--max", "5"),
+    ("analyze", "nim", "3,4,5", "--plan"),
+    ("analyze", "split-delete-nim:single", "30,40,50,60", "--plan"),
+    ("sequence", "kayles", "--to", "20", "--plan"),
+    ("sequence", "kayles", "--to", "20", "--misere", "--plan"),
+    ("period", "subtraction:2,4,7", "--plan"),
+    ("period", "octal:4.007", "--max-length", "200"),
+    ("table", "wythoff", "--size", "4", "--plan"),
+    ("ppositions", "nim", "--heaps", "2", "--max", "3", "--plan"),
+    ("genus", "nim", "--to", "4"),
+    ("rare", "nim", "--to", "50"),
+    ("explain", "split-delete-nim:single", "6,8"),
+    ("analyze", "take-away:2", "20/5"),
+    ("tablebase",),
+]
+
+
+def english_left(text: str) -> list[str]:
+    """The lines of ``text`` with an English word once what both languages share is removed."""
+    return [line for line in text.splitlines() if ENGLISH.search(SAME_IN_BOTH.sub(" ", line))]
+
+
+def test_the_scan_sees_english() -> None:
+    assert english_left("octal:0.77: periodic with preperiod 71") == [
+        "octal:0.77: periodic with preperiod 71"
+    ]
+    assert english_left("take-and-break:0.B1（取り崩しゲーム） Winning Ways の表記") == []
+
+
+@pytest.mark.parametrize("args", EXAMPLES + MORE, ids=" ".join)
+def test_every_command_speaks_japanese(
+    args: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    code = main([*args, "--lang", "ja"], out)
+    assert code == 0, out.getvalue()
+    assert not english_left(out.getvalue()), english_left(out.getvalue())
+
+
+def test_check_speaks_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    certificate = str(tmp_path / "kayles.json")
+    assert main(["period", "kayles", "--certificate", certificate], io.StringIO()) == 0
+    out = io.StringIO()
+    assert main(["check", certificate, "--lang", "ja"], out) == 0
+    assert "証明書は正しい" in out.getvalue() and not english_left(out.getvalue())
+    tampered = json.loads(Path(certificate).read_text())
+    tampered["values"][40] += 1
+    Path(certificate).write_text(json.dumps(tampered))
+    assert main(["check", certificate, "--lang", "ja"], io.StringIO()) == 1
+    err = capsys.readouterr().err
+    assert "証明書は却下" in err and not english_left(err), err

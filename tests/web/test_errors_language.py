@@ -1,0 +1,68 @@
+"""Errors of the running app in the request's language: ?lang=, the cookie, Accept-Language."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from nimlab.web import i18n
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _error(response_json: dict[str, dict[str, str]]) -> dict[str, str]:
+    assert set(response_json["error"]) == {"kind", "message", "field"}
+    return response_json["error"]
+
+
+def test_a_bad_position_is_refused_in_japanese_when_asked(client: TestClient) -> None:
+    english = client.get("/api/analyze", params={"game": "nim", "position": "1,x"})
+    japanese = client.get("/api/analyze", params={"game": "nim", "position": "1,x", "lang": "ja"})
+    assert english.status_code == japanese.status_code == 400
+    en, ja = _error(english.json()), _error(japanese.json())
+    assert en["kind"] == ja["kind"] and en["field"] == ja["field"] == "position"
+    assert not JAPANESE.search(en["message"])
+    assert JAPANESE.search(ja["message"]), ja["message"]
+
+
+def test_accept_language_and_the_cookie_choose_japanese(client: TestClient) -> None:
+    by_header = client.get(
+        "/api/analyze",
+        params={"game": "no-such-game", "position": "1"},
+        headers={"Accept-Language": "ja,en;q=0.5"},
+    )
+    assert by_header.status_code == 400
+    assert JAPANESE.search(_error(by_header.json())["message"])
+    client.cookies.set(i18n.COOKIE, "ja")
+    try:
+        by_cookie = client.get("/api/analyze", params={"game": "no-such-game", "position": "1"})
+    finally:
+        client.cookies.clear()
+    assert JAPANESE.search(_error(by_cookie.json())["message"])
+
+
+def test_a_missing_field_and_an_unknown_path_in_japanese(client: TestClient) -> None:
+    missing = client.get("/api/analyze", params={"position": "1", "lang": "ja"})
+    assert missing.status_code == 422
+    error = _error(missing.json())
+    assert error["field"] == "game" and error["message"] == "game: 必須です"
+    unknown = client.get("/api/no-such-endpoint", params={"lang": "ja"})
+    assert unknown.status_code == 404
+    assert "そのようなページはありません" in _error(unknown.json())["message"]
+
+
+def test_a_refused_size_names_the_servers_flag_in_japanese(client: TestClient) -> None:
+    params = {"game": "split-delete-nim:single", "position": "30,40,50,60", "lang": "ja"}
+    response = client.get("/api/analyze", params=params)
+    assert response.status_code == 413
+    message = _error(response.json())["message"]
+    assert JAPANESE.search(message) and "nimlab serve --max-states" in message, message
+
+
+def test_an_error_page_is_in_japanese(client: TestClient) -> None:
+    response = client.get("/game", params={"game": "no-such-game", "lang": "ja"})
+    client.cookies.clear()  # the page remembers the language: forget it for the other tests
+    assert response.status_code == 400
+    assert "そのゲーム" in response.text or JAPANESE.search(response.text)
+    assert "no such game" not in response.text.lower()
