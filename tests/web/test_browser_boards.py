@@ -51,6 +51,28 @@ def test_build_the_wythoff_board_cell_by_cell(page: Any, server: str) -> None:
     assert page.locator("#step-forward").is_disabled()
 
 
+def current_step_in_view(page: Any) -> bool:
+    """Is the current step of the step list inside the list's visible box?"""
+    return bool(
+        page.evaluate(
+            """() => {
+                const list = document.querySelector('#step-list').getBoundingClientRect();
+                const li = document.querySelector('#step-list li.current').getBoundingClientRect();
+                return li.top >= list.top - 1 && li.bottom <= list.bottom + 1;
+            }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("cell", ["4,6", "9,8", "1,2"])
+def test_the_step_list_follows_the_current_step(page: Any, server: str, cell: str) -> None:
+    page.goto(server + "/board?game=wythoff&size=10")
+    page.locator(f'#oxboard [data-cell="{cell}"]').click()
+    assert current_step_in_view(page)
+    page.click("#step-back")
+    assert current_step_in_view(page)
+
+
 def test_play_the_board_at_a_chosen_speed(page: Any, server: str) -> None:
     page.goto(server + "/board?game=wythoff&size=5")
     page.select_option("#step-speed", "fast")
@@ -70,6 +92,7 @@ def test_the_board_in_japanese_on_a_phone(phone: Any, server: str) -> None:
     text = phone.locator("#step-text").inner_text()
     assert "(5,9) からは1手で ○ のマス" in text and "先手勝ち" in text
     assert sideways(phone) == []
+    assert current_step_in_view(phone)
     shoot(phone, "board-wythoff-steps-ja-390px")
 
 

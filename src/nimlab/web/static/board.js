@@ -35,7 +35,8 @@
       else for (const c of current.dataset.options.split(" ").filter(Boolean)) cells.get(c)?.classList.add("option");
       $("step-text").textContent = `${shown}. ${current.textContent}`;
       const list = $("step-list");
-      list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+      // The list is the items' offset parent: centre the current step in it.
+      list.scrollTop = current.offsetTop - (list.clientHeight - current.offsetHeight) / 2;
     } else {
       $("step-text").textContent = intro;
     }
