@@ -151,3 +151,32 @@ def test_the_checker_imports_nothing_from_nimlab() -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module)
     assert not any(name.startswith("nimlab") for name in imported), imported
+
+
+@settings(max_examples=40, deadline=None)
+@given(octal_digits())
+def test_the_compiled_recomputation_agrees_with_the_plain_one(digits: tuple[int, ...]) -> None:
+    values = octal_sequence(digits, 300).tolist()
+    assert checker.mex_all(list(digits), values, compiled=True) == values
+    broken = values.copy()
+    broken[123] += 1  # every value after it is recomputed from the broken one too
+    expected = [mex_at(list(digits), broken, n) for n in range(300)]
+    assert checker.mex_all(list(digits), broken, compiled=True) == expected
+
+
+def test_a_long_certificate_is_checked_compiled_and_a_flip_found() -> None:
+    """4.344 needs 2,101 values; made longer than FAST_FROM, the compiled path checks it."""
+    long = certificate("octal:4.344")
+    values = octal_sequence((4, 3, 4, 4), checker.FAST_FROM + 500).tolist()
+    assert values[: len(long["values"])] == long["values"]
+    cert = resealed(long | {"values": values})
+    assert check(cert).values == checker.FAST_FROM + 500
+    flipped = copy.deepcopy(cert)
+    flipped["values"][checker.FAST_FROM + 7] ^= 1
+    assert refusal(resealed(flipped)).startswith(f"G({checker.FAST_FROM + 7}) is ")
+
+
+def test_huge_or_three_heap_values_take_the_plain_path() -> None:
+    assert checker.mex_all([0, 8], [0, 0, 0, 0, 1, 1], compiled=True) == [0, 0, 0, 0, 1, 1]
+    huge = [0, 1, 2, 10**30]
+    assert checker.mex_all([0, 7, 7], huge, compiled=True) == [0, 1, 2, 3]

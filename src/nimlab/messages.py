@@ -155,6 +155,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "  winning moves: none — every move leads to an N-position",
         "  必勝手: なし — どの手も N 局面（先手必勝）に移る",
     ),
+    "analyze.more_moves": (
+        "    … and {more} more (--json lists them all)",
+        "    …ほかに {more} 手（--json ですべて表示）",
+    ),
     "analyze.no_winning_move_found": ("  winning moves: none found", "  必勝手: 見つからない"),
     # -- games --
     "games.parameter": ("    parameter  {value}", "    パラメータ {value}"),

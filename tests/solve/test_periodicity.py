@@ -124,3 +124,41 @@ def test_long_runs_are_no_obstacle_and_the_limit_is_honest() -> None:
     assert (p.preperiod, p.period, p.proven) == (0, 40000, True)
     p = nimlab.periodicity("subtraction:20001", limits=nimlab.Limits(max_states=30_000))
     assert not p.proven and p.period is None
+
+
+@pytest.mark.parametrize("code", ["0.B1", "4.F", "0.F3", "0.A7", "4.C"])
+def test_three_heap_options_of_a_huge_heap_by_classes_match_brute_force(code: str) -> None:
+    """Every listed option has the value asked for, and every class of options is listed."""
+    from nimlab.registry import game
+    from nimlab.solve.heaps import heap_array
+    from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, options_of_value, proven_period
+
+    g = game(f"take-and-break:{code}")
+    known = proven_period(g)
+    assert known is not None, code
+    n0, p = known.preperiod, known.period
+    n = PERIOD_SOURCE_FROM + 37
+    head = heap_array(g, n0, nimlab.Limits().budget()).tolist()  # then the proven period
+    values = [*head, *(known.value(h) for h in range(n0, n + 1))]
+    brute: dict[int, set[tuple[int, ...]]] = {}
+    for result in g.heap_options(n):
+        value = 0
+        for h in result:
+            value ^= values[h]
+        brute.setdefault(value, set()).add(tuple(sorted(result)))
+
+    def shape(options: Iterable[tuple[int, ...]]) -> set[tuple[object, ...]]:
+        """Options by kind: each part but the largest small (itself) or a class mod p."""
+        return {
+            (len(r), *((h,) if h < n0 else ("class", (h - n0) % p) for h in r[:-1]))
+            for r in options
+        }
+
+    for target in range(max(brute) + 2):
+        by_classes = options_of_value(g, n, target)
+        assert by_classes is not None
+        listed, complete = by_classes
+        wanted = brute.get(target, set())
+        assert set(listed) <= wanted, code
+        assert shape(listed) == shape(wanted), code
+        assert complete == (set(listed) == wanted), code

@@ -53,6 +53,10 @@ def matrix(rows: Sequence[Sequence[object]], origin: int, corner: str = "╲") -
     return grid([header, *body], right=True)
 
 
+MOVES_SHOWN = 40
+"""Winning moves a text answer lists (``--json`` lists every one found)."""
+
+
 def analysis(a: Analysis, lang: str = "en") -> str:
     """A readable block for one analysed position, in ``lang``."""
     grundy = say("analyze.unknown", lang) if a.grundy is None else a.grundy
@@ -68,10 +72,12 @@ def analysis(a: Analysis, lang: str = "en") -> str:
         lines.append(
             say("analyze.winning_moves" if complete else "analyze.some_winning_moves", lang)
         )
-        words = [m.move if lang == "en" else render_move(m, lang) for m in a.winning_moves]
-        lines.append(
-            grid([[f"    {w}", f"→ {m.to}"] for w, m in zip(words, a.winning_moves, strict=True)])
-        )
+        shown = a.winning_moves[:MOVES_SHOWN]
+        words = [m.move if lang == "en" else render_move(m, lang) for m in shown]
+        lines.append(grid([[f"    {w}", f"→ {m.to}"] for w, m in zip(words, shown, strict=True)]))
+        if len(a.winning_moves) > len(shown):
+            more = f"{len(a.winning_moves) - len(shown):,}"
+            lines.append(say("analyze.more_moves", lang, more=more))
     elif a.outcome == "P":
         lines.append(say("analyze.no_winning_move_P", lang))
     else:

@@ -360,21 +360,30 @@ WINNING_SPLITS_SHOWN = 3
 """Per class of splits with one value, how many far-out splits are listed."""
 
 
-def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps], bool] | None:
-    """The options of a huge heap of an octal game with Grundy value ``target``, by its period.
+def options_of_value(
+    game: HeapRuleset, n: int, target: int, budget: Budget | None = None
+) -> tuple[list[Heaps], bool] | None:
+    """The options of a huge heap of a take-and-break game with Grundy value ``target``.
 
-    A heap beyond a proven period has about n/2 splits, too many to list; but
-    a split a + b = n − k with both parts past the preperiod n0 has the value
-    G(n0 + (a − n0) mod p) ⊕ G(n0 + (b − n0) mod p), which depends on a mod p
-    only. So the splits are the few with a < n0, then per residue class of a
-    either none or a whole arithmetic progression, of which the first
-    ``WINNING_SPLITS_SHOWN`` are listed. The flag says whether the list is
-    complete. ``None`` when the heap is not beyond a proven period.
+    A heap beyond a proven period has about n/2 splits (n²/12 into three
+    heaps), too many to list; but a split a + b = n − k with both parts past
+    the preperiod n0 has the value G(n0 + (a − n0) mod p) ⊕ G(n0 + (b − n0) mod p),
+    which depends on a mod p only. So the splits are the few with a < n0, then
+    per residue class of a either none or a whole arithmetic progression, of
+    which the first ``WINNING_SPLITS_SHOWN`` are listed. Splits into three
+    heaps a ≤ b ≤ c (hexadecimal digits with bit 8) go the same way by the
+    classes of a and b: the largest part c is past n0, and its class follows.
+    The flag says whether the list is complete. ``None`` when the heap is not
+    beyond a proven period.
 
     >>> from nimlab.games.octal import Octal
     >>> options, complete = options_of_value(Octal.from_code("0.77"), 10**18, 0)
     >>> options[:2], complete
     ([(1, 999999999999999997), (7, 999999999999999991)], False)
+    >>> from nimlab.registry import game
+    >>> options, complete = options_of_value(game("take-and-break:0.B1"), 10**12, 0)
+    >>> options[:3], complete
+    ([(999999999999,), (1, 1, 999999999997), (2, 2, 999999999995)], False)
     """
     declared = game.capabilities.period_criterion
     kernel = game.capabilities.one_heap
@@ -383,13 +392,13 @@ def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps
         or declared is None
         or declared.kind != GUY_SMITH_KIND
         or kernel is None
-        or kernel.kind != "sparse"  # two-heap splits only: the classes below assume them
+        or kernel.kind not in ("sparse", "take-and-break")
         or kernel.unequal
     ):
         return None
     known = proven_period(game)
     t = declared.parameter
-    if known is None or n < 2 * known.preperiod + 2 * t + 2:
+    if known is None or n < 3 * (known.preperiod + known.period) + 2 * t + 2:
         return None
     n0, p = known.preperiod, known.period
     head = heap_array(game, n0, Limits().budget()).tolist() if n0 else []
@@ -407,12 +416,64 @@ def options_of_value(game: HeapRuleset, n: int, target: int) -> tuple[list[Heaps
         m = n - k
         found.extend((a, m - a) for a in range(1, n0) if g(a) ^ g(m - a) == target)
         for r in range(p):
-            first = n0 + r
+            first = n0 + r if n0 + r else p  # a heap is never empty
             if first <= m // 2 and known.block[r] ^ g(m - first) == target:
                 shown = range(first, min(m // 2, first + WINNING_SPLITS_SHOWN * p - 1) + 1, p)
                 found.extend((a, m - a) for a in shown)
                 complete &= shown[-1] + p > m // 2
+    budget = budget or Limits().budget()
+    for k, d in enumerate(kernel.digits):
+        if d & 8:
+            more, whole = _three_part_options(n - k, target, n0, p, g, known.block, budget)
+            found.extend(more)
+            complete &= whole
     return found, complete
+
+
+def _three_part_options(
+    m: int, target: int, n0: int, p: int, g: Any, block: Sequence[int], budget: Budget
+) -> tuple[list[Heaps], bool]:
+    """The splits a ≤ b ≤ c of a huge m into three heaps with value ``target``, by classes.
+
+    A part is either small (below n0: its own value) or a residue class mod p
+    past n0; c, the largest, is past n0 and its class follows from a's and b's.
+    Per pair of kinds, either no split or (for a class) a progression, of which
+    the first ``WINNING_SPLITS_SHOWN`` are listed.
+    """
+    kinds = [(a, 0) for a in range(1, n0)] + [(n0 + r if n0 + r else p, p) for r in range(p)]
+    found: list[Heaps] = []
+    complete = True
+    for first_a, step_a in kinds:
+        for first_b, step_b in kinds:
+            budget.spend()
+            if step_b == 0 and (step_a or first_b < first_a):
+                continue  # b < n0 ≤ a, or b < a: not a ≤ b
+            c = m - first_a - first_b
+            if g(first_a) ^ g(first_b) ^ g(c) != target:
+                continue
+            shown = _three_parts(m, first_a, step_a, first_b, step_b)
+            found.extend(shown)
+            complete &= not step_a and not step_b  # a class holds more splits than shown
+    return found, complete
+
+
+def _three_parts(m: int, a0: int, step_a: int, b0: int, step_b: int) -> list[Heaps]:
+    """The first ``WINNING_SPLITS_SHOWN`` splits a ≤ b ≤ m − a − b of a pair of kinds."""
+    shown: list[Heaps] = []
+    a = a0
+    while len(shown) < WINNING_SPLITS_SHOWN and 3 * a <= m:
+        b = b0
+        if step_b and b < a:  # the first of b's class at or past a
+            b += -(-(a - b) // step_b) * step_b
+        while len(shown) < WINNING_SPLITS_SHOWN and a <= b <= m - a - b:
+            shown.append((a, b, m - a - b))
+            if not step_b:
+                break
+            b += step_b
+        if not step_a:
+            break
+        a += step_a
+    return shown
 
 
 def _period_source(game: HeapRuleset, n: int) -> int | None:
