@@ -8,29 +8,14 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import shlex
 from pathlib import Path
 
 import pytest
 
+from japanese import english_left
 from nimlab.cli.main import _EXAMPLES, main
 
-ENGLISH = re.compile(
-    r"\b(the|of|with|and|by|for|from|is|are|not|no|none|at|to|in|on|or|be|has|have|"
-    r"values?|heaps?|states?|proven|observed|rare|below|wild|tame|plan|cost|compiled|search|"
-    r"positions?|moves?|winning|losing|rows?|columns?|checked|computed|found|largest|mask|"
-    r"periodic|period|preperiod|saltus|criterion|window|table|sequence|game|games|"
-    r"theorem|proposition|seed|unknown|optional|bytes|most|least|each|every|take|split|"
-    r"delete|misère|misere|outcome|wins?|loses?|player|move|valid|certificate)\b",
-    re.IGNORECASE,
-)
-SAME_IN_BOTH = re.compile(
-    r"\S*[:\-./\\_{}=]\S*"  # specs, options, file names, formulas, code (take-and-break, --to)
-    r"|Winning Ways|Bouton|Conway|Wythoff|Whinihan|Schwenk|Sprague|Grundy|Guy–Smith|Abuku"
-    r"|Suetsugu|nimlab|\bAND\b|\bmex\b|remoteness"
-    r"|\b[a-h][a-h0-9^]* = [a-h0-9^]+"  # the relations of a misère quotient: be = bc
-)
 SKIPPED = {"serve", "play", "tour", "sweep", "results", "verify", "check"}
 """Commands run elsewhere (a server, a terminal game, a database) or below with a small bound."""
 
@@ -64,11 +49,6 @@ MORE = [
     ("analyze", "take-away:2", "20/5"),
     ("tablebase",),
 ]
-
-
-def english_left(text: str) -> list[str]:
-    """The lines of ``text`` with an English word once what both languages share is removed."""
-    return [line for line in text.splitlines() if ENGLISH.search(SAME_IN_BOTH.sub(" ", line))]
 
 
 def test_the_scan_sees_english() -> None:

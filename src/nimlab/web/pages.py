@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable
+from functools import partial
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -187,6 +188,8 @@ async def game_page(
         info=info,
         game=spec,
         title=translate.family_name(lang, info["family"]),
+        parameter=info.get("parameter")
+        and translate.family_parameter(lang, info["family"], info["parameter"]),
         position=position,
         misere=misere,
         analysis=analysis,
@@ -361,6 +364,8 @@ async def play_page(
 @router.get("/docs", response_class=HTMLResponse)
 async def docs(request: Request) -> Response:
     schema = request.app.openapi()
+    lang = language(request)
+    said = partial(translate.docs_text, lang)
     endpoints = []
     for path, operations in schema["paths"].items():
         for method, op in operations.items():
@@ -368,24 +373,27 @@ async def docs(request: Request) -> Response:
                 {
                     "method": method.upper(),
                     "path": path,
-                    "summary": op.get("summary", ""),
-                    "description": op.get("description", ""),
+                    "summary": said(op.get("summary", "")),
+                    "description": said(op.get("description", "")),
                     "parameters": [
                         {
                             "name": p["name"],
                             "required": p.get("required", False),
-                            "description": p.get("description", ""),
-                            "schema": _schema_text(p.get("schema", {})),
+                            "description": said(p.get("description", "")),
+                            "schema": _schema_text(p.get("schema", {}), lang),
                         }
                         for p in op.get("parameters", [])
                     ],
-                    "responses": sorted(op.get("responses", {}).items()),
+                    "responses": sorted(
+                        (code, {"description": said(r.get("description", ""))})
+                        for code, r in op.get("responses", {}).items()
+                    ),
                 }
             )
     return render(request, "docs.html", endpoints=endpoints, info=schema["info"])
 
 
-def _schema_text(schema: dict[str, Any]) -> str:
+def _schema_text(schema: dict[str, Any], lang: str = "en") -> str:
     """A parameter's type and bounds in a few words, e.g. ``integer, 1–100``."""
     options = schema.get("anyOf", [schema])
     kinds = [o.get("type", "") for o in options if o.get("type") != "null"]
@@ -395,7 +403,7 @@ def _schema_text(schema: dict[str, Any]) -> str:
         if low is not None or high is not None:
             text += f", {'' if low is None else low}–{'' if high is None else high}"
         if o.get("maxLength") is not None:
-            text += f", ≤ {o['maxLength']} characters"
+            text += f", ≤ {o['maxLength']} " + ("文字" if lang == "ja" else "characters")
     if "default" in schema:
         text += f", default {schema['default']}"
     return text

@@ -128,6 +128,102 @@ SEEDS = {
     ),
 }
 
+DOCS_JA = {
+    "Every game family": "すべてのゲーム族",
+    "Every family: its parameter, aliases, rule, seed document and strategy.": (
+        "すべての族: パラメータ、別名、ルール、シード文書、必勝法。"
+    ),
+    "Successful Response": "成功",
+    "bad game, position or option (the message names the field)": (
+        "ゲーム、局面またはオプションが不正(メッセージが欄を示す)"
+    ),
+    "over a limit of the web app (states, time, table size)": (
+        "ウェブアプリの上限(状態数、時間、表の大きさ)を超える"
+    ),
+    "a parameter of the wrong type or out of range": "パラメータの型が違うか範囲外",
+    "every worker is busy; try again": "すべてのワーカーが使用中。もう一度試す",
+    "What kind of game a spec names": "spec が表すゲームの種類",
+    "The canonical spec, the shape (one-heap, several heaps, ...) and a start position.": (
+        "正規の spec、形(1山、複数の山など)、開始局面。"
+    ),
+    "a game spec: nim, subtraction:2,4,7, kayles, wythoff, split-delete-nim:single, "
+    "'nim + kayles', ... (see /api/games)": (
+        "ゲームの spec: nim, subtraction:2,4,7, kayles, wythoff, split-delete-nim:single, "
+        "'nim + kayles' など(/api/games を参照)"
+    ),
+    "Analyse a position": "局面の解析",
+    "Outcome, Grundy value, remoteness and every winning move (`nimlab analyze`).": (
+        "勝敗、グランディ数、remoteness、すべての必勝手(`nimlab analyze`)。"
+    ),
+    "heaps as comma-separated integers ≥ 0 (3,4,5); take-away: n or n/m; "
+    "sums: positions joined with + (3,4 + 5)": (
+        "山は 0 以上の整数をコンマで区切る(3,4,5)。取り数制限ゲーム: n または n/m。"
+        "和: 局面を + でつなぐ(3,4 + 5)"
+    ),
+    "misère play: the player who cannot move wins": "ミゼール: 動けない方が勝ち",
+    "Grundy sequence G(0..N-1)": "グランディ数列 G(0..N-1)",
+    "Heap games: values of single heaps; take-away: of fresh games (`nimlab sequence`).": (
+        "山のゲーム: 山 1 つの値。取り数制限ゲーム: 新しいゲームの値(`nimlab sequence`)。"
+    ),
+    "how many values": "値の個数",
+    "Exact periodicity": "厳密な周期性",
+    "(preperiod, period, saltus), proven only by a theorem's criterion (`nimlab period`).": (
+        "(前周期、周期、増分)。証明済みと言うのは定理の判定法を確かめたときだけ(`nimlab period`)。"
+    ),
+    "compute at most this many values": "計算する値はこの個数まで",
+    "Two-heap Grundy table": "2 山のグランディ数表",
+    "Grundy values of ⟨a, b⟩ from the game's origin (`nimlab table`).": (
+        "ゲームの原点からの ⟨a, b⟩ のグランディ数(`nimlab table`)。"
+    ),
+    "size × size cells": "size × size のマス",
+    "P-positions with K heaps": "山 K 個の P 局面",
+    "Every P-position with K heaps, each at most N (`nimlab ppositions`).": (
+        "山 K 個、各山 N 以下のすべての P 局面(`nimlab ppositions`)。"
+    ),
+    "K heaps": "山の個数 K",
+    "every heap ≤ N": "各山 ≤ N",
+    "Legal moves of a position": "局面の合法手",
+    "Every legal move (one per resulting position), cut at the web app's limit.": (
+        "すべての合法手(行き先の局面ごとに 1 つ)。ウェブアプリの上限で打ち切る。"
+    ),
+    "Why a position is P or N": "局面が P か N かの理由",
+    "Step by step: mex, nim-sum, binary or Fibonacci codes, the theorem that applies.": (
+        "一歩ずつ: mex、ニム和、2 進またはフィボナッチ表現、当てはまる定理。"
+    ),
+    "language": "言語",
+    "Play: the game so far": "対戦: ここまでの対局",
+    "Check every move of the game and describe it: whose turn, legal moves, values.": (
+        "対局のすべての手を確かめて説明する: 手番、合法手、値。"
+    ),
+    "Play: your move": "対戦: あなたの手",
+    "Your move, then the computer's reply (at the game's level).": (
+        "あなたの手と、それに対するコンピュータの応手(対局の強さで)。"
+    ),
+    "Play: the computer's move": "対戦: コンピュータの手",
+    "The computer's move, when it is its turn (it moves first, or after an undo).": (
+        "コンピュータの手番のときのその手(先手のとき、または手を戻した後)。"
+    ),
+    "Play: a move for either side": "対戦: どちらの側の手も",
+    "A move for whoever is to move, at the game's level (computer against computer).": (
+        "手番の側の手を対局の強さで(コンピュータ同士の対戦)。"
+    ),
+    "Play: a hint": "対戦: ヒント",
+    "The move perfect play would make for you now, and why.": ("いま最善の手とその理由。"),
+    "Play: undo": "対戦: 待った",
+    "Take back your last move and the computer's reply to it.": (
+        "あなたの最後の手とそれへのコンピュータの応手を取り消す。"
+    ),
+    "Play: explain": "対戦: 説明",
+    "Why the current position is won or lost.": "いまの局面が勝ちか負けかの理由。",
+}
+"""The API reference page (/docs) in Japanese: the OpenAPI texts, keyed by their English."""
+
+
+def docs_text(lang: str, text: str) -> str:
+    """A text of the API's schema in ``lang`` (the English where it has no Japanese)."""
+    return DOCS_JA.get(text, text) if lang == "ja" else text
+
+
 _SEED_NOTES_JA = {"beyond the seeds": "シード文書の範囲外(Winning Ways)", "mentioned": "言及のみ"}
 
 
