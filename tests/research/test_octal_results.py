@@ -51,3 +51,16 @@ def test_the_committed_certificate_of_4_344_checks() -> None:
     row = next(r for r in rows("periods.csv") if r["game"] == "octal:4.344")
     assert row["naive_recursion_agrees"] == "True"
     assert row["independent_checker"].startswith("valid")
+
+
+def test_every_period_found_was_checked_by_the_independent_checker() -> None:
+    periods = rows("periods.csv")
+    assert {r["game"] for r in periods} == {
+        "octal:4.064",
+        "octal:4.344",
+        "octal:4.364",
+        "octal:4.406",
+    }
+    for r in periods:
+        assert r["naive_recursion_agrees"] == "True", r["game"]
+        assert r["independent_checker"] == f"valid (verified_to {r['verified_to']})", r["game"]
