@@ -325,6 +325,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "genus.columns": ("  heap  genus        tame", "  山    属           従順"),
     "genus.tame": ("yes", "はい"),
+    "progress.left": ("left", "残り"),
+    "progress.rate": ("{rate} {unit}/s", "毎秒 {rate} {unit}"),
+    "progress.values": ("values", "値"),
+    "progress.tasks": ("tasks", "タスク"),
+    "progress.to": ("{game} to {to}", "{game}（{to} まで）"),
+    "progress.sweep": ("sweep {family}", "スイープ {family}"),
+    "long_run.written": (
+        "{game}: G(0..{last}) written to {out} ({seconds} s{resumed}; sha256 {sha256})",
+        "{game}: G(0..{last}) を {out} に書きました（{seconds} 秒{resumed}。sha256 {sha256}）",
+    ),
+    "long_run.resumed": (", resumed at {n}", "、{n} から再開"),
+    "long_run.stopped": (
+        "{game}: stopped after {seconds} s (--max-seconds) with {done} of {stop} values; "
+        "checkpoint in {checkpoint}. Resume with: {again}",
+        "{game}: {seconds} 秒で止めました（--max-seconds）。{stop} 個中 {done} 個の値。"
+        "チェックポイントは {checkpoint}。再開するには: {again}",
+    ),
     "research.plotted": (
         "plot {kind}, out {out}, points {n}",
         "{n} 件の結果の {kind} のグラフを {out} に描きました",

@@ -48,6 +48,9 @@ MORE = [
     ("explain", "split-delete-nim:single", "6,8"),
     ("analyze", "take-away:2", "20/5"),
     ("tablebase",),
+    ("sequence", "octal:0.6", "--to", "5000", "--out", "v.npy"),
+    ("sequence", "octal:0.6", "--to", "5000", "--out", "w.npy", "--checkpoint", "ck"),
+    ("sweep", "subtraction", "--db", "s.sqlite", "--sizes", "2", "--max-element", "5"),
 ]
 
 

@@ -10,56 +10,15 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
+from nimlab.cli.options import language
 from nimlab.errors import InvalidOption
 from nimlab.games.base import Ruleset
 from nimlab.limits import Limits
-
-
-class ProgressBar:
-    """A rich bar on stderr with values/s and the time left; silent unless stderr is a terminal."""
-
-    def __init__(self, label: str, total: int, force: bool = False) -> None:
-        self.bar: Any = None
-        self.start = time.monotonic()
-        self.first: int | None = None
-        if force or sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                Progress,
-                TaskProgressColumn,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self.bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                TaskProgressColumn(),
-                TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                TextColumn("left"),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-            )
-            self.task = self.bar.add_task(label, total=total, rate="")
-            self.bar.start()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.first is None:
-            self.first = done
-        if self.bar is not None:
-            rate = (done - self.first) / max(time.monotonic() - self.start, 1e-9)
-            self.bar.update(self.task, completed=done, rate=f"{rate:,.0f} values/s")
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+from nimlab.messages import say
+from nimlab.progress import ProgressBar
 
 
 def sequence_to_file(game: Ruleset, args: argparse.Namespace, out: TextIO, limits: Limits) -> int:
@@ -76,7 +35,9 @@ def sequence_to_file(game: Ruleset, args: argparse.Namespace, out: TextIO, limit
         raise InvalidOption(
             "--misere cannot be combined with --out", ja="--misere は --out と一緒に使えません"
         )
-    bar = ProgressBar(f"{game.spec} to {args.to:,}", args.to)
+    lang = language(args)
+    label = say("progress.to", lang, game=game.spec, to=f"{args.to:,}")
+    bar = ProgressBar(label, args.to, "values", lang)
     try:
         run = long_sequence(
             game,
@@ -92,16 +53,31 @@ def sequence_to_file(game: Ruleset, args: argparse.Namespace, out: TextIO, limit
     if args.json:
         emit_json(out, run.to_dict())
     elif run.complete:
-        resumed = f", resumed at {run.resumed_from:,}" if run.resumed_from else ""
-        out.write(
-            f"{run.game}: G(0..{run.stop - 1}) written to {run.out} "
-            f"({run.seconds:.1f} s{resumed}; sha256 {run.sha256})\n"
+        resumed = (
+            say("long_run.resumed", lang, n=f"{run.resumed_from:,}") if run.resumed_from else ""
         )
+        written = say(
+            "long_run.written",
+            lang,
+            game=run.game,
+            last=run.stop - 1,
+            out=run.out,
+            seconds=f"{run.seconds:.1f}",
+            resumed=resumed,
+            sha256=run.sha256,
+        )
+        out.write(written + "\n")
     else:
         again = shlex.join(["nimlab", *sys.argv[1:]]) if sys.argv[1:] else "the same command"
-        out.write(
-            f"{run.game}: stopped after {run.seconds:.1f} s (--max-seconds) with "
-            f"{run.done:,} of {run.stop:,} values; checkpoint in {run.checkpoint}. "
-            f"Resume with: {again}\n"
+        stopped = say(
+            "long_run.stopped",
+            lang,
+            game=run.game,
+            seconds=f"{run.seconds:.1f}",
+            done=f"{run.done:,}",
+            stop=f"{run.stop:,}",
+            checkpoint=run.checkpoint,
+            again=again,
         )
+        out.write(stopped + "\n")
     return 0

@@ -384,6 +384,7 @@ def sweep(args: argparse.Namespace, out: TextIO) -> int:
             max_memory=args.max_memory,
             batch_size=args.batch_size,
             quiet=args.quiet or args.json,
+            lang=language(args),
         )
     finally:
         runner.close()

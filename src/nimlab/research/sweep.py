@@ -13,13 +13,14 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES
+from nimlab.messages import say
+from nimlab.progress import ProgressBar
 from nimlab.research.compute import Job, compute_batch, no_gc, refused, warm_up
 from nimlab.research.db import ResultsDB
 from nimlab.research.executors import Executor
@@ -94,6 +95,7 @@ def run_sweep(
     max_memory: int = DEFAULT_MAX_MEMORY,
     batch_size: int | None = None,
     quiet: bool = False,
+    lang: str = "en",
 ) -> SweepReport:
     """Compute every task of ``family`` not yet in the database at ``db_path``."""
     count = check_size(family, max_tasks)
@@ -117,11 +119,18 @@ def run_sweep(
         if pending:
             warm_up(family.name)
         computed = added = 0
-        with no_gc(), _progress(quiet, count, count - pending, family.name) as advance:
-            for result in executor.run(compute_batch, jobs, lost=refused):
-                added += db.commit_batch(sweep, result.index, result.rows)
-                computed += len(result.rows)
-                advance(len(result.rows))
+        label = say("progress.sweep", lang, family=family.name)
+        bar = None if quiet else ProgressBar(label, count, "tasks", lang, count - pending)
+        try:
+            with no_gc():
+                for result in executor.run(compute_batch, jobs, lost=refused):
+                    added += db.commit_batch(sweep, result.index, result.rows)
+                    computed += len(result.rows)
+                    if bar is not None:
+                        bar.advance(len(result.rows))
+        finally:
+            if bar is not None:
+                bar.close()
         db.finish(sweep)
     return SweepReport(
         family.name,
@@ -133,51 +142,3 @@ def run_sweep(
         time.perf_counter() - start,
         executor.name,
     )
-
-
-class _progress:
-    """A rich progress bar with rate and ETA on stderr; silent when quiet or not a terminal."""
-
-    def __init__(self, quiet: bool, total: int, done: int, label: str) -> None:
-        self.bar: Any = None
-        if not quiet and sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TaskProgressColumn,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self.bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TaskProgressColumn(),
-                TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                TextColumn("ETA"),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-            )
-            self.task = self.bar.add_task(f"sweep {label}", total=total, completed=done, rate="")
-        self.start = time.perf_counter()
-        self.count = 0
-
-    def advance(self, tasks: int) -> None:
-        self.count += tasks
-        if self.bar is not None:
-            rate = self.count / max(time.perf_counter() - self.start, 1e-9)
-            self.bar.update(self.task, advance=tasks, rate=f"{rate:,.0f} tasks/s")
-
-    def __enter__(self) -> Any:
-        if self.bar is not None:
-            self.bar.start()
-        return self.advance
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
