@@ -7,6 +7,8 @@ import io
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nimlab.cli.main import build_parser, main
 
@@ -149,3 +151,28 @@ def test_help_in_japanese_is_japanese_and_fits_the_terminal(
 
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["山", "の", "値", "。", "、", "）", "（", "ニム", "--max-states"]),
+            st.from_regex(r"[a-z0-9.,:]{1,12}", fullmatch=True),
+            st.just(" "),
+        ),
+        max_size=40,
+    ).map("".join),
+    st.integers(8, 60),
+)
+def test_wrapping_japanese_keeps_every_character_and_the_width(text: str, width: int) -> None:
+    from nimlab.cli.options import WIDE, wrap_wide
+
+    lines = wrap_wide(text, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost or added
+    for line in lines:
+        columns = len(line) + len(WIDE.findall(line))
+        words = line.split()
+        longest = max((len(w) + len(WIDE.findall(w)) for w in words), default=0)
+        # a line keeps to the width, but for one word longer than it or a closing mark
+        assert columns <= width + 2 or longest > width, (line, width)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nimlab
 from nimlab.errors import InvalidOption, NotApplicable
@@ -162,3 +165,59 @@ def test_three_heap_options_of_a_huge_heap_by_classes_match_brute_force(code: st
         assert set(listed) <= wanted, code
         assert shape(listed) == shape(wanted), code
         assert complete == (set(listed) == wanted), code
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 15), min_size=1, max_size=3),
+    st.integers(0, 12),
+    st.integers(0, 3),
+    st.integers(0, 40),
+)
+def test_options_by_classes_match_brute_force_on_any_periodic_code(
+    tail: list[int], d0: int, target: int, beyond: int
+) -> None:
+    """Random take-and-break codes (bit 8 included, d0 splits too) with a proven period."""
+    from hypothesis import assume
+
+    from nimlab.errors import InvalidGame
+    from nimlab.registry import game
+
+    periodicity = importlib.import_module("nimlab.solve.periodicity")  # (the package exports a
+    # function of the same name)
+    code = f"{'0123456789ABCDEF'[d0 & 12]}.{''.join('0123456789ABCDEF'[d] for d in tail)}"
+    try:
+        g = game(f"take-and-break:{code}")
+    except InvalidGame:
+        assume(False)
+        return
+    known = periodicity.proven_period(g, nimlab.Limits(max_states=200_000))
+    assume(known is not None and known.preperiod + known.period <= 40)
+    assert known is not None
+    t = g.capabilities.period_criterion.parameter  # type: ignore[union-attr]
+    n = 3 * (known.preperiod + known.period) + 2 * t + 2 + beyond
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(periodicity, "PERIOD_SOURCE_FROM", 0)
+        by_classes = periodicity.options_of_value(g, n, target)
+    assert by_classes is not None
+    listed, complete = by_classes
+    values = nimlab.grundy_sequence(g, n + 1).tolist()
+    wanted = set()
+    for result in g.heap_options(n):
+        value = 0
+        for h in result:
+            value ^= values[h]
+        if value == target:
+            wanted.add(tuple(sorted(result)))
+    assert set(listed) <= wanted
+    assert len(set(listed)) == len(listed)  # each option once
+    n0, p = known.preperiod, known.period
+
+    def shape(options: Iterable[tuple[int, ...]]) -> set[tuple[object, ...]]:
+        return {
+            (len(r), *((h,) if h < n0 else ("class", (h - n0) % p) for h in r[:-1]))
+            for r in options
+        }
+
+    assert shape(listed) == shape(wanted)
+    assert complete == (set(listed) == wanted)
