@@ -200,6 +200,9 @@ FAST_FROM = 4_096
 LARGEST_FAST = 1 << 20
 """Values beyond this send step 3 back to :func:`mex_at` (a sound certificate has none)."""
 
+INTERPRETED = 100
+"""What one option costs the plain-Python recomputation, in options of the compiled one."""
+
 np: Any = None
 prange: Any = range
 """numpy and numba's parallel range, bound when the compiled check is first needed."""
@@ -375,6 +378,34 @@ def check(cert: dict[str, Any]) -> Verdict:
             f"内容から計算すると {found}",
         )
     return Verdict(game, n0, p, t, k, bound, len(values))
+
+
+def work(cert: dict[str, Any]) -> int:
+    """About how much recomputing the certificate's values costs (0 if it cannot be read).
+
+    Counted in options looked at by the compiled recomputation: splits into
+    two heaps cost about (n − k)/2 options per heap, into three about
+    (n − k)²/12, so about N²/4 and N³/36 per digit over N values; an option
+    looked at by the plain-Python recomputation (short certificates, digits
+    with three-heap splits) counts as ``INTERPRETED`` of them.
+
+    >>> work({"code": "0.77", "values": [0] * 5000})
+    12502498
+    >>> work({"code": "0.77", "values": [0] * 1000})  # plain Python
+    50049800
+    """
+    try:
+        digits = parse_code(str(cert.get("code", "")))
+    except Refused:
+        return 0
+    values = cert.get("values")
+    count = len(values) if isinstance(values, list) else 0
+    total = 0
+    for k, d in enumerate(digits):
+        m = max(count - k, 0)
+        total += (m if d & 3 else 0) + (m * m // 4 if d & 4 else 0) + (m**3 // 36 if d & 8 else 0)
+    compiled = count >= FAST_FROM and not any(d & 8 for d in digits)
+    return total if compiled else INTERPRETED * total
 
 
 def check_text(text: str) -> Verdict:

@@ -113,3 +113,16 @@ def test_certificate_refused_without_a_proven_period(
     assert cli("period", "octal:0.6", "--max-length", "500", "--certificate", str(target))[0] == 2
     assert "nothing to certify" in capsys.readouterr().err
     assert cli("period", "kayles", "--misere", "--certificate", str(target))[0] == 2
+
+
+def test_check_refuses_work_or_a_file_over_the_limits(tmp_path: Path) -> None:
+    """A certificate whose recomputation or reading would not fit is refused with the flag."""
+    path = tmp_path / "kayles.json"
+    assert main(["period", "kayles", "--certificate", str(path)], io.StringIO()) == 0
+    out = io.StringIO()
+    assert main(["check", str(path), "--max-states", "1000", "--json"], out) == 3
+    assert "--max-states" in out.getvalue()
+    out = io.StringIO()
+    assert main(["check", str(path), "--max-memory", "1K", "--json"], out) == 3
+    assert "--max-memory" in out.getvalue()
+    assert main(["check", str(path)], io.StringIO()) == 0  # the default fits
