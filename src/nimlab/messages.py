@@ -325,6 +325,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "genus.columns": ("  heap  genus        tame", "  山    属           従順"),
     "genus.tame": ("yes", "はい"),
+    "serve.listening": (
+        "nimlab web app: {url}  (Ctrl-C stops it)",
+        "nimlab ウェブアプリ: {url}  （Ctrl-C で止まります）",
+    ),
     "progress.left": ("left", "残り"),
     "progress.rate": ("{rate} {unit}/s", "毎秒 {rate} {unit}"),
     "progress.values": ("values", "値"),

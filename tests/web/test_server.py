@@ -55,3 +55,19 @@ def test_serve_refuses_bad_options_without_a_traceback() -> None:
         timeout=60,
     )
     assert out.returncode == 2 and "time_limit" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_nimlab_serve_says_where_it_listens_in_japanese() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "1", "--lang", "ja"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("nimlab ウェブアプリ: http://127.0.0.1:") and "止まります" in line
+    finally:
+        proc.terminate()
+        proc.wait(30)

@@ -279,4 +279,4 @@ def serve(args: argparse.Namespace, out: TextIO) -> int:
     options.update(web_options(args))
     if args.worker_memory is not None:
         options["worker_memory_mb"] = args.worker_memory
-    return run(args.host, args.port, WebConfig(**options), out)
+    return run(args.host, args.port, WebConfig(**options), out, language(args))

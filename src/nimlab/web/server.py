@@ -20,7 +20,7 @@ import socket
 from typing import Any, TextIO
 
 from nimlab.errors import InvalidOption
-from nimlab.messages import both
+from nimlab.messages import both, say
 from nimlab.web.config import WebConfig, max_workers
 from nimlab.web.text import shorten
 
@@ -169,15 +169,15 @@ def address(sock: socket.socket) -> str:
     return f"http://{host}:{port}/"
 
 
-def serve(host: str, port: int, config: WebConfig, out: TextIO) -> int:
-    """Serve until interrupted; prints the URL as soon as the port is open."""
+def serve(host: str, port: int, config: WebConfig, out: TextIO, lang: str = "en") -> int:
+    """Serve until interrupted; prints the URL (in ``lang``) as soon as the port is open."""
     import uvicorn
 
     from nimlab.web.app import create_app
     from nimlab.web.protocol import MAX_HEAD, guarded_protocol
 
     sock = bind(host, port)
-    out.write(f"nimlab web app: {address(sock)}  (Ctrl-C stops it)\n")
+    out.write(say("serve.listening", lang, url=address(sock)) + "\n")
     out.flush()
     _more_files(config.max_connections)
     server = uvicorn.Server(
