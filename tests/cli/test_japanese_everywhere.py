@@ -84,3 +84,13 @@ def test_check_speaks_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["check", certificate, "--lang", "ja"], io.StringIO()) == 1
     err = capsys.readouterr().err
     assert "証明書は却下" in err and not english_left(err), err
+
+
+def test_results_speak_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    sweep = ["sweep", "subtraction", "--db", "r.sqlite", "--sizes", "2", "--max-element", "5"]
+    assert main(sweep, io.StringIO()) == 0
+    for args in (["--limit", "3"], ["--sweeps"], ["--export", "r.csv"]):
+        out = io.StringIO()
+        assert main(["results", "--db", "r.sqlite", *args, "--lang", "ja"], out) == 0
+        assert out.getvalue() and not english_left(out.getvalue()), out.getvalue()

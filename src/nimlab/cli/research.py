@@ -490,12 +490,25 @@ def _done(args: argparse.Namespace, out: TextIO, facts: dict[str, object], said:
 _SHOWN = ("family", "params", "preperiod", "period", "proven", "max_value", "count", "work")
 
 
+_SHOWN_JA = {
+    "family": "族",
+    "params": "パラメータ",
+    "preperiod": "前周期",
+    "period": "周期",
+    "proven": "証明",
+    "max_value": "最大値",
+    "count": "個数",
+    "work": "仕事量",
+}
+"""The columns' headings in Japanese (``--sort`` and ``--columns`` take the English names)."""
+
+
 def _table(out: TextIO, found: list[dict[str, object]], total: int, lang: str) -> None:
+    from nimlab.cli.render import grid
+
+    heads = [_SHOWN_JA[c] if lang == "ja" else c for c in _SHOWN]
     cells = [[("" if r[c] is None else str(r[c])) for c in _SHOWN] for r in found]
-    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(_SHOWN)]
-    out.write("  ".join(c.ljust(w) for c, w in zip(_SHOWN, widths, strict=True)).rstrip() + "\n")
-    for row in cells:
-        out.write("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip() + "\n")
+    out.write(grid([heads, *cells]) + "\n")
     out.write(say("research.shown", lang, shown=len(found), total=total) + "\n")
 
 
