@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from fastapi.testclient import TestClient
 
 from nimlab.web import i18n
@@ -66,3 +67,34 @@ def test_an_error_page_is_in_japanese(client: TestClient) -> None:
     assert response.status_code == 400
     assert "そのゲーム" in response.text or JAPANESE.search(response.text)
     assert "no such game" not in response.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("get", "/api/explain?game=nim&position=1&lang=xx", None),
+        ("get", "/api/table?game=nim&size=abc", None),
+        ("get", "/api/analyze?game=nim&position=1&misere=maybe", None),
+        ("get", "/api/table?game=nim&size=0", None),
+        ("post", "/api/play/state", "[]"),
+        ("post", "/api/play/state", '{"game": 5}'),
+        ("post", "/api/play/state", '{"game": "nim", "start": "3", "moves": "x"}'),
+        ("post", "/api/play/state", '{"game": "nim", "start": "3", "moves": [], "extra": 1}'),
+        ("post", "/api/play/state", "not json"),
+        ("post", "/api/play/state", '{"game": "nim", "start": "3", "moves": [], "seed": 1.5}'),
+        ("post", "/api/play/state", '{"game": "nim", "start": "3", "moves": [], "level": "x"}'),
+    ],
+)
+def test_every_kind_of_refused_request_is_explained_in_japanese(
+    client: TestClient, method: str, path: str, body: str | None
+) -> None:
+    from japanese import english_left
+
+    headers = {"Accept-Language": "ja", "content-type": "application/json"}
+    if method == "get":
+        response = client.get(path, headers=headers)
+    else:
+        response = client.post(path, content=body, headers=headers)
+    assert response.status_code in (400, 422)
+    message = _error(response.json())["message"]
+    assert JAPANESE.search(message) and not english_left(message), message

@@ -97,6 +97,12 @@ PYDANTIC_JA = {
     "json_invalid": "JSON として読めません",
     "list_type": "リストで与えてください",
     "too_long": "{max_length} 個までです",
+    "int_from_float": "整数で与えてください",
+    "literal_error": "{expected} のどれかです",
+    "enum": "{expected} のどれかです",
+    "model_attributes_type": "JSON のオブジェクトで与えてください",
+    "dict_type": "JSON のオブジェクトで与えてください",
+    "extra_forbidden": "このフィールドは受け付けません",
 }
 """Japanese for the checks of the request schema that the API's fields use."""
 
@@ -104,9 +110,10 @@ PYDANTIC_JA = {
 def _pydantic_ja(error: Any, english: str) -> str:
     """One of pydantic's checks in Japanese (its English, quoted, where there is none)."""
     template = PYDANTIC_JA.get(str(error.get("type")))
+    context = {k: str(v).replace(" or ", ", ") for k, v in dict(error.get("ctx") or {}).items()}
     try:
         if template is not None:
-            return template.format(**dict(error.get("ctx") or {}))
+            return template.format(**context)
     except (KeyError, IndexError, ValueError):
         pass
     return f"値が受け付けられません（{english}）"
@@ -115,8 +122,8 @@ def _pydantic_ja(error: Any, english: str) -> str:
 def validation_message(error: RequestValidationError, lang: str = "en") -> tuple[str, str | None]:
     """One line naming the first field at fault and what is accepted, and that field.
 
-    In Japanese the line names the field and the kind of fault; the detail of
-    the schema's check (pydantic's own words) stays in English inside it.
+    In Japanese the line names the field and the kind of fault (:data:`PYDANTIC_JA`);
+    a check without a Japanese rendering is quoted in pydantic's own English.
     """
     first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
     name = _field_of(tuple(first.get("loc", ())))
@@ -126,7 +133,7 @@ def validation_message(error: RequestValidationError, lang: str = "en") -> tuple
         text = "is required"
     if lang == "ja":
         text = "必須です" if missing else _pydantic_ja(first, text)
-        if name is None:
+        if name is None and str(first.get("type")) not in PYDANTIC_JA:
             text = f"リクエストが受け付けられません（{first.get('msg', 'invalid request')}）"
     return (f"{name}: {text}" if name else text), name
 
