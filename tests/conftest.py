@@ -15,6 +15,8 @@ settings.load_profile("ci")
 # Tests compute every table themselves: the user's tablebase (~/.cache/nimlab) is
 # neither read nor written; tests/solve/test_tablebase.py gives each test its own.
 os.environ["NIMLAB_TABLEBASE"] = "off"
+# Text is English unless a test asks for Japanese, whatever the user's $NIMLAB_LANG.
+os.environ.pop("NIMLAB_LANG", None)
 
 
 @pytest.fixture(autouse=True)

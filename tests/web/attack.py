@@ -101,7 +101,7 @@ class Server:
 def serve(*options: str) -> Iterator[Server]:
     """``nimlab serve --port 0 OPTIONS`` in a subprocess, stopped at the end."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nimlab", "serve", "--port", "0", *options],
+        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--lang", "en", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

@@ -45,7 +45,7 @@ def _require_browser() -> None:
 def server() -> Iterator[str]:
     _require_browser()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "2"],
+        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "2", "--lang", "en"],
         stdout=subprocess.PIPE,
         text=True,
     )

@@ -30,7 +30,7 @@ def test_bind_any_free_port_and_refuse_a_taken_one() -> None:
 
 def test_nimlab_serve_prints_the_url_and_answers() -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "1"],
+        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "1", "--lang", "en"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
