@@ -7,6 +7,7 @@ scroll sideways, whatever the size of the heaps.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -252,3 +253,33 @@ def test_a_refused_start_is_explained_in_the_pages_language(page: Any, server: s
     assert not page.locator("#setup-error").is_visible()
     page.goto(server + "/game?game=nimm&lang=ja")
     assert "ゲーム 'nimm' は不明です" in page.locator(".error[role=alert]").inner_text()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/play?game=nim&position=3,4,5&lang=ja",
+        "/play?game=wythoff&position=4,6&lang=ja",
+        "/play?game=split-delete-nim:single&position=6,8&lang=ja",
+        "/play?game=fibonacci-nim&position=20&lang=ja",
+        "/play?game=nim&position=1,1,2&misere=true&lang=ja",
+        "/game?game=kayles&position=7&lang=ja",
+        "/board?game=wythoff&size=6&lang=ja",
+    ],
+)
+def test_what_the_scripts_draw_in_japanese_is_japanese(page: Any, server: str, path: str) -> None:
+    from japanese import english_left
+
+    page.goto(server + path)
+    page.wait_for_load_state("networkidle")
+    if path.startswith("/play"):
+        wait_for_turn(page)
+        page.click("#hint")
+        wait_for_turn(page)
+    seen = page.evaluate(
+        """() => { const copy = document.body.cloneNode(true);
+                   copy.querySelectorAll('code, script, style, svg').forEach((e) => e.remove());
+                   return copy.innerText; }"""
+    )
+    assert len(re.findall(r"[\u3040-\u30ff\u4e00-\u9fff]", seen)) > 50  # there is text to scan
+    assert not english_left(seen), english_left(seen)
