@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Iterator
 
 import pytest
 
@@ -28,23 +30,29 @@ def test_bind_any_free_port_and_refuse_a_taken_one() -> None:
         server.bind("no such host.invalid", 0)
 
 
-def test_nimlab_serve_prints_the_url_and_answers() -> None:
+@contextlib.contextmanager
+def first_line(lang: str) -> Iterator[str]:
+    """``nimlab serve --lang LANG`` on any free port: its first line, the server running."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "1", "--lang", "en"],
+        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "1", "--lang", lang],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
         assert proc.stdout is not None
-        line = proc.stdout.readline()
+        yield proc.stdout.readline()
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_nimlab_serve_prints_the_url_and_answers() -> None:
+    with first_line("en") as line:
         assert line.startswith("nimlab web app: http://127.0.0.1:")
         url = line.split()[3]
         with urllib.request.urlopen(url + "api/analyze?game=nim&position=3,4,5", timeout=60) as r:
             assert b'"grundy":2' in r.read()
-    finally:
-        proc.terminate()
-        proc.wait(30)
 
 
 def test_serve_refuses_bad_options_without_a_traceback() -> None:
@@ -58,16 +66,5 @@ def test_serve_refuses_bad_options_without_a_traceback() -> None:
 
 
 def test_nimlab_serve_says_where_it_listens_in_japanese() -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "nimlab", "serve", "--port", "0", "--workers", "1", "--lang", "ja"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
+    with first_line("ja") as line:
         assert line.startswith("nimlab ウェブアプリ: http://127.0.0.1:") and "止まります" in line
-    finally:
-        proc.terminate()
-        proc.wait(30)
