@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Iterable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import nimlab
@@ -174,6 +174,7 @@ def test_three_heap_options_of_a_huge_heap_by_classes_match_brute_force(code: st
     st.integers(0, 3),
     st.integers(0, 40),
 )
+@example(tail=[11], d0=0, target=0, beyond=1)  # every class short: the list is complete
 def test_options_by_classes_match_brute_force_on_any_periodic_code(
     tail: list[int], d0: int, target: int, beyond: int
 ) -> None:

@@ -451,21 +451,23 @@ def _three_part_options(
             c = m - first_a - first_b
             if g(first_a) ^ g(first_b) ^ g(c) != target:
                 continue
-            shown = _three_parts(m, first_a, step_a, first_b, step_b)
-            found.extend(shown)
-            complete &= not step_a and not step_b  # a class holds more splits than shown
+            shown = _three_parts(m, first_a, step_a, first_b, step_b, WINNING_SPLITS_SHOWN + 1)
+            found.extend(shown[:WINNING_SPLITS_SHOWN])
+            complete &= len(shown) <= WINNING_SPLITS_SHOWN  # more of the class than listed
     return found, complete
 
 
-def _three_parts(m: int, a0: int, step_a: int, b0: int, step_b: int) -> list[Heaps]:
-    """The first ``WINNING_SPLITS_SHOWN`` splits a ≤ b ≤ m − a − b of a pair of kinds."""
+def _three_parts(
+    m: int, a0: int, step_a: int, b0: int, step_b: int, most: int
+) -> list[Heaps]:
+    """The first ``most`` splits a ≤ b ≤ m − a − b of a pair of kinds (a class: a progression)."""
     shown: list[Heaps] = []
     a = a0
-    while len(shown) < WINNING_SPLITS_SHOWN and 3 * a <= m:
+    while len(shown) < most and 3 * a <= m:
         b = b0
         if step_b and b < a:  # the first of b's class at or past a
             b += -(-(a - b) // step_b) * step_b
-        while len(shown) < WINNING_SPLITS_SHOWN and a <= b <= m - a - b:
+        while len(shown) < most and a <= b <= m - a - b:
             shown.append((a, b, m - a - b))
             if not step_b:
                 break
