@@ -457,9 +457,7 @@ def _three_part_options(
     return found, complete
 
 
-def _three_parts(
-    m: int, a0: int, step_a: int, b0: int, step_b: int, most: int
-) -> list[Heaps]:
+def _three_parts(m: int, a0: int, step_a: int, b0: int, step_b: int, most: int) -> list[Heaps]:
     """The first ``most`` splits a ≤ b ≤ m − a − b of a pair of kinds (a class: a progression)."""
     shown: list[Heaps] = []
     a = a0
