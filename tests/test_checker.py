@@ -180,3 +180,16 @@ def test_huge_or_three_heap_values_take_the_plain_path() -> None:
     assert checker.mex_all([0, 8], [0, 0, 0, 0, 1, 1], compiled=True) == [0, 0, 0, 0, 1, 1]
     huge = [0, 1, 2, 10**30]
     assert checker.mex_all([0, 7, 7], huge, compiled=True) == [0, 1, 2, 3]
+
+
+def test_the_work_of_a_hostile_certificate_is_counted_as_interpreted() -> None:
+    """One value too large for the compiled loops sends the whole check to plain Python:
+    its work is estimated so, and refused by `check` before an hour of it starts."""
+    sound = [0] * checker.FAST_FROM
+    hostile = [*sound[:-1], checker.LARGEST_FAST + 1]
+    assert checker.compiles([0, 7, 7], sound) and not checker.compiles([0, 7, 7], hostile)
+    cert = {"code": "0.77"}
+    assert checker.work(cert | {"values": hostile}) == checker.INTERPRETED * checker.work(
+        cert | {"values": sound}
+    )
+    assert checker.work(cert | {"values": ["x"] * 10}) > 0  # not yet validated: no crash

@@ -239,18 +239,28 @@ def _mex_all(values: Any, leave0: Any, leave1: Any, leave2: Any, size: int) -> A
 _COMPILED: list[Any] = []
 
 
+def compiles(digits: list[int], values: list[Any]) -> bool:
+    """Does the recomputation of ``values`` run compiled? From :data:`FAST_FROM` values, when
+    no digit leaves three heaps and every value is an integer in 0..:data:`LARGEST_FAST`."""
+    return (
+        len(values) >= FAST_FROM
+        and not any(d & 8 for d in digits)
+        and all(isinstance(v, int) and 0 <= v <= LARGEST_FAST for v in values)
+    )
+
+
 def mex_all(digits: list[int], values: list[int], compiled: bool | None = None) -> list[int]:
     """Every G(n) by the plain mex from ``values``: :func:`mex_at` for each n, or compiled.
 
-    ``compiled``: None chooses (compiled from :data:`FAST_FROM` values when no
-    digit leaves three heaps and no value is huge). Both give the same list.
+    ``compiled``: None chooses (:func:`compiles`); True asks for the compiled
+    loops wherever they apply (at any length). Both give the same list.
 
     >>> mex_all([0, 7, 7], [0, 1, 2, 3, 1, 4], compiled=False)  # Kayles
     [0, 1, 2, 3, 1, 4]
     """
-    top = max(values, default=0)
     if compiled is None:
-        compiled = len(values) >= FAST_FROM
+        compiled = compiles(digits, values)
+    top = max(values, default=0)
     if not compiled or top > LARGEST_FAST or any(d & 8 for d in digits):
         return [mex_at(digits, values, n) for n in range(len(values))]
     if not _COMPILED:
@@ -335,7 +345,10 @@ def check(cert: dict[str, Any]) -> Verdict:
             f"saltus {saltus}: this criterion proves plain periods only (saltus 0)",
             f"増分 {saltus}: この判定法が証明するのは普通の周期（増分 0）だけ",
         )
-    for n, (g, claimed) in enumerate(zip(mex_all(digits, values), values, strict=True)):
+    # Interpreted, the first wrong value ends the work; compiled, every value is recomputed at once.
+    recomputed = mex_all(digits, values) if compiles(digits, values) else None
+    for n, claimed in enumerate(values):
+        g = mex_at(digits, values, n) if recomputed is None else recomputed[n]
         if g != claimed:
             raise Refused(
                 f"G({n}) is {g} by the mex of its options, but the certificate says {claimed}",
@@ -399,13 +412,13 @@ def work(cert: dict[str, Any]) -> int:
     except Refused:
         return 0
     values = cert.get("values")
-    count = len(values) if isinstance(values, list) else 0
+    if not isinstance(values, list):
+        return 0
     total = 0
     for k, d in enumerate(digits):
-        m = max(count - k, 0)
+        m = max(len(values) - k, 0)
         total += (m if d & 3 else 0) + (m * m // 4 if d & 4 else 0) + (m**3 // 36 if d & 8 else 0)
-    compiled = count >= FAST_FROM and not any(d & 8 for d in digits)
-    return total if compiled else INTERPRETED * total
+    return total if compiles(digits, values) else INTERPRETED * total
 
 
 def check_text(text: str) -> Verdict:
