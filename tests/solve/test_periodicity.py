@@ -222,3 +222,12 @@ def test_options_by_classes_match_brute_force_on_any_periodic_code(
 
     assert shape(listed) == shape(wanted)
     assert complete == (set(listed) == wanted)
+
+
+def test_the_classes_of_a_huge_heap_are_counted_against_the_callers_limits() -> None:
+    """4.C (preperiod 54, period 34) has 88² pairs of kinds to weigh: over 500 states."""
+    from nimlab.errors import TooLarge
+
+    with pytest.raises(TooLarge):
+        nimlab.analyze("take-and-break:4.C", "1000000000000", limits=nimlab.Limits(max_states=500))
+    assert nimlab.analyze("take-and-break:4.C", "1000000000000").grundy == 1

@@ -228,7 +228,7 @@ def _heap_moves(
         seen.add(n)
         need = wanted ^ values(n)
         rest = heaps[:i] + heaps[i + 1 :]
-        by_period = options_of_value(game, n, need)  # a huge heap beyond a proven period
+        by_period = options_of_value(game, n, need, evaluator.budget)  # beyond a proven period
         if by_period is not None:
             evaluator.complete &= by_period[1]
             for result in by_period[0]:
