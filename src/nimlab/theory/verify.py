@@ -50,6 +50,14 @@ def memories(bound: int) -> Iterator[Position]:
     return ((n, m) for n in range(bound + 1) for m in range(n + 1))
 
 
+Scope = tuple[str, str]
+"""What a check covers at a bound, in English and Japanese (``{bound}`` filled in)."""
+
+MEMORIES: Scope = ("n/m with m ≤ n ≤ {bound}", "m ≤ n ≤ {bound} の n/m")
+PAIRS: Scope = ("(a, b) with a ≤ b ≤ {bound}", "a ≤ b ≤ {bound} の (a, b)")
+PAIRS_FROM_1: Scope = ("⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}", "1 ≤ a ≤ b ≤ {bound} の ⟨a, b⟩")
+
+
 class OracleCheck(Check):
     """An oracle against exhaustive search on every position of its games up to the bound."""
 
@@ -59,7 +67,7 @@ class OracleCheck(Check):
         specs: tuple[str, ...],
         positions: Positions,
         bound: int,
-        what: tuple[str, str],
+        what: Scope,
     ) -> None:
         self.oracle = oracle
         self.name = oracle.name
@@ -160,35 +168,35 @@ def checks() -> dict[str, Check]:
             ("take-away:1",),
             memories,
             80,
-            ("n/m with m ≤ n ≤ {bound}", "m ≤ n ≤ {bound} の n/m"),
+            MEMORIES,
         ),
         OracleCheck(
             FIBONACCI_NIM,
             ("take-away:2",),
             memories,
             80,
-            ("n/m with m ≤ n ≤ {bound}", "m ≤ n ≤ {bound} の n/m"),
+            MEMORIES,
         ),
         OracleCheck(
             TAKE_AWAY_C,
             tuple(f"take-away:{c}" for c in range(1, 7)),
             memories,
             50,
-            ("n/m with m ≤ n ≤ {bound}", "m ≤ n ≤ {bound} の n/m"),
+            MEMORIES,
         ),
         OracleCheck(
             WYTHOFF_BEATTY,
             ("wythoff",),
             pairs(0),
             60,
-            ("(a, b) with a ≤ b ≤ {bound}", "a ≤ b ≤ {bound} の (a, b)"),
+            PAIRS,
         ),
         OracleCheck(
             WYTHOFF_FIBONACCI,
             ("wythoff",),
             pairs(0),
             60,
-            ("(a, b) with a ≤ b ≤ {bound}", "a ≤ b ≤ {bound} の (a, b)"),
+            PAIRS,
         ),
         OracleCheck(
             MISERE_WYTHOFF,
@@ -209,14 +217,14 @@ def checks() -> dict[str, Check]:
             ("split-delete-nim:single", "split-delete-nim:half"),
             pairs(1),
             40,
-            ("⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}", "1 ≤ a ≤ b ≤ {bound} の ⟨a, b⟩"),
+            PAIRS_FROM_1,
         ),
         OracleCheck(
             DELETE_NIM_2,
             every_delete,
             pairs(1),
             40,
-            ("⟨a, b⟩ with 1 ≤ a ≤ b ≤ {bound}", "1 ≤ a ≤ b ≤ {bound} の ⟨a, b⟩"),
+            PAIRS_FROM_1,
         ),
         OracleCheck(
             HALF_THEOREM_3,

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from nimlab.web.text import shorten
-from nimlab.web.workers import LANG, JobError
+from nimlab.web.workers import JobError, in_request_language
 
 log = logging.getLogger("nimlab.web")
 
@@ -67,8 +67,7 @@ def error_json(
     (``?lang=``, the cookie, Accept-Language; English without any of them).
     """
     headers = {"Retry-After": RETRY_AFTER} if status == 503 else None
-    lang = lang or LANG.get()
-    said = message_ja if lang == "ja" and message_ja else message
+    said = in_request_language(message, message_ja, lang)
     body = {
         "error": {
             "kind": kind,
@@ -154,7 +153,7 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
     ) -> Response:
         if is_api(request):
             return error_json(status, kind, message, field, message_ja)
-        said = message_ja if LANG.get() == "ja" and message_ja else message
+        said = in_request_language(message, message_ja)
         response = await render_page(request, status, shorten(said))
         if status == 503:
             response.headers["Retry-After"] = RETRY_AFTER

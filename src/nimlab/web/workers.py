@@ -76,6 +76,15 @@ LANG: ContextVar[str] = ContextVar("nimlab_web_lang", default="en")
 PR_SET_PDEATHSIG = 1
 
 
+def in_request_language(message: str, message_ja: str, lang: str | None = None) -> str:
+    """``message_ja`` when the request (or ``lang``) is Japanese and there is one, else English.
+
+    >>> in_request_language("busy", "混雑", "ja"), in_request_language("busy", "", "ja")
+    ('混雑', 'busy')
+    """
+    return message_ja if (lang or LANG.get()) == "ja" and message_ja else message
+
+
 class JobError(Exception):
     """A job that did not produce its result: kind, message and the field at fault.
 
@@ -91,7 +100,7 @@ class JobError(Exception):
         self.kind = kind
         self.message_en = message
         self.message_ja = shorten(message_ja) if message_ja else ""
-        self.message = self.message_ja if LANG.get() == "ja" and self.message_ja else message
+        self.message = in_request_language(message, self.message_ja)
         self.field = field
 
 
