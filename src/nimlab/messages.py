@@ -340,6 +340,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game}: G(0..{last}) を {out} に書きました（{seconds} 秒{resumed}。sha256 {sha256}）",
     ),
     "long_run.resumed": (", resumed at {n}", "、{n} から再開"),
+    "long_run.same_command": ("the same command", "同じコマンド"),
     "long_run.stopped": (
         "{game}: stopped after {seconds} s (--max-seconds) with {done} of {stop} values; "
         "checkpoint in {checkpoint}. Resume with: {again}",

@@ -68,7 +68,11 @@ def sequence_to_file(game: Ruleset, args: argparse.Namespace, out: TextIO, limit
         )
         out.write(written + "\n")
     else:
-        again = shlex.join(["nimlab", *sys.argv[1:]]) if sys.argv[1:] else "the same command"
+        again = (
+            shlex.join(["nimlab", *sys.argv[1:]])
+            if sys.argv[1:]
+            else say("long_run.same_command", lang)
+        )
         stopped = say(
             "long_run.stopped",
             lang,
