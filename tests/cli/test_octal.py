@@ -126,3 +126,15 @@ def test_check_refuses_work_or_a_file_over_the_limits(tmp_path: Path) -> None:
     assert main(["check", str(path), "--max-memory", "1K", "--json"], out) == 3
     assert "--max-memory" in out.getvalue()
     assert main(["check", str(path)], io.StringIO()) == 0  # the default fits
+
+
+@pytest.mark.parametrize(
+    "limit", [["--max-states", "-5"], ["--max-states", "0"], ["--max-memory", "0"]]
+)
+def test_check_refuses_nonsense_limits_as_every_command_does(
+    tmp_path: Path, limit: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "kayles.json"
+    assert main(["period", "kayles", "--certificate", str(path)], io.StringIO()) == 0
+    assert main(["check", str(path), *limit], io.StringIO()) == 2
+    assert "must be a positive integer" in capsys.readouterr().err

@@ -131,15 +131,16 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.checker import check as check_certificate
     from nimlab.errors import TooLarge
 
+    limits = limits_of(args)  # the limits checked as every command's are
     try:
         size = os.path.getsize(args.file)
-        if 8 * size > args.max_memory:  # the text, then its values as Python ints
+        if 8 * size > limits.max_memory:  # the text, then its values as Python ints
             raise TooLarge(
                 f"the certificate {args.file!r} has {size:,} bytes; reading it needs about "
-                f"{8 * size:,}, over the limit of {args.max_memory:,}",
+                f"{8 * size:,}, over the limit of {limits.max_memory:,}",
                 "max_memory",
                 ja=f"証明書 {args.file!r} は {size:,} バイトあり、読むには約 {8 * size:,} "
-                f"バイト必要で、上限 {args.max_memory:,} を超えます",
+                f"バイト必要で、上限 {limits.max_memory:,} を超えます",
             )
         with open(args.file, encoding="utf-8") as f:
             text = f.read()
@@ -152,13 +153,13 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
     try:
         cert = load(text)
         needed = work(cert)
-        if needed > args.max_states:
+        if needed > limits.max_states:
             raise TooLarge(
                 f"checking {args.file!r} looks at about {needed:,} options, over the limit of "
-                f"{args.max_states:,}",
+                f"{limits.max_states:,}",
                 "max_states",
                 ja=f"{args.file!r} の検証には約 {needed:,} 個の選択肢を調べる必要があり、"
-                f"上限 {args.max_states:,} を超えます",
+                f"上限 {limits.max_states:,} を超えます",
             )
         verdict = check_certificate(cert)
     except Malformed as error:
