@@ -15,12 +15,14 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from nimlab.errors import InvalidOption
+from nimlab.research import db as results_db
 from nimlab.research.db import ResultsDB
 
 SWEEP = ["sweep", "subtraction", "--sizes", "2", "--max-element", "30", "--workers", "1"]
@@ -101,6 +103,52 @@ def test_concurrent_first_starts_all_succeed(tmp_path: Path) -> None:
         p.join(120)
     assert [p.exitcode for p in starts] == [0] * 24
     assert sweeps(Path(path)) == 24
+
+
+def _contested_switch(
+    path: Path, monkeypatch: pytest.MonkeyPatch, *, release_after: float | None
+) -> None:
+    """Make a database as a concurrent first start leaves it (tables made, journal not yet
+    switched to WAL) and let another connection take the write lock just before this
+    start switches: the moment two first starts collide."""
+    maker = sqlite3.connect(path, isolation_level=None)
+    results_db._create(maker, str(path))
+    maker.close()
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    checked = results_db._check_writable
+
+    def then_contested(connection: sqlite3.Connection, shown: str) -> None:
+        checked(connection, shown)
+        holder.execute("BEGIN IMMEDIATE")
+        if release_after is not None:
+            threading.Timer(release_after, lambda: holder.execute("COMMIT")).start()
+
+    monkeypatch.setattr(results_db, "_check_writable", then_contested)
+
+
+def test_a_contested_switch_to_wal_waits_for_the_other_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite refuses a contested journal switch at once ("database is locked"), without
+    # waiting its busy timeout: 1 in ~15 runs of 24 first starts failed so in CI
+    path = tmp_path / "new.sqlite"
+    _contested_switch(path, monkeypatch, release_after=0.3)
+    start = time.monotonic()
+    with ResultsDB.open(path) as db:
+        db.sweep("take-away", '{"c": 1}', batch_size=1, tasks=1)
+        (mode,) = db.connection.execute("PRAGMA journal_mode").fetchone()
+    assert mode == "wal" and time.monotonic() - start >= 0.25
+    assert sweeps(path) == 1
+
+
+def test_a_database_locked_for_too_long_is_refused_with_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "new.sqlite"
+    _contested_switch(path, monkeypatch, release_after=None)
+    monkeypatch.setattr(results_db, "BUSY_SECONDS", 0.2)
+    with pytest.raises(InvalidOption, match="stayed locked by another process for 0.2 s"):
+        ResultsDB.open(path)
 
 
 def _killed_while_creating(path: str) -> None:

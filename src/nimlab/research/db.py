@@ -29,6 +29,7 @@ A file that is not nimlab's, or from another schema version, is refused
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,6 +44,8 @@ from nimlab.errors import InvalidOption
 
 APPLICATION_ID = 0x4E494D4C  # "NIML"
 SCHEMA_VERSION = 1
+BUSY_SECONDS: float = 60
+"""How long a start waits for other processes holding the database's write lock."""
 COLUMNS = (
     "family",
     "params",
@@ -175,7 +178,7 @@ class ResultsDB:
                 return cls(reader, str(path))
             reader.close()
         try:
-            connection = sqlite3.connect(str(file), timeout=60, isolation_level=None)
+            connection = sqlite3.connect(str(file), timeout=BUSY_SECONDS, isolation_level=None)
         except sqlite3.Error as error:
             raise InvalidOption(
                 f"--db {shown}: cannot create or open it ({error}); is its folder writable?",
@@ -188,7 +191,7 @@ class ResultsDB:
             if fresh:
                 _create(connection, shown)
             _check_writable(connection, shown)
-            connection.execute("PRAGMA journal_mode = WAL")
+            _use_wal(connection, shown)
             connection.execute("PRAGMA synchronous = FULL")
         except BaseException:
             connection.close()
@@ -333,7 +336,7 @@ def _read_only(file: Path, shown: str) -> sqlite3.Connection:
     failure: sqlite3.Error | None = None
     for options in ("?mode=ro", "?mode=ro&immutable=1"):
         try:
-            connection = sqlite3.connect(uri + options, uri=True, timeout=60)
+            connection = sqlite3.connect(uri + options, uri=True, timeout=BUSY_SECONDS)
         except sqlite3.Error as error:
             failure = error
             continue
@@ -461,6 +464,36 @@ def _create(connection: sqlite3.Connection, shown: str) -> None:
         raise
     if tables:  # made by another process meanwhile: check it as any existing file
         _check(connection, shown, whole=False)
+
+
+def _use_wal(connection: sqlite3.Connection, shown: str) -> None:
+    """Switch the database to write-ahead logging, waiting for other processes as SQLite's
+    busy timeout would.
+
+    SQLite answers a contested switch (another process took the write lock while this one
+    held its read lock, e.g. two first starts switching at once) with "database is locked"
+    at once instead of waiting, since waiting there could deadlock; so the wait is here.
+    """
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = 0.002
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) and "busy" not in str(error):
+                raise
+            if time.monotonic() >= deadline:
+                raise InvalidOption(
+                    f"--db {shown} stayed locked by another process for {BUSY_SECONDS:g} s; "
+                    "run again when that process has finished",
+                    ja=(
+                        f"--db {shown} は別のプロセスに {BUSY_SECONDS:g} 秒ロックされたままでした。"
+                        "そのプロセスが終わってから実行し直してください"
+                    ),
+                ) from None
+        time.sleep(pause)
+        pause = min(2 * pause, 0.05)
 
 
 def _check_writable(connection: sqlite3.Connection, shown: str) -> None:
