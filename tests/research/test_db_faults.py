@@ -147,7 +147,7 @@ def test_a_database_locked_for_too_long_is_refused_with_its_name(
     path = tmp_path / "new.sqlite"
     _contested_switch(path, monkeypatch, release_after=None)
     monkeypatch.setattr(results_db, "BUSY_SECONDS", 0.2)
-    with pytest.raises(InvalidOption, match="stayed locked by another process for 0.2 s"):
+    with pytest.raises(InvalidOption, match=r"stayed locked by another process for 0\.2 s"):
         ResultsDB.open(path)
 
 
