@@ -120,6 +120,29 @@ def test_grundy_game_rare_values_agree_with_the_sequential_engine() -> None:
     assert info.state.n_rare == 1273
 
 
+def test_couples_to_2_to_the_17_equal_the_sequential_engine() -> None:
+    # 0.6 past its last rare heap (20,627), through the tiled witness stages: a near pass
+    # that went on only from where the far search stopped, after a move leaving one heap
+    # raised c past the values that search looked for, missed options from heap 4,407 on.
+    count = 2**17
+    sequential, _ = sparse_sequence((0, 6), False, count, 10**14)
+    parallel, info = block_sequence((0, 6), False, count)
+    assert info.status == OK and np.array_equal(parallel, sequential)
+
+
+def test_the_tiles_do_not_depend_on_the_threads() -> None:
+    import numba
+
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one, _ = block_sequence((4,), True, 3 * START)
+    finally:
+        numba.set_num_threads(before)
+    every, _ = block_sequence((4,), True, 3 * START)
+    assert np.array_equal(one, every)
+
+
 @given(st.integers(1, 5), st.integers(START // 2, 3 * START))
 @settings(max_examples=8, deadline=None)
 def test_a_run_cut_anywhere_and_resumed_is_the_same(cuts: int, count: int) -> None:
