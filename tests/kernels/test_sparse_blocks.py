@@ -3,9 +3,9 @@
 The sequential engine (:func:`nimlab.kernels.sparse.sparse_sequence`) and the
 naive recursion (:func:`nimlab.kernels.one_heap.octal_sequence`) are separate
 code paths. Every octal code 0.d1d2d3 with a splitting digit is compared to
-2^16 when ``NIMLAB_ALL_OCTAL_CODES=1`` (448 codes; about two hours on the shared
-2-core machine, as many codes have no sparse space and cost O(n²) in both
-engines; ``NIMLAB_ALL_OCTAL_LOG2`` sets another length); otherwise a seeded random
+2^16 when ``NIMLAB_ALL_OCTAL_CODES=1`` (448 codes; 12 minutes on the shared 2-core
+machine with the tiled engine, most of it in the codes without sparse space, O(n²) in
+both engines; ``NIMLAB_ALL_OCTAL_LOG2`` sets another length); otherwise a seeded random
 sample of them to 2^14.
 """
 
