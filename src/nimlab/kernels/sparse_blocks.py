@@ -32,7 +32,7 @@ How the far pass is fast: the work is marking values in bitsets, and a heap at
 a time it is bound by the dependent loads and by stores waiting on each other.
 So the far pass works on *tiles* of consecutive heaps: a rare heap r against a
 tile reads G(m − r) for consecutive m — one vectorised run — and sets one bit in
-each heap's bitset, no two in a row in the same word (:func:`_rare_run`); the
+each heap's bitset, no two in a row in the same word (:func:`_tile_run`); the
 first witness splits are taken the same way, the tile at once, while most of its
 heaps still lack a value; the rest of each heap's search only tests a byte per
 split against the values still wanted and looks at a run of splits again only
@@ -266,7 +266,7 @@ def _seek(
 
 
 @njit(cache=True, inline="always")
-def _rare_run(
+def _tile_run(
     out: np.ndarray,
     base: int,
     r: int,
@@ -278,9 +278,9 @@ def _rare_run(
 ) -> None:
     """Mark G(r) ⊕ G(base + t) in the bitset of heap first + t, for t < count.
 
-    One rare heap against a run of consecutive heaps: the values are read in one
-    vectorised pass, then set in the heaps' bitsets (no two in a row touch one word,
-    so the stores do not wait on each other).
+    One heap r (a rare heap, or the smaller part of a witness split) against a tile of
+    consecutive heaps: the values are read in one vectorised pass, then set in the heaps'
+    bitsets (no two in a row touch one word, so the stores do not wait on each other).
     """
     value = out[r]
     ub = np.uint64(base)
@@ -339,7 +339,7 @@ def _far_pass(
 
     * A rare heap r that is far for every heap of the tile (above the tile's last
       i − k, below its first m and, for unequal splits, never half of one of its m) is
-      paired with the whole tile at once (:func:`_rare_run`); the few others heap by
+      paired with the whole tile at once (:func:`_tile_run`); the few others heap by
       heap, with every check.
     * Each heap's c (first exact-class value not given) and the dense values below it
       still needed follow; witness splits cannot change c, as a split with a rare part
@@ -378,9 +378,9 @@ def _far_pass(
                 j_b0 = min(max(_first_above(rare, n_rare, (m_lo + 1) // 2 - 1), j_all), j_top)
                 j_b1 = min(max(_first_above(rare, n_rare, m_hi // 2), j_b0), j_top)
             for j in range(j_all, j_b0):
-                _rare_run(out, m_lo - rare[j], rare[j], lo, hi - lo, flat, words, buf)
+                _tile_run(out, m_lo - rare[j], rare[j], lo, hi - lo, flat, words, buf)
             for j in range(j_b1, j_top):
-                _rare_run(out, m_lo - rare[j], rare[j], lo, hi - lo, flat, words, buf)
+                _tile_run(out, m_lo - rare[j], rare[j], lo, hi - lo, flat, words, buf)
             work += (j_b0 - j_all + j_top - j_b1) * (hi - lo)
             for i in range(lo, hi):  # the rest heap by heap
                 m = b + i - k
@@ -428,7 +428,7 @@ def _far_pass(
             for k in split_k:
                 m_lo = b + lo - k
                 for a in range(first + tiled, first + tiled + stage):
-                    _rare_run(out, m_lo - a, a, lo, hi - lo, flat, words, buf)
+                    _tile_run(out, m_lo - a, a, lo, hi - lo, flat, words, buf)
             work += stage * (hi - lo) * split_k.shape[0]
             tiled += stage
             active = 0
