@@ -38,7 +38,7 @@ heaps still lack a value; the rest of each heap's search only tests a byte per
 split against the values still wanted and looks at a run of splits again only
 when one was found (:func:`_seek`): most of that search waits for the last one
 or two values. Measured on the 2-core machine at 2^21 (``bench`` has the
-figures at 2^22 and 2^24): 0.6 and Grundy's game 1.6–2.0× faster than the
+figures at 2^24): 0.6 and Grundy's game 1.6–2.0× faster than the
 heap-at-a-time block pass that came before, 2.4–2.8× the C program of the old
 method. The rare heaps are mostly small (0.6: 1583 rare heaps, 831 of them
 below 4096; Grundy's game: 1273), so for L = 1024 almost all rare pairs and
