@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from itertools import product
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,7 +25,14 @@ from hypothesis import strategies as st
 
 from nimlab.kernels.one_heap import octal_sequence
 from nimlab.kernels.sparse import OK, OVERFLOW, sparse_sequence
-from nimlab.kernels.sparse_blocks import BLOCK, START, block_extend, block_sequence
+from nimlab.kernels.sparse_blocks import (
+    BLOCK,
+    FEW,
+    START,
+    _probe_few,
+    block_extend,
+    block_sequence,
+)
 from strategies_kernels import octal_digits
 
 PAST_START = START + 3 * BLOCK + 17  # three blocks and a partial one
@@ -69,7 +79,15 @@ def test_there_are_448_codes() -> None:
 
 
 ALL = os.environ.get("NIMLAB_ALL_OCTAL_CODES") == "1"
-CODES = three_digit_codes() if ALL else random.Random(14).sample(three_digit_codes(), 6)
+# 0.064 and 0.446 split at two digits: a witness probe that switched to comparing against
+# the few values still wanted between one digit's run and the next compared against a
+# list not filled yet, and 0.064 went wrong from heap 4,443 on.
+TWO_SPLIT_DIGITS = [(0, 0, 6, 4), (0, 4, 4, 6)]
+CODES = (
+    three_digit_codes()
+    if ALL
+    else random.Random(14).sample(three_digit_codes(), 6) + TWO_SPLIT_DIGITS
+)
 LENGTH = 2 ** int(os.environ.get("NIMLAB_ALL_OCTAL_LOG2", "16")) if ALL else 2**14
 
 
@@ -168,3 +186,81 @@ def test_a_value_past_the_dtype_stops_with_overflow_and_widening_continues() -> 
     wide = narrow.astype(np.uint16)
     rest = block_extend((0, 6), False, wide, info.done, count, info.state)
     assert rest.status == OK and np.array_equal(wide, reference)
+
+
+@given(
+    st.sampled_from([np.uint8, np.uint16, np.uint32]),
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 200),
+    st.lists(st.integers(0, 300), min_size=1, max_size=FEW),
+)
+@settings(max_examples=200, deadline=None)
+def test_the_few_values_probe_finds_a_split_exactly_when_there_is_one(
+    dtype: type, seed: int, count: int, wanted: list[int]
+) -> None:
+    # The compare probe of the witness search against a plain check, in every width
+    # the engine stores values in (uint8 and uint32 take the wide lanes).
+    rng = np.random.default_rng(seed)
+    top = min(int(np.iinfo(dtype).max), 400)
+    out = rng.integers(0, top + 1, 3 * count + 10).astype(dtype)
+    a = int(rng.integers(0, count + 1))
+    m = a + count - 1 + int(rng.integers(0, count + 1))
+    few = np.array(wanted + [wanted[0]] * (FEW - len(wanted)), dtype=np.int64)
+    plain = any(int(out[a + t]) ^ int(out[m - t]) in wanted for t in range(count))
+    assert _probe_few(out, a, m, count, few) == plain
+
+
+@pytest.mark.parametrize(
+    ("digits", "unequal", "b"),
+    [((0, 6), False, 10), ((4,), True, 9), ((0, 0, 0, 0, 0, 6), False, 5), ((0, 4, 0, 4), True, 4)],
+)
+def test_the_dense_and_exact_rows_by_parity_are_those_of_every_heap(
+    digits: tuple[int, ...], unequal: bool, b: int
+) -> None:
+    from nimlab.kernels.sparse_blocks import _by_parity, _classes, _dense, _split_digits
+
+    _, _, split_k = _split_digits(np.array(digits, dtype=np.int64))
+    for mask in (1, 6, 494):
+        classes = _classes(mask, 512, 8)
+        every = classes[0] | classes[1]
+        for domain in (False, True):
+            dense, exact, uniform = _by_parity(classes, b, split_k, unequal, domain)
+            assert uniform == (b - max(split_k) >= (3 if unequal else 2))
+            for n in range(b, b + 6):
+                d = np.empty(8, dtype=np.uint64)
+                _dense(classes, n, split_k, unequal, domain, d)
+                if uniform:
+                    assert np.array_equal(dense[n & 1], d)
+                    assert np.array_equal(exact[n & 1], every & ~d)
+                elif n == b:  # the rows are still those of b and b + 1 themselves
+                    assert np.array_equal(dense[n & 1], d)
+
+
+BOUNDS_SCRIPT = """
+import numpy as np
+from nimlab.kernels.sparse import sparse_sequence
+from nimlab.kernels.sparse_blocks import START, block_extend, block_sequence
+cases = [((0, 0, 6, 4), False, 2**14), ((0, 4, 4, 6), False, 2**14), ((4,), True, 3 * START)]
+for digits, unequal, count in cases:
+    reference, _ = sparse_sequence(digits, unequal, count, 10**14)
+    values, _ = block_sequence(digits, unequal, count)
+    assert np.array_equal(values, reference), digits
+narrow = np.zeros(12_000, dtype=np.uint8)  # 0.6 passes 255 inside a block
+info = block_extend((0, 6), False, narrow, 0, 12_000)
+wide = narrow.astype(np.uint16)
+block_extend((0, 6), False, wide, info.done, 12_000, info.state)
+assert np.array_equal(wide, sparse_sequence((0, 6), False, 12_000, 10**12)[0])
+print("in bounds")
+"""
+
+
+def test_the_block_engine_stays_in_bounds(tmp_path: Path) -> None:
+    # Numba does not check indexes; compiled afresh with NUMBA_BOUNDSCHECK=1 every array
+    # access is checked. A value past the bitsets' limit at the end of a block, pushed
+    # into later heaps' bitsets, once wrote past them (and crashed on 0.064).
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", BOUNDS_SCRIPT], capture_output=True, text=True, env=env, timeout=900
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "in bounds"

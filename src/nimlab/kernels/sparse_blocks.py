@@ -34,10 +34,11 @@ So the far pass works on *tiles* of consecutive heaps: a rare heap r against a
 tile reads G(m − r) for consecutive m — one vectorised run — and sets one bit in
 each heap's bitset, no two in a row in the same word (:func:`_tile_run`); the
 first witness splits are taken the same way, the tile at once, while most of its
-heaps still lack a value; the rest of each heap's search only tests a byte per
-split against the values still wanted and looks at a run of splits again only
-when one was found (:func:`_seek`): most of that search waits for the last one
-or two values. Measured on the 2-core machine at 2^21 (``bench`` has the
+heaps still lack a value — not consecutive splits but one in every 17, which
+covers the dense values in fewer splits; the rest of each heap's search tests a
+run of splits against the values still wanted, a byte table per split while many
+are wanted, vector compares once at most eight are (:func:`_seek`), and looks at
+the run again only when it found one. Measured on the 2-core machine at 2^21 (``bench`` has the
 figures at 2^24): 0.6 and Grundy's game 1.6–2.0× faster than the
 heap-at-a-time block pass that came before, 2.4–2.8× the C program of the old
 method. The rare heaps are mostly small (0.6: 1583 rare heaps, 831 of them
@@ -154,6 +155,27 @@ def _dense(
 
 
 @njit(cache=True)
+def _by_parity(
+    classes: np.ndarray, b: int, split_k: np.ndarray, unequal: bool, domain: bool
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The dense values (row 0) and the exact-class values (row 1) of heaps n ≥ b, by n's
+    parity, and whether they are the same for every such heap (every m = n − k large
+    enough to split, as for all blocks but those of very long codes)."""
+    words = classes.shape[1]
+    rows = np.empty((2, 2, words), dtype=np.uint64)
+    for n in (b, b + 1):
+        d = rows[0, n & 1]
+        _dense(classes, n, split_k, unequal, domain, d)
+        for w in range(words):
+            rows[1, n & 1, w] = (classes[0, w] | classes[1, w]) & ~d[w]
+    least = 3 if unequal else 2
+    top_k = 0
+    for k in split_k:
+        top_k = max(top_k, k)
+    return rows[0], rows[1], b - top_k >= least
+
+
+@njit(cache=True)
 def _first_missing(exact_or_all: np.ndarray, hits: np.ndarray, limit: int) -> int:
     """The least value of the set ``exact_or_all`` not in ``hits`` (``limit`` if none)."""
     for w in range(hits.shape[0]):
@@ -182,11 +204,57 @@ def _needed(d: np.ndarray, hits: np.ndarray, c: int, need: np.ndarray) -> bool:
 
 
 SEEK = 32
-"""Splits per probe of the witness search (:func:`_seek`)."""
+"""Splits per probe of the witness search while many values are wanted (:func:`_seek`)."""
+FEW = 8
+"""With at most this many values wanted the probe compares each split with each of them…"""
+SEEK_FEW = 64
+"""…this many splits at a time (:func:`_probe_few`)."""
 TILED = 8192
-"""At most this many witness splits of every heap of a tile are taken tile-wide…"""
-STAGE = 512
-"""…in stages of this many, while more than half of the tile's heaps still lack a value."""
+"""At most this many witness splits of every heap of a tile are sampled tile-wide…"""
+STAGE = 256
+"""…in stages of this many…"""
+SHARE = 2
+"""…while more than 1/SHARE of the tile's heaps still lack a value…"""
+STRIDE = 17
+"""…one smaller part in every STRIDE (see :func:`_far_pass`)."""
+
+
+@njit(cache=True, inline="always")
+def _probe_few(out: np.ndarray, a: int, m: int, count: int, few: np.ndarray) -> bool:
+    """Whether G(a + t) ⊕ G(m − t) is one of the :data:`FEW` values ``few`` for some t < count.
+
+    The least of x ⊕ w over the splits and the wanted w is zero exactly on a hit, and
+    in lanes as wide as the values (``uint16``: sixteen splits to a vector) it needs no
+    table look-up and no branch: about 0.15 ns a split against 0.45–0.65 ns for the byte
+    table of :func:`_seek` (measured on the 2-core machine).
+    """
+    ua = np.uint64(a)
+    um = np.uint64(m)
+    if out.itemsize == 2:
+        w0, w1, w2, w3 = np.uint16(few[0]), np.uint16(few[1]), np.uint16(few[2]), np.uint16(few[3])
+        w4, w5, w6, w7 = np.uint16(few[4]), np.uint16(few[5]), np.uint16(few[6]), np.uint16(few[7])
+        least = np.uint16(0xFFFF)
+        for t in range(count):
+            ut = np.uint64(t)
+            x = np.uint16(out[ua + ut] ^ out[um - ut])
+            least = min(
+                least,
+                np.uint16(x ^ w0), np.uint16(x ^ w1), np.uint16(x ^ w2), np.uint16(x ^ w3),
+                np.uint16(x ^ w4), np.uint16(x ^ w5), np.uint16(x ^ w6), np.uint16(x ^ w7),
+            )  # fmt: skip
+        return least == 0
+    v0, v1, v2, v3 = np.uint32(few[0]), np.uint32(few[1]), np.uint32(few[2]), np.uint32(few[3])
+    v4, v5, v6, v7 = np.uint32(few[4]), np.uint32(few[5]), np.uint32(few[6]), np.uint32(few[7])
+    wide = np.uint32(0xFFFFFFFF)
+    for t in range(count):
+        ut = np.uint64(t)
+        y = np.uint32(out[ua + ut] ^ out[um - ut])
+        wide = min(
+            wide,
+            np.uint32(y ^ v0), np.uint32(y ^ v1), np.uint32(y ^ v2), np.uint32(y ^ v3),
+            np.uint32(y ^ v4), np.uint32(y ^ v5), np.uint32(y ^ v6), np.uint32(y ^ v7),
+        )  # fmt: skip
+    return wide == 0
 
 
 @njit(cache=True)
@@ -200,6 +268,7 @@ def _seek(
     need: np.ndarray,
     hits: np.ndarray,
     wanted: np.ndarray,
+    few: np.ndarray,
 ) -> tuple[int, int]:
     """Add to ``hits`` the values of ``need`` given by the splits a, a+1, … (a < cap), until
     every one is found.
@@ -230,8 +299,24 @@ def _seek(
         top = max(top, half + 1)
     stop_all = min(top, cap)
     steps = 0
+    stale = True  # ``few`` no longer lists the values still wanted
     while a < stop_all and left > 0:
-        end = min(a + SEEK, stop_all)
+        # ``few`` lists the values wanted when it was filled: a superset of those wanted
+        # now, so a probe against it misses nothing. (The mode is fixed for the whole
+        # run of every split digit: a hit in one may bring ``left`` down to FEW.)
+        by_compare = left <= FEW
+        if by_compare and stale:
+            j = 0
+            for w in range(need.shape[0]):
+                x = need[w] & ~hits[w]
+                while x != ZERO:
+                    few[j] = w * 64 + int(ctz(x))
+                    j += 1
+                    x &= x - ONE
+            for t in range(j, FEW):
+                few[t] = few[0]
+            stale = False
+        end = min(a + (SEEK_FEW if by_compare else SEEK), stop_all)
         for k in split_k:
             m = n - k
             half = m // 2
@@ -242,11 +327,15 @@ def _seek(
                 continue
             ua = np.uint64(a)
             um = np.uint64(m - a)
-            found = np.uint8(0)
-            for t in range(count):
-                ut = np.uint64(t)
-                found |= wanted[np.uint64(out[ua + ut] ^ out[um - ut])]
             steps += count
+            if by_compare:
+                found = _probe_few(out, a, m - a, count, few)
+            else:
+                hit = np.uint8(0)
+                for t in range(count):
+                    ut = np.uint64(t)
+                    hit |= wanted[np.uint64(out[ua + ut] ^ out[um - ut])]
+                found = hit != 0
             if found:
                 for t in range(count):
                     ut = np.uint64(t)
@@ -255,6 +344,7 @@ def _seek(
                         wanted[x] = 0
                         left -= 1
                         hits[x >> np.uint64(6)] |= ONE << (x & np.uint64(63))
+                stale = True
         a = end
     if left > 0:
         for w in range(need.shape[0]):
@@ -303,6 +393,15 @@ def _popcount(x: np.uint64) -> int:
 
 
 @njit(cache=True)
+def _missing(need: np.ndarray) -> int:
+    """How many values the bitset ``need`` holds."""
+    count = 0
+    for w in range(need.shape[0]):
+        count += _popcount(need[w])
+    return count
+
+
+@njit(cache=True)
 def _first_above(rare: np.ndarray, count: int, x: int) -> int:
     """The first index j < count with rare[j] > x (rare ascending)."""
     lo, hi = 0, count
@@ -344,22 +443,31 @@ def _far_pass(
     * Each heap's c (first exact-class value not given) and the dense values below it
       still needed follow; witness splits cannot change c, as a split with a rare part
       gives nothing the rare pairs did not.
-    * Witness splits with the smaller part from the tile's end ``a_start[i]`` (so a > i − k:
-      both parts below b) are then taken tile-wide, :data:`STAGE` at a time, while more
-      than half of the tile's heaps still lack a value; then each heap searches on
-      alone (:func:`_seek`) for a bounded number of splits.
+    * Witness splits are then *sampled* tile-wide: the smaller parts a = a_start + j·17
+      (``a_start[i]`` the tile's end, so a > i − k: both parts below b), :data:`STAGE`
+      at a time, while more than half of the tile's heaps still lack a value; then each
+      heap searches on alone (:func:`_seek`), every split from ``a_start`` on, for a
+      bounded number of splits. Neighbouring splits give correlated nim-sums (G(a) and
+      G(a + 1) are alike, and so are G(m − a) and G(m − a − 1)), so a value a heap
+      lacks after a run of consecutive splits tends to stay missing for a while; splits
+      17 apart behave much more like independent samples, and the dense values are
+      covered in far fewer splits (measured in ``docs/engine.md``; strides 3 and 5 do
+      clearly worse, primes from 13 to 23 about alike). The samples only add genuine
+      options: the in-order search from ``a_start`` is what the near pass relies on.
 
     ``a_end[i]`` is where heap b + i's search stopped and ``reach[i]`` its c: the near pass
     goes on from ``a_end[i]``, or from ``a_start[i]`` if its own c is larger.
     """
     words = hits.shape[1]
+    dense2, exact2, uniform = _by_parity(classes, b, split_k, unequal, domain)
     chunks = min(CHUNKS, length)
     steps = np.zeros(chunks, dtype=np.int64)
     flat = hits.reshape(-1)
     for chunk in prange(chunks):
-        d = np.empty(words, dtype=np.uint64)
-        exact = np.empty(words, dtype=np.uint64)
+        d_own = np.empty(words, dtype=np.uint64)
+        exact_own = np.empty(words, dtype=np.uint64)
         wanted = np.zeros(limit, dtype=np.uint8)
+        few = np.zeros(FEW, dtype=np.int64)
         lo = chunk * length // chunks
         hi = (chunk + 1) * length // chunks
         buf = np.empty(hi - lo, dtype=out.dtype)
@@ -408,9 +516,13 @@ def _far_pass(
         active = 0
         for i in range(lo, hi):
             row = hits[i]
-            _dense(classes, b + i, split_k, unequal, domain, d)
-            for w in range(words):
-                exact[w] = (classes[0, w] | classes[1, w]) & ~d[w]
+            if uniform:
+                d, exact = dense2[(b + i) & 1], exact2[(b + i) & 1]
+            else:
+                d, exact = d_own, exact_own
+                _dense(classes, b + i, split_k, unequal, domain, d)
+                for w in range(words):
+                    exact[w] = (classes[0, w] | classes[1, w]) & ~d[w]
             c = _first_missing(exact, row, limit)
             reach[i] = c
             lacking[i - lo] = _needed(d, row, c, needs[i - lo])
@@ -421,13 +533,15 @@ def _far_pass(
         first = max(1, hi)
         room = TILED
         for k in split_k:
-            room = max(min(room, (b + lo - k - 1) // 2 - first + 1), 0)
+            span = (b + lo - k - 1) // 2 - first + 1  # a < m / 2 for every heap of the tile
+            room = max(min(room, (span + STRIDE - 1) // STRIDE), 0)
         tiled = 0
-        while tiled < room and 2 * active > hi - lo:
+        while tiled < room and SHARE * active > hi - lo:
             stage = min(STAGE, room - tiled)
             for k in split_k:
                 m_lo = b + lo - k
-                for a in range(first + tiled, first + tiled + stage):
+                for j in range(tiled, tiled + stage):
+                    a = first + j * STRIDE
                     _tile_run(out, m_lo - a, a, lo, hi - lo, flat, words, buf)
             work += stage * (hi - lo) * split_k.shape[0]
             tiled += stage
@@ -438,15 +552,13 @@ def _far_pass(
                     active += lacking[t]
         for i in range(lo, hi):
             a_start[i] = first
-            a = first + tiled
+            a = first
             if lacking[i - lo]:
-                count = 0
-                for w in range(words):
-                    count += _popcount(needs[i - lo, w])
-                budget = 8192 + 64 * count
+                budget = 8192 + 64 * _missing(needs[i - lo])
                 a, looked = _seek(
-                    out, b + i, split_k, unequal, a, a + budget, needs[i - lo], hits[i], wanted
-                )
+                    out, b + i, split_k, unequal, a, a + budget, needs[i - lo], hits[i], wanted,
+                    few,
+                )  # fmt: skip
                 work += looked
             a_end[i] = a
         steps[chunk] = work
@@ -482,11 +594,13 @@ def _near_pass(
     """
     words = hits.shape[1]
     top_value = np.int64(np.iinfo(out.dtype).max)
-    d = np.empty(words, dtype=np.uint64)
+    d_own = np.empty(words, dtype=np.uint64)
     need = np.empty(words, dtype=np.uint64)
-    exact = np.empty(words, dtype=np.uint64)
+    exact_own = np.empty(words, dtype=np.uint64)
     every = classes[0] | classes[1]
+    dense2, exact2, uniform = _by_parity(classes, b, split_k, unequal, domain)
     wanted = np.zeros(limit, dtype=np.uint8)
+    few = np.zeros(FEW, dtype=np.int64)
     steps = 0
     for i in range(length):
         n = b + i
@@ -498,17 +612,9 @@ def _near_pass(
             if k < n:
                 x = np.uint64(out[n - k])
                 row[x >> np.uint64(6)] |= ONE << (x & np.uint64(63))
-        for k in split_k:
+        for k in split_k:  # (rare heaps known at b with a partner in the block: pushed below)
             m = n - k
             um = np.uint64(m)
-            for j in range(n_rare0):  # rare heaps known at b whose partner lies in the block
-                r = rare[j]
-                if r > m - b or r >= m:
-                    break
-                if unequal and 2 * r == m:
-                    continue
-                x = np.uint64(rare_values[j]) ^ np.uint64(out[um - np.uint64(r)])
-                row[x >> np.uint64(6)] |= ONE << (x & np.uint64(63))
             for j in range(n_rare0, n_rare):  # rare heaps found in the block
                 r = rare[j]
                 if r >= m:
@@ -518,20 +624,24 @@ def _near_pass(
                 x = np.uint64(rare_values[j]) ^ np.uint64(out[um - np.uint64(r)])
                 row[x >> np.uint64(6)] |= ONE << (x & np.uint64(63))
             steps += n_rare - n_rare0 + 1
-        _dense(classes, n, split_k, unequal, domain, d)
-        for w in range(words):
-            exact[w] = (classes[0, w] | classes[1, w]) & ~d[w]
+        if uniform:
+            d, exact = dense2[n & 1], exact2[n & 1]
+        else:
+            d, exact = d_own, exact_own
+            _dense(classes, n, split_k, unequal, domain, d)
+            for w in range(words):
+                exact[w] = (classes[0, w] | classes[1, w]) & ~d[w]
         c = _first_missing(exact, row, limit)
         if _needed(d, row, c, need):
             # The splits with a part in the block, then the far splits not looked at yet:
             # those after a_end, or all of them if c grew here (the far pass looked only
             # for the values below its own c).
             first = a_start[i]
-            _, looked = _seek(out, n, split_k, unequal, 1, first, need, row, wanted)
+            _, looked = _seek(out, n, split_k, unequal, 1, first, need, row, wanted, few)
             steps += looked
             if _needed(d, row, c, need):
                 start = a_end[i] if c <= reach[i] else first
-                _, looked = _seek(out, n, split_k, unequal, start, n, need, row, wanted)
+                _, looked = _seek(out, n, split_k, unequal, start, n, need, row, wanted, few)
                 steps += looked
         g = min(_first_missing(every, row, limit), c)
         if g > top_value:
@@ -550,6 +660,19 @@ def _near_pass(
             n_rare += 1
         if g >= limit:
             return OK, i + 1, steps, rare, rare_values, n_rare
+        # (A value ≥ limit ends the block above: it would not fit the bitsets.)
+        # Push: n is the partner of the rare heaps r known at b in the splits n + r of the
+        # heaps n + r + k later in the block. Each lands in another heap's bitset, so the
+        # stores do not wait on each other (pulling them heap by heap, each heap's own
+        # stores did: a quarter of the whole near pass).
+        gv = np.uint64(g)
+        for k in split_k:
+            for j in range(n_rare0):
+                t = i + rare[j] + k
+                if t >= length:
+                    break
+                x = gv ^ np.uint64(rare_values[j])
+                hits[t, x >> np.uint64(6)] |= ONE << (x & np.uint64(63))
     return OK, length, steps, rare, rare_values, n_rare
 
 
