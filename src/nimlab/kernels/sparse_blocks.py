@@ -38,12 +38,12 @@ heaps still lack a value — not consecutive splits but one in every 17, which
 covers the dense values in fewer splits; the rest of each heap's search tests a
 run of splits against the values still wanted, a byte table per split while many
 are wanted, vector compares once at most eight are (:func:`_seek`), and looks at
-the run again only when it found one. Measured on the 2-core machine at 2^21 (``bench`` has the
-figures at 2^24): 0.6 and Grundy's game 1.6–2.0× faster than the
-heap-at-a-time block pass that came before, 2.4–2.8× the C program of the old
-method. The rare heaps are mostly small (0.6: 1583 rare heaps, 831 of them
-below 4096; Grundy's game: 1273), so for L = 1024 almost all rare pairs and
-witness splits are far work; the near pass is about a hundred steps per heap.
+the run again only when it found one. The near pass pushes each final value of
+the block to the later heaps it is a rare pair's partner of. Measured on the 2-core
+machine (``bench`` has the figures at 2^24): 0.6 and Grundy's game 3.2× and 3.9×
+the C program of the old method. The rare heaps are mostly small (0.6: 1583 rare
+heaps, 831 of them below 4096; Grundy's game: 1273), so for L = 1024 almost all
+rare pairs and witness splits are far work; the near pass is about a hundred steps per heap.
 
 >>> import numpy as np
 >>> from nimlab.kernels.sparse import sparse_sequence
@@ -242,7 +242,7 @@ def _probe_few(out: np.ndarray, a: int, m: int, count: int, few: np.ndarray) -> 
                 np.uint16(x ^ w0), np.uint16(x ^ w1), np.uint16(x ^ w2), np.uint16(x ^ w3),
                 np.uint16(x ^ w4), np.uint16(x ^ w5), np.uint16(x ^ w6), np.uint16(x ^ w7),
             )  # fmt: skip
-        return least == 0
+        return bool(least == 0)
     v0, v1, v2, v3 = np.uint32(few[0]), np.uint32(few[1]), np.uint32(few[2]), np.uint32(few[3])
     v4, v5, v6, v7 = np.uint32(few[4]), np.uint32(few[5]), np.uint32(few[6]), np.uint32(few[7])
     wide = np.uint32(0xFFFFFFFF)
@@ -254,7 +254,7 @@ def _probe_few(out: np.ndarray, a: int, m: int, count: int, few: np.ndarray) -> 
             np.uint32(y ^ v0), np.uint32(y ^ v1), np.uint32(y ^ v2), np.uint32(y ^ v3),
             np.uint32(y ^ v4), np.uint32(y ^ v5), np.uint32(y ^ v6), np.uint32(y ^ v7),
         )  # fmt: skip
-    return wide == 0
+    return bool(wide == 0)
 
 
 @njit(cache=True)
@@ -274,12 +274,15 @@ def _seek(
     every one is found.
 
     ``wanted`` (one byte per value below the bitsets' limit, all zero) marks the values
-    still looked for. Each probe of :data:`SEEK` splits only ORs their ``wanted`` bytes,
-    a branch-free loop with no stores; only a probe that found something is gone
-    through again to see which. Most of a search waits for the last one or two values,
-    where a probe costs about 0.45 ns a split against 1.2 ns for marking each split's
-    value in a bitset (measured on the 2-core machine). ``wanted`` is all zero again on
-    return. Returns (the next smaller part not looked at, splits looked at).
+    still looked for. While more than :data:`FEW` are, each probe of :data:`SEEK` splits
+    only ORs their ``wanted`` bytes, a branch-free loop with no stores (about 0.45 ns a
+    split against 1.2 ns for marking each split's value in a bitset); then each probe
+    of :data:`SEEK_FEW` splits compares their nim-sums with the few values still
+    wanted, listed in ``few`` (:func:`_probe_few`, about 0.15 ns a split). Only a probe
+    that found something is gone through again to see which. Most of a search waits
+    for the last one or two values (figures from the 2-core machine). ``wanted`` is
+    all zero again on return. Returns (the next smaller part not looked at, splits
+    looked at).
     """
     left = 0
     for w in range(need.shape[0]):
@@ -451,8 +454,8 @@ def _far_pass(
       G(a + 1) are alike, and so are G(m − a) and G(m − a − 1)), so a value a heap
       lacks after a run of consecutive splits tends to stay missing for a while; splits
       17 apart behave much more like independent samples, and the dense values are
-      covered in far fewer splits (measured in ``docs/engine.md``; strides 3 and 5 do
-      clearly worse, primes from 13 to 23 about alike). The samples only add genuine
+      covered in far fewer splits (``research/octal/witness_order.py``; in
+      ``docs/engine.md``). The samples only add genuine
       options: the in-order search from ``a_start`` is what the near pass relies on.
 
     ``a_end[i]`` is where heap b + i's search stopped and ``reach[i]`` its c: the near pass
