@@ -189,20 +189,19 @@ def test_a_value_past_the_dtype_stops_with_overflow_and_widening_continues() -> 
 
 
 @given(
-    st.sampled_from([np.uint8, np.uint16, np.uint32]),
     st.integers(0, 2**32 - 1),
     st.integers(1, 200),
     st.lists(st.integers(0, 300), min_size=1, max_size=FEW),
+    st.sampled_from([400, 65_535]),
 )
 @settings(max_examples=200, deadline=None)
 def test_the_few_values_probe_finds_a_split_exactly_when_there_is_one(
-    dtype: type, seed: int, count: int, wanted: list[int]
+    seed: int, count: int, wanted: list[int], top: int
 ) -> None:
-    # The compare probe of the witness search against a plain check, in every width
-    # the engine stores values in (uint8 and uint32 take the wide lanes).
+    # The compare probe of the witness search against a plain check (uint16 values: the
+    # other widths take the byte table).
     rng = np.random.default_rng(seed)
-    top = min(int(np.iinfo(dtype).max), 400)
-    out = rng.integers(0, top + 1, 3 * count + 10).astype(dtype)
+    out = rng.integers(0, top + 1, 3 * count + 10).astype(np.uint16)
     a = int(rng.integers(0, count + 1))
     m = a + count - 1 + int(rng.integers(0, count + 1))
     few = np.array(wanted + [wanted[0]] * (FEW - len(wanted)), dtype=np.int64)

@@ -221,40 +221,28 @@ STRIDE = 17
 
 @njit(cache=True, inline="always")
 def _probe_few(out: np.ndarray, a: int, m: int, count: int, few: np.ndarray) -> bool:
-    """Whether G(a + t) ⊕ G(m − t) is one of the :data:`FEW` values ``few`` for some t < count.
+    """Whether G(a + t) ⊕ G(m − t) is one of the :data:`FEW` values ``few`` for some t < count
+    (``out`` in ``uint16``, the values the engine stores up to 65,535).
 
     The least of x ⊕ w over the splits and the wanted w is zero exactly on a hit, and
-    in lanes as wide as the values (``uint16``: sixteen splits to a vector) it needs no
-    table look-up and no branch: about 0.15 ns a split against 0.45–0.65 ns for the byte
-    table of :func:`_seek` (measured on the 2-core machine).
+    in 16-bit lanes (sixteen splits to an AVX2 vector) it needs no table look-up and no
+    branch: about 0.15 ns a split against 0.45–0.65 ns for the byte table of
+    :func:`_seek` (measured on the 2-core machine). Other widths take the table.
     """
     ua = np.uint64(a)
     um = np.uint64(m)
-    if out.itemsize == 2:
-        w0, w1, w2, w3 = np.uint16(few[0]), np.uint16(few[1]), np.uint16(few[2]), np.uint16(few[3])
-        w4, w5, w6, w7 = np.uint16(few[4]), np.uint16(few[5]), np.uint16(few[6]), np.uint16(few[7])
-        least = np.uint16(0xFFFF)
-        for t in range(count):
-            ut = np.uint64(t)
-            x = np.uint16(out[ua + ut] ^ out[um - ut])
-            least = min(
-                least,
-                np.uint16(x ^ w0), np.uint16(x ^ w1), np.uint16(x ^ w2), np.uint16(x ^ w3),
-                np.uint16(x ^ w4), np.uint16(x ^ w5), np.uint16(x ^ w6), np.uint16(x ^ w7),
-            )  # fmt: skip
-        return bool(least == 0)
-    v0, v1, v2, v3 = np.uint32(few[0]), np.uint32(few[1]), np.uint32(few[2]), np.uint32(few[3])
-    v4, v5, v6, v7 = np.uint32(few[4]), np.uint32(few[5]), np.uint32(few[6]), np.uint32(few[7])
-    wide = np.uint32(0xFFFFFFFF)
+    w0, w1, w2, w3 = np.uint16(few[0]), np.uint16(few[1]), np.uint16(few[2]), np.uint16(few[3])
+    w4, w5, w6, w7 = np.uint16(few[4]), np.uint16(few[5]), np.uint16(few[6]), np.uint16(few[7])
+    least = np.uint16(0xFFFF)
     for t in range(count):
         ut = np.uint64(t)
-        y = np.uint32(out[ua + ut] ^ out[um - ut])
-        wide = min(
-            wide,
-            np.uint32(y ^ v0), np.uint32(y ^ v1), np.uint32(y ^ v2), np.uint32(y ^ v3),
-            np.uint32(y ^ v4), np.uint32(y ^ v5), np.uint32(y ^ v6), np.uint32(y ^ v7),
+        x = np.uint16(out[ua + ut] ^ out[um - ut])
+        least = min(
+            least,
+            np.uint16(x ^ w0), np.uint16(x ^ w1), np.uint16(x ^ w2), np.uint16(x ^ w3),
+            np.uint16(x ^ w4), np.uint16(x ^ w5), np.uint16(x ^ w6), np.uint16(x ^ w7),
         )  # fmt: skip
-    return bool(wide == 0)
+    return bool(least == 0)
 
 
 @njit(cache=True)
@@ -307,7 +295,7 @@ def _seek(
         # ``few`` lists the values wanted when it was filled: a superset of those wanted
         # now, so a probe against it misses nothing. (The mode is fixed for the whole
         # run of every split digit: a hit in one may bring ``left`` down to FEW.)
-        by_compare = left <= FEW
+        by_compare = left <= FEW and out.itemsize == 2
         if by_compare and stale:
             j = 0
             for w in range(need.shape[0]):
