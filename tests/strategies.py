@@ -6,11 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from nimlab.games.base import HeapRuleset, HeapsRuleset, Ruleset
-from nimlab.games.split_delete import DeleteNim, SplitDeleteNim
-from nimlab.games.sums import Sum
-from nimlab.games.take_away import TakeAway
-from nimlab.games.wythoff import Wythoff
+from nimlab.games.base import HeapsRuleset, Ruleset
 
 # At least one spec per registered family (tests check that), plus aliases and sums.
 SPECS = [
@@ -49,24 +45,22 @@ SPECS = [
 
 
 def positions(game: Ruleset) -> st.SearchStrategy[Any]:
-    """Small canonical positions of ``game`` (small enough for brute force)."""
-    if isinstance(game, Sum):
-        return st.tuples(*(positions(c) for c in game.components))
-    if isinstance(game, TakeAway):
+    """Small canonical positions of ``game`` (small enough for brute force), chosen by what
+    the ruleset declares — its shape, least heap and the heap counts it accepts — never by
+    its class."""
+    capabilities = game.capabilities
+    if capabilities.shape == "sum":
+        return st.tuples(*(positions(c) for c in game.summands()))
+    if capabilities.shape == "take-away":
         return st.integers(0, 25).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n)))
-    if isinstance(game, Wythoff):
-        return st.tuples(st.integers(0, 12), st.integers(0, 12)).map(lambda p: tuple(sorted(p)))
-    if isinstance(game, SplitDeleteNim | DeleteNim):
-        even = game.variant == "half"
-        counts = st.sampled_from([2, 4] if even else [2, 3, 4])
-        top = {2: 12, 3: 7, 4: 5}
-        return counts.flatmap(
-            lambda k: st.lists(st.integers(1, top[k]), min_size=k, max_size=k)
-        ).map(lambda hs: tuple(sorted(hs)))
-    if isinstance(game, HeapRuleset):
+    if capabilities.shape == "heap":
         return st.lists(st.integers(0, 9), max_size=3).map(lambda hs: tuple(sorted(hs)))
-    if isinstance(game, HeapsRuleset):
-        return st.lists(st.integers(game.min_heap, 6), min_size=2, max_size=3).map(
-            lambda hs: tuple(sorted(hs))
+    if capabilities.shape == "heaps" and isinstance(game, HeapsRuleset):
+        least, top = capabilities.least_heap, {2: 12, 3: 7, 4: 5}
+        counts = [k for k in top if game.check_count(k) is None]
+        return (
+            st.sampled_from(counts)
+            .flatmap(lambda k: st.lists(st.integers(least, top[k]), min_size=k, max_size=k))
+            .map(lambda hs: tuple(sorted(hs)))
         )
     raise TypeError(f"no strategy for {game.spec}")

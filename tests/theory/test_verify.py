@@ -9,7 +9,6 @@ import pytest
 from nimlab.errors import InvalidOption
 from nimlab.games.actions import MoveTo
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.games.heap import Nim
 from nimlab.limits import Limits
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.verify import OracleCheck, checks, heaps, verify
@@ -42,7 +41,7 @@ class EqualHeapsNim(Oracle):
     source: ClassVar[str] = "nowhere"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return isinstance(game, Nim)
+        return game.spec == "nim"
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         if len(set(position)) <= 1:
