@@ -216,23 +216,34 @@ def test_the_few_values_probe_finds_a_split_exactly_when_there_is_one(
 def test_the_dense_and_exact_rows_by_parity_are_those_of_every_heap(
     digits: tuple[int, ...], unequal: bool, b: int
 ) -> None:
-    from nimlab.kernels.sparse_blocks import _by_parity, _classes, _dense, _split_digits
+    from nimlab.kernels.sparse_blocks import (
+        _by_parity,
+        _classes,
+        _dense,
+        _dense_exact,
+        _split_digits,
+    )
 
     _, _, split_k = _split_digits(np.array(digits, dtype=np.int64))
     for mask in (1, 6, 494):
         classes = _classes(mask, 512, 8)
         every = classes[0] | classes[1]
         for domain in (False, True):
-            dense, exact, uniform = _by_parity(classes, b, split_k, unequal, domain)
+            rows, uniform = _by_parity(classes, b, split_k, unequal, domain)
             assert uniform == (b - max(split_k) >= (3 if unequal else 2))
+            own = np.empty((2, 8), dtype=np.uint64)
             for n in range(b, b + 6):
                 d = np.empty(8, dtype=np.uint64)
                 _dense(classes, n, split_k, unequal, domain, d)
                 if uniform:
-                    assert np.array_equal(dense[n & 1], d)
-                    assert np.array_equal(exact[n & 1], every & ~d)
-                elif n == b:  # the rows are still those of b and b + 1 themselves
-                    assert np.array_equal(dense[n & 1], d)
+                    assert np.array_equal(rows[n & 1, 0], d)
+                    assert np.array_equal(rows[n & 1, 1], every & ~d)
+                elif n < b + 2:  # the rows are still those of b and b + 1 themselves
+                    assert np.array_equal(rows[n & 1, 0], d)
+                dense, exact = _dense_exact(
+                    classes, n, split_k, unequal, domain, rows, uniform, own
+                )  # every heap, uniform or not, gets its own rows
+                assert np.array_equal(dense, d) and np.array_equal(exact, every & ~d)
 
 
 BOUNDS_SCRIPT = """

@@ -154,25 +154,42 @@ def _dense(
                 d[w] |= classes[p, w]
 
 
+@njit(cache=True, inline="always")
+def _dense_exact(
+    classes: np.ndarray,
+    n: int,
+    split_k: np.ndarray,
+    unequal: bool,
+    domain: bool,
+    by_parity: np.ndarray,
+    uniform: bool,
+    own: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Heap n's dense values and exact-class values (bitsets): the rows of ``by_parity``
+    for n's parity when they hold for every heap of the block, else computed into ``own``."""
+    if uniform:
+        return by_parity[n & 1, 0], by_parity[n & 1, 1]
+    _dense(classes, n, split_k, unequal, domain, own[0])
+    for w in range(own.shape[1]):
+        own[1, w] = (classes[0, w] | classes[1, w]) & ~own[0, w]
+    return own[0], own[1]
+
+
 @njit(cache=True)
 def _by_parity(
     classes: np.ndarray, b: int, split_k: np.ndarray, unequal: bool, domain: bool
-) -> tuple[np.ndarray, np.ndarray, bool]:
-    """The dense values (row 0) and the exact-class values (row 1) of heaps n ≥ b, by n's
-    parity, and whether they are the same for every such heap (every m = n − k large
-    enough to split, as for all blocks but those of very long codes)."""
-    words = classes.shape[1]
-    rows = np.empty((2, 2, words), dtype=np.uint64)
+) -> tuple[np.ndarray, bool]:
+    """Row [p] the dense and exact-class values of the heaps n ≥ b of parity p, and whether
+    they hold for every such heap: every m = n − k large enough to split, as in every
+    block but those of codes longer than the block's start."""
+    rows = np.empty((2, 2, classes.shape[1]), dtype=np.uint64)
     for n in (b, b + 1):
-        d = rows[0, n & 1]
-        _dense(classes, n, split_k, unequal, domain, d)
-        for w in range(words):
-            rows[1, n & 1, w] = (classes[0, w] | classes[1, w]) & ~d[w]
+        _dense_exact(classes, n, split_k, unequal, domain, rows, False, rows[n & 1])
     least = 3 if unequal else 2
     top_k = 0
     for k in split_k:
         top_k = max(top_k, k)
-    return rows[0], rows[1], b - top_k >= least
+    return rows, b - top_k >= least
 
 
 @njit(cache=True)
@@ -450,13 +467,12 @@ def _far_pass(
     goes on from ``a_end[i]``, or from ``a_start[i]`` if its own c is larger.
     """
     words = hits.shape[1]
-    dense2, exact2, uniform = _by_parity(classes, b, split_k, unequal, domain)
+    by_parity, uniform = _by_parity(classes, b, split_k, unequal, domain)
     chunks = min(CHUNKS, length)
     steps = np.zeros(chunks, dtype=np.int64)
     flat = hits.reshape(-1)
     for chunk in prange(chunks):
-        d_own = np.empty(words, dtype=np.uint64)
-        exact_own = np.empty(words, dtype=np.uint64)
+        own = np.empty((2, words), dtype=np.uint64)
         wanted = np.zeros(limit, dtype=np.uint8)
         few = np.zeros(FEW, dtype=np.int64)
         lo = chunk * length // chunks
@@ -507,13 +523,9 @@ def _far_pass(
         active = 0
         for i in range(lo, hi):
             row = hits[i]
-            if uniform:
-                d, exact = dense2[(b + i) & 1], exact2[(b + i) & 1]
-            else:
-                d, exact = d_own, exact_own
-                _dense(classes, b + i, split_k, unequal, domain, d)
-                for w in range(words):
-                    exact[w] = (classes[0, w] | classes[1, w]) & ~d[w]
+            d, exact = _dense_exact(
+                classes, b + i, split_k, unequal, domain, by_parity, uniform, own
+            )
             c = _first_missing(exact, row, limit)
             reach[i] = c
             lacking[i - lo] = _needed(d, row, c, needs[i - lo])
@@ -585,11 +597,10 @@ def _near_pass(
     """
     words = hits.shape[1]
     top_value = np.int64(np.iinfo(out.dtype).max)
-    d_own = np.empty(words, dtype=np.uint64)
+    own = np.empty((2, words), dtype=np.uint64)
     need = np.empty(words, dtype=np.uint64)
-    exact_own = np.empty(words, dtype=np.uint64)
     every = classes[0] | classes[1]
-    dense2, exact2, uniform = _by_parity(classes, b, split_k, unequal, domain)
+    by_parity, uniform = _by_parity(classes, b, split_k, unequal, domain)
     wanted = np.zeros(limit, dtype=np.uint8)
     few = np.zeros(FEW, dtype=np.int64)
     steps = 0
@@ -615,13 +626,7 @@ def _near_pass(
                 x = np.uint64(rare_values[j]) ^ np.uint64(out[um - np.uint64(r)])
                 row[x >> np.uint64(6)] |= ONE << (x & np.uint64(63))
             steps += n_rare - n_rare0 + 1
-        if uniform:
-            d, exact = dense2[n & 1], exact2[n & 1]
-        else:
-            d, exact = d_own, exact_own
-            _dense(classes, n, split_k, unequal, domain, d)
-            for w in range(words):
-                exact[w] = (classes[0, w] | classes[1, w]) & ~d[w]
+        d, exact = _dense_exact(classes, n, split_k, unequal, domain, by_parity, uniform, own)
         c = _first_missing(exact, row, limit)
         if _needed(d, row, c, need):
             # The splits with a part in the block, then the far splits not looked at yet:
@@ -649,9 +654,8 @@ def _near_pass(
             rare[n_rare] = n
             rare_values[n_rare] = g
             n_rare += 1
-        if g >= limit:
+        if g >= limit:  # ends the block before the push: g would not fit the bitsets
             return OK, i + 1, steps, rare, rare_values, n_rare
-        # (A value ≥ limit ends the block above: it would not fit the bitsets.)
         # Push: n is the partner of the rare heaps r known at b in the splits n + r of the
         # heaps n + r + k later in the block. Each lands in another heap's bitset, so the
         # stores do not wait on each other (pulling them heap by heap, each heap's own
