@@ -90,4 +90,98 @@ def grundy_vs_c() -> Result:
     return _versus_c("grundy-game", "grundy", (4,), True)
 
 
-WORKLOADS = {"octal-0.6-vs-c": couples_vs_c, "grundy-game-vs-c": grundy_vs_c}
+def _calibration() -> tuple[Any, Any]:
+    """Two loops of known kind, ``parallel`` over independent items: a chain of dependent
+    multiplications (bound by latency) and bits set at scattered places in a 16 KB bitset
+    per item (bound by throughput, as the engine's marking is)."""
+    import numpy as np
+    from numba import njit, prange
+
+    @njit(parallel=True, cache=True)
+    def chain(items: int, steps: int) -> int:  # pragma: no cover - compiled
+        total = np.zeros(items, dtype=np.uint64)
+        for item in prange(items):
+            x = np.uint64(item + 1)
+            for _ in range(steps):
+                x = x * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
+                x ^= x >> np.uint64(29)
+            total[item] = x
+        return int(total.sum() & np.uint64(1))
+
+    @njit(parallel=True, cache=True)
+    def scatter(items: int, steps: int) -> int:  # pragma: no cover - compiled
+        total = np.zeros(items, dtype=np.uint64)
+        for item in prange(items):
+            bits = np.zeros(2048, dtype=np.uint64)
+            x = np.uint64(item + 1)
+            for _ in range(steps):
+                x = x * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
+                for j in range(8):
+                    y = (x >> np.uint64(8 * j)) & np.uint64(0x1FFFF)
+                    bits[y >> np.uint64(6)] |= np.uint64(1) << (y & np.uint64(63))
+            total[item] = bits.sum()
+        return int(total.sum() & np.uint64(1))
+
+    return chain, scatter
+
+
+def threads() -> Result:
+    """The block engine (0.6) on one thread and on every thread, alternating in one run,
+    beside what the extra threads give two loops of known kind on this machine.
+
+    On the 2-core VM the second core gives a chain of dependent multiplications 2×, but
+    scattered stores into bitsets — the engine's kind of work — much less: the two cores
+    share what the marking is bound by. The figures say what the speed target of issue 14
+    could expect from threads here.
+    """
+    import numba
+
+    from nimlab.kernels.sparse_blocks import block_sequence
+
+    n = 2 ** int(os.environ.get("NIMLAB_BENCH_THREADS_LOG2", "22"))
+    rounds = int(os.environ.get("NIMLAB_BENCH_THREADS_ROUNDS", "3"))
+    every = numba.get_num_threads()
+    chain, scatter = _calibration()
+    items = max(2, every)
+    block_sequence((0, 6), False, 20_000)
+    chain(items, 10)
+    scatter(items, 10)
+    jobs = {
+        "engine": lambda: block_sequence((0, 6), False, n),
+        "chain": lambda: chain(items, 100_000_000),
+        "scatter": lambda: scatter(items, 20_000_000),
+    }
+    best = {(job, t): float("inf") for job in jobs for t in (1, every)}
+    try:
+        for _ in range(rounds):
+            for job, run in jobs.items():
+                for t in (1, every):
+                    numba.set_num_threads(t)
+                    start = time.perf_counter()
+                    run()
+                    best[job, t] = min(best[job, t], time.perf_counter() - start)
+    finally:
+        numba.set_num_threads(every)
+    return {
+        "workload": f"0.6 to 2^{n.bit_length() - 1}: block engine on 1 thread and on {every}",
+        "size": f"{n:,} values",
+        "seconds": round(best["engine", every], 3),
+        "throughput": f"{n / best['engine', every]:,.0f} values/s",
+        "threads": every,
+        "rounds": rounds,
+        "one_thread_seconds": round(best["engine", 1], 3),
+        "speedup_engine": round(best["engine", 1] / best["engine", every], 2),
+        "speedup_latency_bound_loop": round(best["chain", 1] / best["chain", every], 2),
+        "speedup_scattered_stores_loop": round(best["scatter", 1] / best["scatter", every], 2),
+        "note": (
+            f"speedup = time on 1 thread / time on {every}, same work; the two loops run "
+            f"{items} independent items (see bench/octal.py)"
+        ),
+    }
+
+
+WORKLOADS = {
+    "octal-0.6-vs-c": couples_vs_c,
+    "grundy-game-vs-c": grundy_vs_c,
+    "octal-threads": threads,
+}

@@ -14,11 +14,17 @@ occurs, the sparse-space facts (mask chosen on the values, rare count, last rare
 position; :mod:`nimlab.solve.rare`), a period proven by the Guy–Smith criterion if
 one is found, and SHA-256 checksums of G(0..2^16-1) and of all values computed
 (as little-endian uint32). ``published.csv`` compares the games for which
-Czajka's table gives figures at a stated n.
+Czajka's table gives figures at a stated n. With ``--against`` an earlier table, each
+row also says whether the first values agree with that table's checksum of all its
+values (``earlier_n``, ``earlier_agrees``): a run of one engine checked against a run of
+the other.
 
-Run from the repository root:
+The engine is the block engine (:mod:`nimlab.kernels.sparse_blocks`, as ``nimlab
+sequence`` uses it), or with ``--engine sequential`` the one-heap-at-a-time kernel of
+:mod:`nimlab.kernels.sparse`. Run from the repository root:
 
-    .venv/bin/python research/octal/compute.py --seconds 20 --out research/octal
+    .venv/bin/python research/octal/compute.py --seconds 60 --out research/octal \
+        --against earlier.csv
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
-from nimlab.kernels.sparse import sparse_sequence
+from nimlab.kernels.sparse import OK, OVERFLOW, sparse_sequence
+from nimlab.kernels.sparse_blocks import BlockState, block_extend
 from nimlab.registry import game
 from nimlab.solve.periodicity import criterion, find_period
 from nimlab.solve.rare import sparse_facts
@@ -57,6 +64,8 @@ PUBLISHED = {
     "0.06": (2**17, 127083, 1045, 0x5A0, 52923, 131070),
 }
 FIRST = 2**14
+LARGEST = 2**28
+"""No game goes past this many values (a gigabyte or two of memory for the analysis)."""
 CHECKSUM_AT = 2**16
 
 
@@ -64,22 +73,46 @@ def sha(values: np.ndarray) -> str:
     return hashlib.sha256(values.astype("<u4").tobytes()).hexdigest()
 
 
-def run(name: str, seconds: float) -> tuple[dict[str, object], np.ndarray]:
+def by_blocks(
+    digits: tuple[int, ...],
+    unequal: bool,
+    n: int,
+    values: np.ndarray | None,
+    state: BlockState | None,
+) -> tuple[np.ndarray, BlockState]:
+    """G(0..n-1) by the block engine, going on from ``values`` (and the engine's ``state``)."""
+    done = 0 if values is None else len(values)
+    out = np.zeros(n, dtype=np.uint16 if values is None else values.dtype)
+    if values is not None:
+        out[:done] = values
+    info = block_extend(digits, unequal, out, done, n, state)
+    if info.status == OVERFLOW:  # a value past 65535: on in 32 bits
+        out = out.astype(np.uint32)
+        info = block_extend(digits, unequal, out, info.done, n, info.state)
+    assert info.status == OK and info.done == n
+    return out, info.state
+
+
+def run(name: str, seconds: float, engine: str) -> tuple[dict[str, object], np.ndarray]:
     g = game(name if name == "grundy-game" else "octal:" + name)
     kernel = g.capabilities.one_heap
     assert kernel is not None and kernel.kind == "sparse"
     target = PUBLISHED[name][0] if name in PUBLISHED else None
     start = time.perf_counter()
     n, values, last = FIRST, None, 0.0
+    state: BlockState | None = None
     while True:
         t0 = time.perf_counter()
-        values, _ = sparse_sequence(kernel.digits, kernel.unequal, n, 1 << 62, values)
+        if engine == "blocks":
+            values, state = by_blocks(kernel.digits, kernel.unequal, n, values, state)
+        else:
+            values, _ = sparse_sequence(kernel.digits, kernel.unequal, n, 1 << 62, values)
         last = time.perf_counter() - t0
         spent = time.perf_counter() - start
         if target is not None and n < target:
             n *= 2  # the published n is reached whatever the time
             continue
-        if spent + 2.5 * last > seconds:
+        if spent + 2.5 * last > seconds or n >= LARGEST:
             break
         n *= 2
     assert values is not None
@@ -90,6 +123,7 @@ def run(name: str, seconds: float) -> tuple[dict[str, object], np.ndarray]:
     rare_at = np.flatnonzero(_rare(values, facts.mask)) if facts else np.zeros(0, dtype=np.int64)
     row: dict[str, object] = {
         "game": g.spec,
+        "engine": engine,
         "n": len(values),
         "seconds": round(spent, 1),
         "max_value": int(values.max()),
@@ -143,15 +177,30 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="time per game")
     parser.add_argument("--out", type=Path, default=Path("research/octal"))
     parser.add_argument("--only", nargs="*", help="these games only (as in the list)")
+    parser.add_argument("--engine", choices=["blocks", "sequential"], default="blocks")
+    parser.add_argument("--against", type=Path, help="an earlier unsolved.csv to check against")
     args = parser.parse_args()
     games = args.only or UNSOLVED
+    earlier = {}
+    if args.against is not None:
+        with args.against.open(newline="") as f:
+            earlier = {r["game"]: r for r in csv.DictReader(f)}
     args.out.mkdir(parents=True, exist_ok=True)
     rows_file = args.out / "unsolved.csv"
     checks = []
     with rows_file.open("w", newline="") as f:
         writer: csv.DictWriter[str] | None = None
         for name in games:
-            row, values = run(name, args.seconds)
+            row, values = run(name, args.seconds, args.engine)
+            if earlier:
+                before = earlier.get(str(row["game"]))
+                known = 0 if before is None else min(int(before["n"]), len(values))
+                row["earlier_n"] = known or ""
+                row["earlier_agrees"] = (
+                    ""
+                    if before is None or known < int(before["n"])
+                    else sha(values[:known]) == before["sha256_all"]
+                )
             if writer is None:
                 writer = csv.DictWriter(f, fieldnames=list(row))
                 writer.writeheader()

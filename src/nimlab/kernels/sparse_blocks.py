@@ -229,7 +229,9 @@ SEEK_FEW = 64
 TILED = 8192
 """At most this many witness splits of every heap of a tile are sampled tile-wide…"""
 STAGE = 256
-"""…in stages of this many…"""
+"""…in stages of at most this many (the first of four times as many as a heap of the tile
+needs values, at least :data:`FIRST_STAGE`; each next one twice as many)…"""
+FIRST_STAGE = 16
 SHARE = 2
 """…while more than 1/SHARE of the tile's heaps still lack a value…"""
 STRIDE = 17
@@ -452,8 +454,10 @@ def _far_pass(
       still needed follow; witness splits cannot change c, as a split with a rare part
       gives nothing the rare pairs did not.
     * Witness splits are then *sampled* tile-wide: the smaller parts a = a_start + j·17
-      (``a_start[i]`` the tile's end, so a > i − k: both parts below b), :data:`STAGE`
-      at a time, while more than half of the tile's heaps still lack a value; then each
+      (``a_start[i]`` the tile's end, so a > i − k: both parts below b), in stages
+      (the first sized by the values the tile's heaps need, so that a game with few
+      values does not take 256 samples where 16 do; doubling up to :data:`STAGE`),
+      while more than half of the tile's heaps still lack a value; then each
       heap searches on alone (:func:`_seek`), every split from ``a_start`` on, for a
       bounded number of splits. Neighbouring splits give correlated nim-sums (G(a) and
       G(a + 1) are alike, and so are G(m − a) and G(m − a − 1)), so a value a heap
@@ -521,6 +525,7 @@ def _far_pass(
         # The dense values each heap still needs (witness splits give no exact-class value
         # the rare pairs have not given, so c is final here).
         active = 0
+        most = 0  # the most values a heap of the tile needs
         for i in range(lo, hi):
             row = hits[i]
             d, exact = _dense_exact(
@@ -530,6 +535,8 @@ def _far_pass(
             reach[i] = c
             lacking[i - lo] = _needed(d, row, c, needs[i - lo])
             active += lacking[i - lo]
+            if lacking[i - lo]:
+                most = max(most, _missing(needs[i - lo]))
         # The first witness splits, the tile at once (smaller parts from hi: a > i - k for
         # every heap; both parts below b; a < m / 2), in stages while most heaps still lack
         # a value; then each heap's own search.
@@ -539,8 +546,10 @@ def _far_pass(
             span = (b + lo - k - 1) // 2 - first + 1  # a < m / 2 for every heap of the tile
             room = max(min(room, (span + STRIDE - 1) // STRIDE), 0)
         tiled = 0
+        size = min(max(FIRST_STAGE, 4 * most), STAGE)  # games with few values: short stages
         while tiled < room and SHARE * active > hi - lo:
-            stage = min(STAGE, room - tiled)
+            stage = min(size, room - tiled)
+            size = min(2 * size, STAGE)
             for k in split_k:
                 m_lo = b + lo - k
                 for j in range(tiled, tiled + stage):
