@@ -38,8 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
-from nimlab.kernels.sparse import OK, OVERFLOW, sparse_sequence
-from nimlab.kernels.sparse_blocks import BlockState, block_extend
+from nimlab.kernels.sparse import OK, sparse_sequence
+from nimlab.kernels.sparse_blocks import BlockState, block_sequence
 from nimlab.registry import game
 from nimlab.solve.periodicity import criterion, find_period
 from nimlab.solve.rare import sparse_facts
@@ -73,26 +73,6 @@ def sha(values: np.ndarray) -> str:
     return hashlib.sha256(values.astype("<u4").tobytes()).hexdigest()
 
 
-def by_blocks(
-    digits: tuple[int, ...],
-    unequal: bool,
-    n: int,
-    values: np.ndarray | None,
-    state: BlockState | None,
-) -> tuple[np.ndarray, BlockState]:
-    """G(0..n-1) by the block engine, going on from ``values`` (and the engine's ``state``)."""
-    done = 0 if values is None else len(values)
-    out = np.zeros(n, dtype=np.uint16 if values is None else values.dtype)
-    if values is not None:
-        out[:done] = values
-    info = block_extend(digits, unequal, out, done, n, state)
-    if info.status == OVERFLOW:  # a value past 65535: on in 32 bits
-        out = out.astype(np.uint32)
-        info = block_extend(digits, unequal, out, info.done, n, info.state)
-    assert info.status == OK and info.done == n
-    return out, info.state
-
-
 def run(name: str, seconds: float, engine: str) -> tuple[dict[str, object], np.ndarray]:
     g = game(name if name == "grundy-game" else "octal:" + name)
     kernel = g.capabilities.one_heap
@@ -104,7 +84,9 @@ def run(name: str, seconds: float, engine: str) -> tuple[dict[str, object], np.n
     while True:
         t0 = time.perf_counter()
         if engine == "blocks":
-            values, state = by_blocks(kernel.digits, kernel.unequal, n, values, state)
+            values, info = block_sequence(kernel.digits, kernel.unequal, n, values, state)
+            assert info.status == OK and info.done == n
+            state = info.state
         else:
             values, _ = sparse_sequence(kernel.digits, kernel.unequal, n, 1 << 62, values)
         last = time.perf_counter() - t0
@@ -194,12 +176,11 @@ def main() -> int:
             row, values = run(name, args.seconds, args.engine)
             if earlier:
                 before = earlier.get(str(row["game"]))
-                known = 0 if before is None else min(int(before["n"]), len(values))
+                known = 0 if before is None else int(before["n"])
                 row["earlier_n"] = known or ""
+                # blank when this run stopped short of the earlier one: nothing to compare
                 row["earlier_agrees"] = (
-                    ""
-                    if before is None or known < int(before["n"])
-                    else sha(values[:known]) == before["sha256_all"]
+                    sha(values[:known]) == before["sha256_all"] if 0 < known <= len(values) else ""
                 )
             if writer is None:
                 writer = csv.DictWriter(f, fieldnames=list(row))

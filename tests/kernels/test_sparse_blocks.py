@@ -175,6 +175,17 @@ def test_a_run_cut_anywhere_and_resumed_is_the_same(cuts: int, count: int) -> No
     assert np.array_equal(out, whole)
 
 
+def test_a_sequence_goes_on_from_its_first_values_with_or_without_the_state() -> None:
+    whole, _ = block_sequence((0, 6), False, 12_000)
+    first, info = block_sequence((0, 6), False, 6_000)
+    more, rest = block_sequence((0, 6), False, 12_000, first, info.state)
+    assert rest.status == OK and np.array_equal(more, whole)
+    # From 8-bit values and no state: the state is rebuilt, and 0.6's value 256 at heap
+    # 10,344 makes the rest go on in 32 bits.
+    wide, rest = block_sequence((0, 6), False, 12_000, first.astype(np.uint8))
+    assert rest.status == OK and wide.dtype == np.uint32 and np.array_equal(wide, whole)
+
+
 def test_a_value_past_the_dtype_stops_with_overflow_and_widening_continues() -> None:
     # 0.6's values pass 255 first at heap 10,344: an 8-bit array meets the overflow.
     count = 12_000

@@ -784,11 +784,26 @@ def block_extend(
 
 
 def block_sequence(
-    digits: tuple[int, ...], unequal: bool, count: int
+    digits: tuple[int, ...],
+    unequal: bool,
+    count: int,
+    values: np.ndarray | None = None,
+    state: BlockState | None = None,
 ) -> tuple[np.ndarray, BlockInfo]:
-    """G(0..count-1) by blocks, in ``uint16`` (``uint32`` if a value needs it)."""
-    out = np.zeros(count, dtype=np.uint16)
-    info = block_extend(digits, unequal, out, 0, count)
+    """G(0..count-1) by blocks, in ``uint16`` (``uint32`` if a value needs it); going on
+    from ``values`` (the first values, of either width) and the ``state`` of the call that
+    made them, if given.
+
+    >>> first, info = block_sequence((0, 6), False, 10_000)
+    >>> more, _ = block_sequence((0, 6), False, 20_000, first, info.state)
+    >>> bool((more == block_sequence((0, 6), False, 20_000)[0]).all())
+    True
+    """
+    done = 0 if values is None else len(values)
+    out = np.zeros(count, dtype=np.uint16 if values is None else values.dtype)
+    if values is not None:
+        out[:done] = values
+    info = block_extend(digits, unequal, out, done, count, state)
     if info.status == OVERFLOW:
         wide = out.astype(np.uint32)
         info = block_extend(digits, unequal, wide, info.done, count, info.state)
