@@ -180,8 +180,46 @@ def threads() -> Result:
     }
 
 
+def engine_choice() -> Result:
+    """Both exact engines alone and the one :mod:`nimlab.kernels.octal_engine` picks by
+    timing them on the run itself (what ``nimlab sequence``, ``period`` and ``rare`` use),
+    in one run, on games where each engine wins; the values must agree."""
+    from nimlab.kernels.octal_engine import octal_sequence
+    from nimlab.kernels.sparse import sparse_sequence
+    from nimlab.kernels.sparse_blocks import block_sequence
+
+    n = 2 ** int(os.environ.get("NIMLAB_BENCH_CHOICE_LOG2", "21"))
+    games = {"4.344": (4, 3, 4, 4), "4.406": (4, 4, 0, 6), "0.104": (0, 1, 0, 4), "0.6": (0, 6)}
+    rows = {}
+    for code, digits in games.items():
+        block_sequence(digits, False, 20_000)  # compile or load from the cache
+        octal_sequence(digits, False, 2_000, 10**9)
+        seconds, sums = {}, {}
+        for name, compute in (
+            ("blocks", lambda d=digits: block_sequence(d, False, n)[0]),
+            ("sequential", lambda d=digits: sparse_sequence(d, False, n, 10**15)[0]),
+            ("chosen", lambda d=digits: octal_sequence(d, False, n, 10**15)[0]),
+        ):
+            start = time.perf_counter()
+            values = compute()
+            seconds[name] = round(time.perf_counter() - start, 3)
+            sums[name] = _checksum(values)
+        best = min(seconds["blocks"], seconds["sequential"])
+        rows[code] = seconds | {
+            "chosen_vs_best_fixed": round(seconds["chosen"] / best, 2),
+            "same_values": len(set(sums.values())) == 1,
+        }
+    return {
+        "workload": f"octal engine chosen by timing vs each alone, to 2^{n.bit_length() - 1}",
+        "size": f"{n:,} values a game",
+        "seconds": round(sum(r["chosen"] for r in rows.values()), 3),
+        "games": rows,
+    }
+
+
 WORKLOADS = {
     "octal-0.6-vs-c": couples_vs_c,
     "grundy-game-vs-c": grundy_vs_c,
     "octal-threads": threads,
+    "octal-engine-choice": engine_choice,
 }

@@ -151,10 +151,10 @@ def one_heap_array(
 
         return all_but_sequence(kernel.excluded, count)
     budget.check_memory(2 * count, f"{amount(count)} Grundy values")
-    from nimlab.kernels.sparse import sparse_sequence
+    from nimlab.kernels.octal_engine import octal_sequence
 
     digits, unequal = kernel.digits, kernel.unequal
-    values, info = sparse_sequence(digits, unequal, count, budget.kernel_steps(), prefix)
+    values, info = octal_sequence(digits, unequal, count, budget.kernel_steps(), prefix)
     known = 0 if prefix is None else len(prefix)
     budget.spend_kernel(info.done - known, info.steps)  # raises if it stopped over the budget
     return values

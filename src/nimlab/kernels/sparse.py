@@ -110,6 +110,24 @@ def _is_rare(value: int, a: int, mask: int, domain: bool, sigma: int) -> bool:
 
 
 @njit(cache=True)
+def rare_list(out: np.ndarray, n: int, mask: int, domain: bool, sigma: int) -> tuple:  # type: ignore[type-arg]
+    """The rare heaps among 1..n-1 and their values, in arrays with room to grow."""
+    count = 0
+    for a in range(1, n):
+        if _is_rare(int(out[a]), a, mask, domain, sigma):
+            count += 1
+    rare = np.empty(max(64, 2 * count), dtype=np.int64)
+    values = np.empty(max(64, 2 * count), dtype=np.int64)
+    i = 0
+    for a in range(1, n):
+        if _is_rare(int(out[a]), a, mask, domain, sigma):
+            rare[i] = a
+            values[i] = out[a]
+            i += 1
+    return rare, values, count
+
+
+@njit(cache=True)
 def _push(items: np.ndarray, used: int, value: int) -> np.ndarray:
     """Store ``value`` at ``items[used]``, doubling the array when it is full."""
     if used == items.shape[0]:
@@ -208,36 +226,68 @@ def sparse_octal(
     """
     count = out.shape[0]
     t = digits.shape[0]
-    whole_k = np.array([k for k in range(1, t) if digits[k] & 1], dtype=np.int64)
-    one_k = np.array([k for k in range(1, t) if digits[k] & 2], dtype=np.int64)
     split_k = np.array([k for k in range(t) if digits[k] & 4], dtype=np.int64)
-    top_value = np.int64(np.iinfo(out.dtype).max)
-
     warm = max(min(count, WARM_UP), start)
     steps = 0
     if start < warm:
         octal_naive(digits, unequal, out[:warm], start)
         steps = np.int64(warm) * warm * max(t, 1)
+    mask, domain, sigma = _choose(out, warm, split_k)
+    rare, rare_values, n_rare = rare_list(out, warm, mask, domain, sigma)
+    result = sparse_run(
+        digits, unequal, out, warm, count, steps_allowed, steps, mask, domain, sigma, rare,
+        rare_values, n_rare, warm, n_rare,
+    )  # fmt: skip
+    status, done, steps, mask, domain = result[0], result[1], result[2], result[3], result[4]
+    return status, done, steps, mask, domain, result[8]
+
+
+@njit(cache=True)
+def sparse_run(
+    digits: np.ndarray,
+    unequal: bool,
+    out: np.ndarray,
+    start: int,
+    stop: int,
+    steps_allowed: int,
+    steps: int,
+    mask: int,
+    domain: bool,
+    sigma: int,
+    rare: np.ndarray,
+    rare_values: np.ndarray,
+    n_rare: int,
+    chosen_at: int,
+    rare_at_choice: int,
+) -> tuple:  # type: ignore[type-arg]
+    """The heaps start..stop-1 one after the other, going on from a classification
+    (mask, domain, σ), its rare heaps and their values (arrays with room to grow, the
+    first ``n_rare`` in use) and when it was chosen — the state the block engine
+    carries too (:class:`nimlab.kernels.sparse_blocks.BlockState`), so the two engines
+    can take turns on one sequence. ``steps`` counts on from the given number.
+
+    Returns (status, done, steps, mask, domain, sigma, rare, rare_values, n_rare,
+    chosen_at, rare_at_choice).
+    """
+    t = digits.shape[0]
+    whole_k = np.array([k for k in range(1, t) if digits[k] & 1], dtype=np.int64)
+    one_k = np.array([k for k in range(1, t) if digits[k] & 2], dtype=np.int64)
+    split_k = np.array([k for k in range(t) if digits[k] & 4], dtype=np.int64)
+    top_value = np.int64(np.iinfo(out.dtype).max)
     top = 0
-    for a in range(warm):
+    for a in range(start):
         top = max(top, int(out[a]))
     limit = 1  # every value so far is below `limit`, a power of two
     while limit <= top:
         limit *= 2
     stamp = np.full(limit + 1, -1, dtype=np.int64)
 
-    mask, domain, sigma = _choose(out, warm, split_k)
-    rare = np.empty(64, dtype=np.int64)
-    n_rare = 0
-    for a in range(1, warm):
-        if _is_rare(int(out[a]), a, mask, domain, sigma):
-            rare = _push(rare, n_rare, a)
-            n_rare += 1
-    chosen_at, rare_at_choice = warm, n_rare
-
-    for n in range(warm, count):
+    for n in range(start, stop):
         if steps > steps_allowed:
-            return OVER_BUDGET, n, steps, mask, domain, n_rare
+            return (
+                OVER_BUDGET, n, steps, mask, domain, sigma, rare, rare_values, n_rare,
+                chosen_at, rare_at_choice,
+            )  # fmt: skip
         # 1. The options known exactly: whole heaps, one heap left, splits with a rare heap.
         for k in whole_k:
             if k == n:
@@ -288,7 +338,10 @@ def sparse_octal(
                 g = v
                 break
         if g > top_value:
-            return OVERFLOW, n, steps, mask, domain, n_rare
+            return (
+                OVERFLOW, n, steps, mask, domain, sigma, rare, rare_values, n_rare, chosen_at,
+                rare_at_choice,
+            )  # fmt: skip
         out[n] = g
         if g >= limit:  # a new bit: every option value may now reach twice as far
             limit *= 2
@@ -298,17 +351,17 @@ def sparse_octal(
         # 4. Keep the rare list (and re-choose the classification if it keeps growing).
         if _is_rare(g, n, mask, domain, sigma):
             rare = _push(rare, n_rare, n)
+            rare_values = _push(rare_values, n_rare, g)
             n_rare += 1
             if n_rare > 2 * rare_at_choice + 32 and n >= 2 * chosen_at:
                 mask, domain, sigma = _choose(out, n + 1, split_k)
-                n_rare = 0
-                for a in range(1, n + 1):
-                    if _is_rare(int(out[a]), a, mask, domain, sigma):
-                        rare = _push(rare, n_rare, a)
-                        n_rare += 1
+                rare, rare_values, n_rare = rare_list(out, n + 1, mask, domain, sigma)
                 steps += n + (1 << MASK_BITS)
                 chosen_at, rare_at_choice = n, n_rare
-    return OK, count, steps, mask, domain, n_rare
+    return (
+        OK, stop, steps, mask, domain, sigma, rare, rare_values, n_rare, chosen_at,
+        rare_at_choice,
+    )  # fmt: skip
 
 
 def sparse_sequence(

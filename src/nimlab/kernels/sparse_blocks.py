@@ -62,7 +62,15 @@ import numpy as np
 from numba import njit, prange
 
 from nimlab.kernels.bits import ctz, parity
-from nimlab.kernels.sparse import OK, OVERFLOW, _choose, _is_rare, sparse_octal
+from nimlab.kernels.sparse import (
+    OK,
+    OVERFLOW,
+    _choose,
+    _is_rare,
+    rare_list,
+    sparse_octal,
+    sparse_run,
+)
 
 # The OpenMP threads of the far pass sleep between blocks instead of spinning (read when
 # the thread pool starts, at the first parallel call): on a machine shared with other
@@ -109,24 +117,6 @@ def _split_digits(digits: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     one_k = np.array([k for k in range(1, t) if digits[k] & 2], dtype=np.int64)
     split_k = np.array([k for k in range(t) if digits[k] & 4], dtype=np.int64)
     return whole_k, one_k, split_k
-
-
-@njit(cache=True)
-def _rare_list(out: np.ndarray, n: int, mask: int, domain: bool, sigma: int) -> tuple:  # type: ignore[type-arg]
-    """The rare heaps among 1..n-1 and their values, in arrays with room to grow."""
-    count = 0
-    for a in range(1, n):
-        if _is_rare(int(out[a]), a, mask, domain, sigma):
-            count += 1
-    rare = np.empty(max(64, 2 * count), dtype=np.int64)
-    values = np.empty(max(64, 2 * count), dtype=np.int64)
-    i = 0
-    for a in range(1, n):
-        if _is_rare(int(out[a]), a, mask, domain, sigma):
-            rare[i] = a
-            values[i] = out[a]
-            i += 1
-    return rare, values, count
 
 
 @njit(cache=True)
@@ -735,7 +725,7 @@ def _extend(
             hits = np.zeros((BLOCK, words), dtype=np.uint64)
         if n_rare > 2 * rare_at_choice + 32 and n >= 2 * chosen_at:
             mask, domain, sigma = _choose(out, n, split_k)
-            rare, rare_values, n_rare = _rare_list(out, n, mask, domain, sigma)
+            rare, rare_values, n_rare = rare_list(out, n, mask, domain, sigma)
             classes = _classes(mask, limit, words)
             steps += n + 4096
             chosen_at, rare_at_choice = n, n_rare
@@ -748,7 +738,7 @@ def initial_state(digits: tuple[int, ...], out: np.ndarray, done: int) -> BlockS
     d = np.asarray(digits, dtype=np.int64)
     _, _, split_k = _split_digits(d)
     mask, domain, sigma = _choose(out, done, split_k)
-    rare, values, count = _rare_list(out, done, mask, domain, sigma)
+    rare, values, count = rare_list(out, done, mask, domain, sigma)
     return BlockState(int(mask), bool(domain), int(sigma), rare, values, int(count), done, count)
 
 
@@ -767,7 +757,50 @@ def block_extend(
     filled; widen ``out`` and call again).
     """
     d = np.asarray(digits, dtype=np.int64)
+    head = _head(d, unequal, out, start, stop, state)
+    if head.status != OK or head.done >= stop:
+        return head
+    result = _extend(d, unequal, out, head.done, stop, *head.state)
+    status, done, more = result[:3]
+    return BlockInfo(int(status), int(done), head.steps + int(more), BlockState(*result[3:]))
+
+
+def sequential_extend(
+    digits: tuple[int, ...],
+    unequal: bool,
+    out: np.ndarray,
+    start: int,
+    stop: int,
+    state: BlockState | None = None,
+    steps_allowed: int = 2**62,
+) -> BlockInfo:
+    """As :func:`block_extend`, but one heap after the other on one core
+    (:func:`nimlab.kernels.sparse.sparse_run`), from and to the same state: the faster
+    engine for games with little work a heap. Status ``OVER_BUDGET`` once more than
+    ``steps_allowed`` steps were taken (``done`` heaps are filled).
+
+    >>> out = np.zeros(30_000, dtype=np.uint16)
+    >>> first = block_extend((0, 6), False, out, 0, 20_000)
+    >>> rest = sequential_extend((0, 6), False, out, 20_000, 30_000, first.state)
+    >>> bool((out == block_sequence((0, 6), False, 30_000)[0]).all()), rest.done
+    (True, 30000)
+    """
+    d = np.asarray(digits, dtype=np.int64)
+    head = _head(d, unequal, out, start, stop, state)
+    if head.status != OK or head.done >= stop:
+        return head
+    result = sparse_run(d, unequal, out, head.done, stop, steps_allowed, head.steps, *head.state)
+    status, done, steps = result[:3]
+    return BlockInfo(int(status), int(done), int(steps), BlockState(*result[3:]))
+
+
+def _head(
+    d: np.ndarray, unequal: bool, out: np.ndarray, start: int, stop: int, state: BlockState | None
+) -> BlockInfo:
+    """The heaps below :data:`START` by the sequential kernel, and the state to go on
+    from (``done`` = where the engines take over)."""
     steps = 0
+    digits = tuple(int(x) for x in d)
     if start < min(START, stop):
         first = min(START, stop)
         status, done, steps, *_ = sparse_octal(d, unequal, out[:first], 2**62, start)
@@ -776,11 +809,7 @@ def block_extend(
         start, state = first, None
     if state is None:
         state = initial_state(digits, out, start)
-    if start >= stop:
-        return BlockInfo(OK, start, steps, state)
-    result = _extend(d, unequal, out, start, stop, *state)
-    status, done, more = result[:3]
-    return BlockInfo(int(status), int(done), steps + int(more), BlockState(*result[3:]))
+    return BlockInfo(OK, start, steps, state)
 
 
 def block_sequence(

@@ -17,7 +17,9 @@ resume, which changes only the speed).
 Games with the sparse-space kernel (octal games with splitting moves,
 Grundy's game) are computed in chunks, so progress, the deadline
 (``max_seconds``: stop cleanly at a checkpoint) and Ctrl-C (a checkpoint, then
-the interrupt) apply during the run; other heap games are computed in one go.
+the interrupt) apply during the run; each chunk on the faster of the block engine
+and the sequential kernel, timed on the run itself
+(:class:`nimlab.kernels.octal_engine.OctalRun`). Other heap games are computed in one go.
 
 >>> import tempfile, pathlib, numpy as np
 >>> from nimlab.registry import game
@@ -319,8 +321,8 @@ def _sparse_run(
     import numpy as np
     from numpy.lib.format import open_memmap
 
+    from nimlab.kernels.octal_engine import OctalRun
     from nimlab.kernels.sparse import OVERFLOW
-    from nimlab.kernels.sparse_blocks import block_extend
 
     store = None if checkpoint is None else Checkpoint(checkpoint, spec, stop)
     loaded = None if store is None else store.load()
@@ -333,7 +335,7 @@ def _sparse_run(
         values, done = open_memmap(temp, mode="w+", dtype=np.uint16, shape=(stop,)), 0
     resumed_from = done
     budget = limits.budget()
-    state = None
+    engine = OctalRun(digits, unequal, stop=stop)
     chunk = FIRST_CHUNK
     saved_at = time.monotonic()
     interrupted = _Interrupts()
@@ -345,10 +347,10 @@ def _sparse_run(
                 break
             target = min(stop, done + chunk)
             started = time.monotonic()
-            info = block_extend(digits, unequal, np.asarray(values), done, target, state)
+            info = engine.extend(np.asarray(values), done, target)
             if info.status == OVERFLOW:  # a value past 65535: the same run in 32 bits
                 values = _widen(values, store)
-            before, done, state = done, info.done, info.state
+            before, done = done, info.done
             budget.spend_kernel(done - before, info.steps)
             took = time.monotonic() - started
             if took < CHUNK_SECONDS / 2:
