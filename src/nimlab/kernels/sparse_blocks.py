@@ -756,13 +756,7 @@ def block_extend(
     ``OVERFLOW`` when a value does not fit ``out``'s dtype (``done`` heaps are
     filled; widen ``out`` and call again).
     """
-    d = np.asarray(digits, dtype=np.int64)
-    head = _head(d, unequal, out, start, stop, state)
-    if head.status != OK or head.done >= stop:
-        return head
-    result = _extend(d, unequal, out, head.done, stop, *head.state)
-    status, done, more = result[:3]
-    return BlockInfo(int(status), int(done), head.steps + int(more), BlockState(*result[3:]))
+    return _go_on(digits, unequal, out, start, stop, state, None)
 
 
 def sequential_extend(
@@ -785,22 +779,22 @@ def sequential_extend(
     >>> bool((out == block_sequence((0, 6), False, 30_000)[0]).all()), rest.done
     (True, 30000)
     """
-    d = np.asarray(digits, dtype=np.int64)
-    head = _head(d, unequal, out, start, stop, state)
-    if head.status != OK or head.done >= stop:
-        return head
-    result = sparse_run(d, unequal, out, head.done, stop, steps_allowed, head.steps, *head.state)
-    status, done, steps = result[:3]
-    return BlockInfo(int(status), int(done), int(steps), BlockState(*result[3:]))
+    return _go_on(digits, unequal, out, start, stop, state, steps_allowed)
 
 
-def _head(
-    d: np.ndarray, unequal: bool, out: np.ndarray, start: int, stop: int, state: BlockState | None
+def _go_on(
+    digits: tuple[int, ...],
+    unequal: bool,
+    out: np.ndarray,
+    start: int,
+    stop: int,
+    state: BlockState | None,
+    steps_allowed: int | None,
 ) -> BlockInfo:
-    """The heaps below :data:`START` by the sequential kernel, and the state to go on
-    from (``done`` = where the engines take over)."""
+    """The heaps below :data:`START` by the sequential kernel, the state to go on from,
+    then the block engine (``steps_allowed`` None) or the sequential kernel."""
+    d = np.asarray(digits, dtype=np.int64)
     steps = 0
-    digits = tuple(int(x) for x in d)
     if start < min(START, stop):
         first = min(START, stop)
         status, done, steps, *_ = sparse_octal(d, unequal, out[:first], 2**62, start)
@@ -809,7 +803,15 @@ def _head(
         start, state = first, None
     if state is None:
         state = initial_state(digits, out, start)
-    return BlockInfo(OK, start, steps, state)
+    if start >= stop:
+        return BlockInfo(OK, start, steps, state)
+    if steps_allowed is None:
+        result = _extend(d, unequal, out, start, stop, *state)
+        steps += int(result[2])
+    else:
+        result = sparse_run(d, unequal, out, start, stop, steps_allowed, steps, *state)
+        steps = int(result[2])
+    return BlockInfo(int(result[0]), int(result[1]), steps, BlockState(*result[3:]))
 
 
 def block_sequence(
