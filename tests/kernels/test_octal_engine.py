@@ -105,3 +105,14 @@ def test_a_short_run_does_not_load_the_block_engine_to_try_it() -> None:
     assert list(run.seconds_per_heap) == ["sequential"]  # well under TRIAL_SECONDS left
     reference, _ = sparse_sequence((4, 3, 4, 4), False, 4 * START, 10**12)
     assert np.array_equal(out, reference)
+
+
+def test_a_run_going_on_from_known_values_tries_the_other_engine_at_once() -> None:
+    reference, _ = sparse_sequence((0, 6), False, 4 * START + octal_engine.LONG, 10**12)
+    count = len(reference)
+    out = reference.copy()
+    out[4 * START :] = 0
+    run = OctalRun((0, 6), False, trial_from=START, stop=count)
+    info = run.extend(out, 4 * START, count)
+    assert info.status == OK and np.array_equal(out, reference)
+    assert sorted(run.seconds_per_heap) == ["blocks", "sequential"]  # a trial, first chunk

@@ -47,7 +47,9 @@ CLEAR = 1.5
 """Once one engine is this many times faster than the other, trials come at every
 third doubling instead of every doubling."""
 TRIAL_SECONDS = 2.0
-"""The block engine is not tried when the sequential kernel's work left is shorter."""
+"""The block engine is not tried when the sequential kernel's work left is shorter…"""
+LONG = 1 << 17
+"""…or, before the sequential kernel was timed, when fewer heaps than this are left."""
 FIRST_CHUNK = 1 << 15
 """Heaps in the first chunk of :func:`octal_sequence`; later chunks grow with the sequence."""
 
@@ -114,7 +116,9 @@ class OctalRun:
     def _worth_a_trial(self, start: int) -> bool:
         if self.engine == "blocks" or self.stop is None:
             return True
-        rate = self.seconds_per_heap.get("sequential", 0.0)
+        rate = self.seconds_per_heap.get("sequential")
+        if rate is None:  # going on from values computed elsewhere: judged by the length
+            return self.stop - start >= LONG
         return rate * (self.stop - start) > TRIAL_SECONDS
 
     def _run(
