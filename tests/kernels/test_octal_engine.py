@@ -116,3 +116,22 @@ def test_a_run_going_on_from_known_values_tries_the_other_engine_at_once() -> No
     info = run.extend(out, 4 * START, count)
     assert info.status == OK and np.array_equal(out, reference)
     assert sorted(run.seconds_per_heap) == ["blocks", "sequential"]  # a trial, first chunk
+
+
+def test_a_run_in_another_thread_stays_on_the_sequential_kernel() -> None:
+    import threading
+
+    run = OctalRun((0, 6), False, trial_from=START)
+    out = np.zeros(4 * START, dtype=np.uint16)
+
+    def work() -> None:
+        done = 0
+        for stop in range(START, 4 * START + 1, START):
+            done = run.extend(out, done, stop).done
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    assert list(run.seconds_per_heap) == ["sequential"]
+    reference, _ = sparse_sequence((0, 6), False, 4 * START, 10**12)
+    assert np.array_equal(out, reference)

@@ -25,6 +25,7 @@ changes the time, never an answer.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import numpy as np
@@ -68,7 +69,10 @@ class OctalRun:
     """A sequence of one octal game extended chunk by chunk on the faster engine.
 
     ``stop``, the length the sequence is meant to reach, spares a short run the
-    block engine's loading when the sequential kernel is done sooner.
+    block engine's loading when the sequential kernel is done sooner. Called from any
+    thread but the main one (a Dask worker's, a server's), the run stays on the
+    sequential kernel: the work around it is parallel already, and the block engine's
+    threads would only compete with it.
     """
 
     def __init__(
@@ -114,7 +118,11 @@ class OctalRun:
         return BlockInfo(rest.status, rest.done, steps + rest.steps, rest.state)
 
     def _worth_a_trial(self, start: int) -> bool:
-        if self.engine == "blocks" or self.stop is None:
+        if self.engine == "blocks":
+            return True
+        if threading.current_thread() is not threading.main_thread():
+            return False  # a Dask or server thread: parallel already, one core each
+        if self.stop is None:
             return True
         rate = self.seconds_per_heap.get("sequential")
         if rate is None:  # going on from values computed elsewhere: judged by the length
