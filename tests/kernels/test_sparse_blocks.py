@@ -194,9 +194,11 @@ def test_a_value_past_the_dtype_stops_with_overflow_and_widening_continues() -> 
     info = block_extend((0, 6), False, narrow, 0, count)
     assert info.status == OVERFLOW and info.done == 10_344
     assert np.array_equal(narrow[: info.done], reference[: info.done])
+    assert info.state.top == int(narrow[: info.done].max())  # the value past 255 not kept
     wide = narrow.astype(np.uint16)
     rest = block_extend((0, 6), False, wide, info.done, count, info.state)
     assert rest.status == OK and np.array_equal(wide, reference)
+    assert rest.state.top == int(reference.max())
 
 
 @given(

@@ -214,6 +214,15 @@ def _witnesses(
 
 
 @njit(cache=True)
+def largest(out: np.ndarray, n: int) -> int:
+    """The largest of G(0..n-1) (0 if n = 0): read once, when a run starts, then carried."""
+    top = 0
+    for a in range(n):
+        top = max(top, int(out[a]))
+    return top
+
+
+@njit(cache=True)
 def sparse_octal(
     digits: np.ndarray, unequal: bool, out: np.ndarray, steps_allowed: int, start: int
 ) -> tuple[int, int, int, int, bool, int]:
@@ -236,7 +245,7 @@ def sparse_octal(
     rare, rare_values, n_rare = rare_list(out, warm, mask, domain, sigma)
     result = sparse_run(
         digits, unequal, out, warm, count, steps_allowed, steps, mask, domain, sigma, rare,
-        rare_values, n_rare, warm, n_rare,
+        rare_values, n_rare, warm, n_rare, largest(out, warm),
     )  # fmt: skip
     status, done, steps, mask, domain = result[0], result[1], result[2], result[3], result[4]
     return status, done, steps, mask, domain, result[8]
@@ -259,24 +268,24 @@ def sparse_run(
     n_rare: int,
     chosen_at: int,
     rare_at_choice: int,
+    top: int,
 ) -> tuple:  # type: ignore[type-arg]
     """The heaps start..stop-1 one after the other, going on from a classification
     (mask, domain, σ), its rare heaps and their values (arrays with room to grow, the
-    first ``n_rare`` in use) and when it was chosen — the state the block engine
-    carries too (:class:`nimlab.kernels.sparse_blocks.BlockState`), so the two engines
-    can take turns on one sequence. ``steps`` counts on from the given number.
+    first ``n_rare`` in use), when it was chosen and the largest value so far (``top``,
+    of G(0..start-1)) — the state the block engine carries too
+    (:class:`nimlab.kernels.sparse_blocks.BlockState`), so the two engines can take
+    turns on one sequence. ``steps`` counts on from the given number. Nothing here looks
+    at the values far below ``start`` (a call's cost does not grow with the sequence).
 
     Returns (status, done, steps, mask, domain, sigma, rare, rare_values, n_rare,
-    chosen_at, rare_at_choice).
+    chosen_at, rare_at_choice, top).
     """
     t = digits.shape[0]
     whole_k = np.array([k for k in range(1, t) if digits[k] & 1], dtype=np.int64)
     one_k = np.array([k for k in range(1, t) if digits[k] & 2], dtype=np.int64)
     split_k = np.array([k for k in range(t) if digits[k] & 4], dtype=np.int64)
     top_value = np.int64(np.iinfo(out.dtype).max)
-    top = 0
-    for a in range(start):
-        top = max(top, int(out[a]))
     limit = 1  # every value so far is below `limit`, a power of two
     while limit <= top:
         limit *= 2
@@ -286,7 +295,7 @@ def sparse_run(
         if steps > steps_allowed:
             return (
                 OVER_BUDGET, n, steps, mask, domain, sigma, rare, rare_values, n_rare,
-                chosen_at, rare_at_choice,
+                chosen_at, rare_at_choice, top,
             )  # fmt: skip
         # 1. The options known exactly: whole heaps, one heap left, splits with a rare heap.
         for k in whole_k:
@@ -340,9 +349,10 @@ def sparse_run(
         if g > top_value:
             return (
                 OVERFLOW, n, steps, mask, domain, sigma, rare, rare_values, n_rare, chosen_at,
-                rare_at_choice,
+                rare_at_choice, top,
             )  # fmt: skip
         out[n] = g
+        top = max(top, g)
         if g >= limit:  # a new bit: every option value may now reach twice as far
             limit *= 2
             bigger = np.full(limit + 1, -1, dtype=np.int64)
@@ -360,7 +370,7 @@ def sparse_run(
                 chosen_at, rare_at_choice = n, n_rare
     return (
         OK, stop, steps, mask, domain, sigma, rare, rare_values, n_rare, chosen_at,
-        rare_at_choice,
+        rare_at_choice, top,
     )  # fmt: skip
 
 

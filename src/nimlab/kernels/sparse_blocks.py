@@ -67,6 +67,7 @@ from nimlab.kernels.sparse import (
     OVERFLOW,
     _choose,
     _is_rare,
+    largest,
     rare_list,
     sparse_octal,
     sparse_run,
@@ -99,6 +100,7 @@ class BlockState(NamedTuple):
     n_rare: int
     chosen_at: int
     rare_at_choice: int
+    top: int  # the largest value so far: no call reads all the values before its start
 
 
 class BlockInfo(NamedTuple):
@@ -685,11 +687,9 @@ def _extend(
     n_rare: int,
     chosen_at: int,
     rare_at_choice: int,
+    top: int,
 ) -> tuple:  # type: ignore[type-arg]
     whole_k, one_k, split_k = _split_digits(digits)
-    top = 0
-    for a in range(start):
-        top = max(top, int(out[a]))
     limit = 64
     while limit <= top:
         limit *= 2
@@ -713,10 +713,12 @@ def _extend(
         )  # fmt: skip
         steps += looked
         n_rare = n_rare_now
+        for a in range(n, n + done):
+            top = max(top, int(out[a]))
         n += done
         if status != OK:
             state = (mask, domain, sigma, rare, rare_values, n_rare, chosen_at, rare_at_choice)
-            return (status, n, steps, *state)
+            return (status, n, steps, *state, top)
         if done < length or int(out[n - 1]) >= limit:  # a new bit: wider bitsets
             while limit <= int(out[n - 1]):
                 limit *= 2
@@ -730,7 +732,7 @@ def _extend(
             steps += n + 4096
             chosen_at, rare_at_choice = n, n_rare
     state = (mask, domain, sigma, rare, rare_values, n_rare, chosen_at, rare_at_choice)
-    return (OK, n, steps, *state)
+    return (OK, n, steps, *state, top)
 
 
 def initial_state(digits: tuple[int, ...], out: np.ndarray, done: int) -> BlockState:
@@ -739,7 +741,10 @@ def initial_state(digits: tuple[int, ...], out: np.ndarray, done: int) -> BlockS
     _, _, split_k = _split_digits(d)
     mask, domain, sigma = _choose(out, done, split_k)
     rare, values, count = rare_list(out, done, mask, domain, sigma)
-    return BlockState(int(mask), bool(domain), int(sigma), rare, values, int(count), done, count)
+    top = largest(out, done)
+    return BlockState(
+        int(mask), bool(domain), int(sigma), rare, values, int(count), done, count, top
+    )
 
 
 def block_extend(

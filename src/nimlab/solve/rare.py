@@ -95,10 +95,26 @@ def rare_mask_counts(values: Array) -> tuple[Any, Any]:
     """(masks, rare counts): for each non-zero mask of the value bits, the rare positions."""
     import numpy as np
 
-    top = int(values.max(initial=0))
+    return mask_counts(np.bincount(values.astype(np.int64)))
+
+
+def mask_counts(counts: Any) -> tuple[Any, Any]:
+    """:func:`rare_mask_counts` from ``counts[v]``, how many heaps have the value v.
+
+    For values too many to hold at once (a file of 2^30 values), counted a chunk at a time.
+
+    >>> import numpy as np
+    >>> masks, rare = mask_counts(np.array([5, 1, 0, 2]))  # values 0 ×5, 1, 3 ×2
+    >>> masks.tolist(), rare.tolist()
+    ([1, 2, 3], [5, 6, 7])
+    """
+    import numpy as np
+
+    top = len(counts) - 1
     bits = min(max(top.bit_length(), 1), MASK_BITS)
     size = 1 << bits
-    counts = np.bincount(values.astype(np.int64) & (size - 1), minlength=size)
+    per_value = np.zeros(size, dtype=np.int64)  # values of more bits folded onto the low ones
+    np.add.at(per_value, np.arange(len(counts)) & (size - 1), counts)
     masks = np.arange(1, size, dtype=np.int64)
     vs = np.arange(size, dtype=np.int64)
     anded = vs[:, None] & masks[None, :]
@@ -106,7 +122,7 @@ def rare_mask_counts(values: Array) -> tuple[Any, Any]:
     while anded.any():
         odd ^= anded & 1
         anded >>= 1
-    rare = counts @ (1 - odd)
+    rare = per_value @ (1 - odd)
     return masks, rare
 
 
