@@ -46,7 +46,7 @@ from nimlab.kernels.sparse import OK, OVERFLOW, sparse_sequence
 from nimlab.kernels.sparse_blocks import BlockState, block_sequence
 from nimlab.registry import game
 from nimlab.solve.periodicity import criterion, find_period
-from nimlab.solve.rare import sparse_facts
+from nimlab.solve.rare import rare_at, sparse_facts
 
 # Czajka's UnsolvedGames.md, in its order (Grundy's game first, then the octal codes).
 UNSOLVED = """
@@ -109,7 +109,7 @@ def run(name: str, seconds: float, engine: str) -> tuple[dict[str, object], np.n
     proof = criterion(g)
     found = find_period(values, proof)
     facts = sparse_facts(values, fraction=1.0)  # the best mask, however many are rare
-    rare_at = np.flatnonzero(_rare(values, facts.mask)) if facts else np.zeros(0, dtype=np.int64)
+    rare_heaps = np.flatnonzero(rare_at(values, facts.mask)) if facts else np.zeros(0, dtype=np.int64)
     row: dict[str, object] = {
         "game": g.spec,
         "engine": engine,
@@ -119,7 +119,7 @@ def run(name: str, seconds: float, engine: str) -> tuple[dict[str, object], np.n
         "max_at": int(np.argmax(values)),
         "mask": hex(facts.mask) if facts else "",
         "rare_count": facts.rare_count if facts else "",
-        "last_rare": int(rare_at[-1]) if len(rare_at) else "",
+        "last_rare": int(rare_heaps[-1]) if len(rare_heaps) else "",
         "preperiod": found[0] if found else "",
         "period": found[1] if found else "",
         "sha256_2^16": sha(values[:CHECKSUM_AT]),
@@ -142,26 +142,17 @@ def _extend_chosen(chooser: OctalRun, values: np.ndarray | None, n: int) -> np.n
     return out
 
 
-def _rare(values: np.ndarray, mask: int) -> np.ndarray:
-    wide = values.astype(np.int64) & mask
-    odd = np.zeros(len(values), dtype=np.int64)
-    while wide.any():
-        odd ^= wide & 1
-        wide >>= 1
-    return odd == 0
-
-
 def compare(name: str, values: np.ndarray) -> list[dict[str, object]]:
     n, max_at, top, mask, rare, last = PUBLISHED[name]
     if len(values) < n:
         return [{"game": name, "n": n, "what": "not reached", "published": "", "computed": ""}]
     head = values[:n]
-    rare_at = np.flatnonzero(_rare(head, mask))
+    rare_heaps = np.flatnonzero(rare_at(head, mask))
     mine = {
         "largest value": int(head.max()),
         "largest index": int(np.argmax(head)),
-        f"rare count (mask {mask:#x})": len(rare_at),
-        f"last rare (mask {mask:#x})": int(rare_at[-1]),
+        f"rare count (mask {mask:#x})": len(rare_heaps),
+        f"last rare (mask {mask:#x})": int(rare_heaps[-1]),
     }
     theirs = {
         "largest value": top,

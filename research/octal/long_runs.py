@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from nimlab.solve.rare import mask_counts
+from nimlab.solve.rare import mask_counts, rare_at
 
 CHUNK = 2**24
 CHECKSUM_AT = 2**16
@@ -38,15 +38,6 @@ CHECKSUM_AT = 2**16
 def _chunks(values: Any) -> Any:
     for lo in range(0, len(values), CHUNK):
         yield lo, np.asarray(values[lo : lo + CHUNK])
-
-
-def _rare(chunk: Any, mask: int) -> Any:
-    wide = chunk.astype(np.int64) & mask
-    odd = np.zeros(len(chunk), dtype=np.int64)
-    while wide.any():
-        odd ^= wide & 1
-        wide >>= 1
-    return odd == 0
 
 
 def facts(values: Any, table_n: int = 0) -> dict[str, object]:
@@ -73,7 +64,7 @@ def facts(values: Any, table_n: int = 0) -> dict[str, object]:
     mask = int(masks[int(np.argmin(rare))])  # the first minimum: the smallest mask
     rare_count, last_rare = 0, -1
     for lo, chunk in _chunks(values):
-        at = np.flatnonzero(_rare(chunk, mask))
+        at = np.flatnonzero(rare_at(chunk, mask))
         rare_count += len(at)
         if len(at):
             last_rare = lo + int(at[-1])

@@ -126,6 +126,23 @@ def mask_counts(counts: Any) -> tuple[Any, Any]:
     return masks, rare
 
 
+def rare_at(values: Array, mask: int) -> Any:
+    """Whether each G(n) is rare under ``mask``: parity(G(n) & mask) = 0 (a bool array).
+
+    >>> import numpy as np
+    >>> rare_at(np.array([0, 1, 2, 3]), 3).tolist()
+    [True, False, False, True]
+    """
+    import numpy as np
+
+    wide = values.astype(np.int64) & mask
+    odd = np.zeros(len(values), dtype=np.int64)
+    while wide.any():
+        odd ^= wide & 1
+        wide >>= 1
+    return odd == 0
+
+
 def sparse_facts(
     values: Array, mask: int | None = None, fraction: float = RARE_FRACTION
 ) -> SparseFacts | None:
@@ -146,12 +163,7 @@ def sparse_facts(
         if int(rare[best]) > fraction * count:
             return None
         mask = int(masks[best])
-    wide = values.astype(np.int64) & mask
-    odd = np.zeros(count, dtype=np.int64)
-    while wide.any():
-        odd ^= wide & 1
-        wide >>= 1
-    positions = np.flatnonzero(odd == 0)
+    positions = np.flatnonzero(rare_at(values, mask))
     return SparseFacts(
         mask=mask,
         rare_values=tuple(int(v) for v in np.unique(values[positions])),
