@@ -106,6 +106,7 @@ def main() -> int:
         )
         rows.append(row)
         print(row, file=sys.stderr, flush=True)
+    args.out.mkdir(parents=True, exist_ok=True)
     with (args.out / "long_runs.csv").open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
