@@ -176,3 +176,10 @@ def test_wrapping_japanese_keeps_every_character_and_the_width(text: str, width:
         longest = max((len(w) + len(WIDE.findall(w)) for w in words), default=0)
         # a line keeps to the width, but for one word longer than it or a closing mark
         assert columns <= width + 2 or longest > width, (line, width)
+
+
+def test_only_one_closing_mark_sticks_out_a_second_takes_a_character_down() -> None:
+    from nimlab.cli.options import wrap_wide
+
+    # found by the property above: two marks in a row stuck out four columns
+    assert wrap_wide("山 山山。。", 8) == ["山 山", "山。。"]

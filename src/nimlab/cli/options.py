@@ -89,7 +89,8 @@ def wrap_wide(text: str, width: int) -> list[str]:
     ['山 3 個の局面', 'nimlab.heap_game', 'の名前']
     """
     lines: list[str] = []
-    line, used = "", 0
+    line: list[str] = []  # the tokens of the line being filled
+    used = 0
     for token in re.findall(
         r"\s+|[\u2e80-\ufaff\uff00-\uffef]|[^\s\u2e80-\ufaff\uff00-\uffef]+", text
     ):
@@ -97,15 +98,30 @@ def wrap_wide(text: str, width: int) -> list[str]:
             token = " "
             if not line:
                 continue
-        size = len(token) + len(WIDE.findall(token))
-        if line and used + size > width and token not in NO_LINE_START:
-            lines.append(line.rstrip())
-            line, used = "", 0
-        line += token
+        size = _columns(token)
+        # a closing mark may stick out past the width, but only one: a second one takes
+        # the character before it down to the next line (or starts it, if that is a mark)
+        if line and used + size > width and (token not in NO_LINE_START or used > width):
+            carried: list[str] = []
+            while (
+                token in NO_LINE_START
+                and len(line) > 1
+                and (not carried or carried[0] in NO_LINE_START)
+            ):
+                carried.insert(0, line.pop())
+            while carried and carried[0].isspace():
+                carried.pop(0)
+            lines.append("".join(line).rstrip())
+            line, used = carried, sum(_columns(t) for t in carried)
+        line.append(token)
         used += size
-    if line.strip():
-        lines.append(line.rstrip())
+    if "".join(line).strip():
+        lines.append("".join(line).rstrip())
     return lines
+
+
+def _columns(text: str) -> int:
+    return len(text) + len(WIDE.findall(text))
 
 
 class SpeakingRawHelp(SpeakingHelp, argparse.RawDescriptionHelpFormatter):
