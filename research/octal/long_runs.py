@@ -46,12 +46,9 @@ def facts(values: Any, table_n: int = 0) -> dict[str, object]:
     top, top_at = -1, 0
     whole, head, prefix = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
     for lo, chunk in _chunks(values):
-        seen = np.bincount(chunk.astype(np.int64))
-        if len(seen) > len(counts):
-            seen[: len(counts)] += counts
-            counts = seen
-        else:
-            counts[: len(seen)] += seen
+        seen = np.bincount(chunk.astype(np.int64), minlength=len(counts))
+        seen[: len(counts)] += counts
+        counts = seen
         if int(chunk.max()) > top:
             top, top_at = int(chunk.max()), lo + int(np.argmax(chunk))
         wide = chunk.astype("<u4").tobytes()

@@ -95,7 +95,10 @@ def rare_mask_counts(values: Array) -> tuple[Any, Any]:
     """(masks, rare counts): for each non-zero mask of the value bits, the rare positions."""
     import numpy as np
 
-    return mask_counts(np.bincount(values.astype(np.int64)))
+    top = int(values.max(initial=0))
+    size = 1 << min(max(top.bit_length(), 1), MASK_BITS)
+    # folded onto the mask bits first: no count array as long as the values are large
+    return mask_counts(np.bincount(values.astype(np.int64) & (size - 1), minlength=size))
 
 
 def mask_counts(counts: Any) -> tuple[Any, Any]:
