@@ -36,3 +36,32 @@ def test_the_bar_is_silent_off_a_terminal(capsys: pytest.CaptureFixture[str]) ->
     bar.advance(2)
     bar.close()
     assert bar.done == 5 and capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "sweep: 7/10 tasks (70.0%), "),
+        ("ja", "sweep: 7/10 タスク（70.0%）、毎秒 "),
+    ],
+)
+def test_off_a_terminal_the_bar_is_a_plain_line_now_and_then(lang: str, expected: str) -> None:
+    import io
+
+    log = io.StringIO()
+    bar = ProgressBar("sweep", 10, "tasks", lang, done=3, log_seconds=0, stream=log)
+    bar.advance(4)
+    bar.close()
+    line = log.getvalue()
+    assert line.startswith(expected) and line.count("\n") == 1, line
+    assert ("left" if lang == "en" else "残り") in line
+    late = io.StringIO()
+    bar = ProgressBar("sweep", 10, "tasks", lang, log_seconds=3600, stream=late)
+    bar.advance(4)
+    assert late.getvalue() == ""  # not before log_seconds have passed
+
+
+def test_the_time_left_reads_as_a_clock() -> None:
+    from nimlab.progress import _clock
+
+    assert [_clock(s) for s in (0, 61, 3599.6, 86400)] == ["0:00", "1:01", "1:00:00", "24:00:00"]

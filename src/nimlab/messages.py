@@ -330,6 +330,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "nimlab ウェブアプリ: {url}  （Ctrl-C で止まります）",
     ),
     "progress.left": ("left", "残り"),
+    "progress.line": (
+        "{label}: {done}/{total} {unit} ({share}%), {rate}, {left} left",
+        "{label}: {done}/{total} {unit}（{share}%）、{rate}、残り {left}",
+    ),
     "progress.rate": ("{rate} {unit}/s", "毎秒 {rate} {unit}"),
     "progress.values": ("values", "値"),
     "progress.tasks": ("tasks", "タスク"),

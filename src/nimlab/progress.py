@@ -1,28 +1,42 @@
 """One progress bar for long work: done of total, the rate, the time spent and the time left.
 
-Drawn by rich on stderr, and only when stderr is a terminal (or when asked),
-so pipes, logs and tests see nothing. Its words come from the message
-catalogue, in the language of the command (``--lang``). Long runs
-(``sequence --out``) and sweeps (``sweep``) use it.
+Drawn by rich on stderr when stderr is a terminal (or when asked). Off a
+terminal — a run under ``nohup``, its stderr sent to a log — the bar is one
+plain line every :data:`LOG_SECONDS` seconds (done, share, rate, time left),
+so short runs, pipes and tests see nothing and a long run's log shows how it
+goes. Its words come from the message catalogue, in the language of the
+command (``--lang``). Long runs (``sequence --out``) and sweeps (``sweep``)
+use it.
 
 >>> bar = ProgressBar("kayles to 1,000", 1000, "values")  # stderr is no terminal here
 >>> bar.update(500); bar.advance(10); bar.close()
 >>> bar.done
 510
+>>> import io
+>>> log = io.StringIO()
+>>> bar = ProgressBar("kayles to 1,000", 1000, "values", log_seconds=0, stream=log)
+>>> bar.update(250)
+>>> log.getvalue().startswith("kayles to 1,000: 250/1,000 values (25.0%), ")
+True
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
-from typing import Any
+from typing import Any, TextIO
 
 from nimlab.messages import say
+
+LOG_SECONDS = float(os.environ.get("NIMLAB_PROGRESS_SECONDS", "60"))
+"""Seconds between two plain progress lines off a terminal (``NIMLAB_PROGRESS_SECONDS``)."""
 
 
 class ProgressBar:
     """A bar of ``total`` steps counted in ``unit`` (``values`` or ``tasks``), ``done`` of them
-    done before it starts; silent unless stderr is a terminal or ``force`` is set."""
+    done before it starts: drawn when stderr is a terminal or ``force`` is set, else a
+    plain line to ``stream`` (stderr) at most every ``log_seconds`` seconds."""
 
     def __init__(
         self,
@@ -32,11 +46,16 @@ class ProgressBar:
         lang: str = "en",
         done: int = 0,
         force: bool = False,
+        log_seconds: float | None = None,
+        stream: TextIO | None = None,
     ) -> None:
-        self.unit, self.lang, self.done = unit, lang, done
+        self.label, self.total, self.unit, self.lang, self.done = label, total, unit, lang, done
         self.first = done
         self.start = time.monotonic()
         self.bar: Any = None
+        self.stream = stream
+        self.log_seconds = LOG_SECONDS if log_seconds is None else log_seconds
+        self.logged = self.start
         if force or sys.stderr.isatty():
             from rich.console import Console
             from rich.progress import (
@@ -66,15 +85,40 @@ class ProgressBar:
     def update(self, done: int, total: int | None = None) -> None:
         """``done`` steps of the total are done (a long run's callback: done, total)."""
         self.done = done
+        if total is not None:
+            self.total = total
+        now = time.monotonic()
+        seconds = max(now - self.start, 1e-9)
+        speed = (done - self.first) / seconds
+        rate = say(
+            "progress.rate",
+            self.lang,
+            rate=f"{speed:,.0f}",
+            unit=say(f"progress.{self.unit}", self.lang),
+        )
         if self.bar is not None:
-            seconds = max(time.monotonic() - self.start, 1e-9)
-            rate = say(
-                "progress.rate",
-                self.lang,
-                rate=f"{(done - self.first) / seconds:,.0f}",
-                unit=say(f"progress.{self.unit}", self.lang),
-            )
             self.bar.update(self.task, completed=done, rate=rate)
+        elif now - self.logged >= self.log_seconds:
+            self.logged = now
+            self._log(rate, speed)
+
+    def _log(self, rate: str, speed: float) -> None:
+        """One plain line: done of total, the share, the rate and the time left."""
+        left = (self.total - self.done) / speed if speed > 0 else None
+        line = say(
+            "progress.line",
+            self.lang,
+            label=self.label,
+            done=f"{self.done:,}",
+            total=f"{self.total:,}",
+            unit=say(f"progress.{self.unit}", self.lang),
+            share=f"{100 * self.done / max(self.total, 1):.1f}",
+            rate=rate,
+            left="?" if left is None else _clock(left),
+        )
+        stream = sys.stderr if self.stream is None else self.stream
+        stream.write(line + "\n")
+        stream.flush()
 
     __call__ = update
 
@@ -85,3 +129,15 @@ class ProgressBar:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def _clock(seconds: float) -> str:
+    """``h:mm:ss`` (``m:ss`` under an hour).
+
+    >>> _clock(59.4), _clock(3725)
+    ('0:59', '1:02:05')
+    """
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -204,3 +204,15 @@ def test_progress_is_reported_after_every_chunk(tmp_path: Path) -> None:
     )
     assert run.complete and seen[-1] == (2**17, 2**17)
     assert [d for d, _ in seen] == sorted({d for d, _ in seen})
+
+
+def test_off_a_terminal_a_long_run_logs_plain_progress_lines(tmp_path: Path) -> None:
+    env = dict(os.environ, NIMLAB_PROGRESS_SECONDS="0")
+    args = ("sequence", "grundy-game", "--to", str(2**17), "--out", str(tmp_path / "g.npy"))
+    r = nimlab(*args, "--checkpoint", str(tmp_path / "ck"), *BIG, env=env)
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert lines and lines[-1].startswith("grundy-game to 131,072: 131,072/131,072 values (100.0%)")
+    assert all(" values/s, " in line and line.endswith(" left") for line in lines)
+    quiet = nimlab(*args, "--checkpoint", str(tmp_path / "ck2"), *BIG)  # the default: 60 s
+    assert quiet.returncode == 0 and quiet.stderr == ""

@@ -1,8 +1,9 @@
 """``nimlab sequence GAME --to N --out FILE.npy [--checkpoint DIR] [--max-seconds S]``.
 
 The run itself is :func:`nimlab.solve.long_run.long_sequence`; this module
-adds the progress bar (on stderr, only when it is a terminal: values/s and
-the time left) and the summary line.
+adds the progress (on stderr: a bar with values/s and the time left on a
+terminal, else a plain line every minute, :mod:`nimlab.progress`) and the
+summary line.
 """
 
 from __future__ import annotations
