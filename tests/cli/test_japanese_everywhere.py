@@ -94,3 +94,17 @@ def test_results_speak_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         out = io.StringIO()
         assert main(["results", "--db", "r.sqlite", *args, "--lang", "ja"], out) == 0
         assert out.getvalue() and not english_left(out.getvalue()), out.getvalue()
+
+
+def test_a_refused_explanation_speaks_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the web audit: the refusal kept its English reason and note under ``ja``."""
+    code = main(["explain", "delete-nim:single", "30,40,50,61,3", "--max-states", "30"])
+    assert code == 0 or code == 3
+    err = capsys.readouterr().err
+    code = main(
+        ["--lang", "ja", "explain", "delete-nim:single", "30,40,50,61,3", "--max-states", "30"]
+    )
+    said = capsys.readouterr().err
+    assert code == 3 and "定理" in said and "--max-states" in said
+    assert not english_left(said), english_left(said)
+    assert "no theorem covers" in err

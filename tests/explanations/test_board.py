@@ -60,5 +60,5 @@ def test_the_board_moves_like_the_queen_not_like_sorted_heaps() -> None:
 
 @pytest.mark.parametrize("spec", ["kayles", "grundy-game", "split-delete-nim:single"])
 def test_other_moves_are_refused_with_a_reason(spec: str) -> None:
-    with pytest.raises(NotApplicable):
-        board_steps(spec, 4)
+    with pytest.raises(NotApplicable, match=r"→ \([0-9,]+\) is another kind of move"):
+        board_steps(spec, 4)  # the position as heaps, never a Python tuple such as (0,)

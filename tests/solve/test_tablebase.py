@@ -48,6 +48,24 @@ def test_a_table_reads_back_as_it_was_saved(base: Tablebase) -> None:
     assert base.load(GRUNDY_2, "wythoff", 3, max_bytes=10) is None  # over the memory limit
 
 
+def test_sizes_past_sqlite_s_integers_read_as_absent_and_are_not_stored(base: Tablebase) -> None:
+    """A heap of 2^63 − 1 or more asks for a table SQLite cannot even compare with (found by
+    the web audit: an ``OverflowError``, a 500)."""
+    huge = 2**63
+    assert base.load(HEAP_VALUES, "grundy-game", huge) is None
+    assert not base.save(HEAP_VALUES, "grundy-game", 0, huge, np.zeros(4, dtype=np.uint16))
+
+
+def test_a_heap_past_sqlite_s_integers_is_refused_as_over_a_limit() -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "nimlab", "analyze", "grundy-game", str(2**63 - 1)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 3 and "Traceback" not in r.stderr and "--max-" in r.stderr, r.stderr
+
+
 def test_a_damaged_table_is_never_read_and_is_forgotten(base: Tablebase) -> None:
     base.save(HEAP_VALUES, "kayles", 0, 4, np.array([0, 1, 2, 3], dtype=np.uint16))
     with sqlite3.connect(base.path) as db:

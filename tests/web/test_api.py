@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
+import nimlab
 from contract import SPARSE_KEYS
 from nimlab.web import jobs
 
@@ -247,3 +248,24 @@ def test_sparse_facts_are_present_with_the_structure_and_absent_without(
     assert "sparse" not in plain and plain["misere"] is False
     schema = client.get("/openapi.json").json()["components"]["schemas"]
     assert list(schema["SparseOut"]["properties"]) == SPARSE_KEYS
+
+
+def test_a_game_longer_than_the_cap_once_written_out_is_refused_by_every_route(
+    client: TestClient,
+) -> None:
+    """Found by the web audit: 1,600 characters of ``kayles+kayles…`` were answered by
+    ``/api/analyze`` but refused by play and the game page as over 2,000 characters (the
+    canonical spec they send on is longer). Every route now refuses it, saying why."""
+    game = "+".join(["kayles"] * 228)
+    assert len(game) < 2_000 < len(nimlab.game(game).spec)
+    position = "+".join(["1"] * 228)
+    analyze = get(client, "/api/analyze", game=game, position=position)
+    message = assert_error(analyze, 400, "invalid_option", "game")
+    assert "written out canonically" in message and "2,000" in message
+    played = client.post(
+        "/api/play/state",
+        json={"game": game, "start": position, "moves": [], "first": "you", "level": "perfect"},
+    )
+    assert "written out canonically" in assert_error(played, 400, "invalid_option", "game")
+    page = client.get("/game", params={"game": game, "position": position})
+    assert page.status_code == 400 and "written out canonically" in page.text

@@ -98,3 +98,15 @@ def test_every_kind_of_refused_request_is_explained_in_japanese(
     assert response.status_code in (400, 422)
     message = _error(response.json())["message"]
     assert JAPANESE.search(message) and not english_left(message), message
+
+
+def test_a_play_body_asking_for_japanese_gets_its_errors_in_japanese(client: TestClient) -> None:
+    """Found by the web audit: ``"lang": "ja"`` in a play body set the language of the game's
+    text, but not of its refusals (only ``?lang=``, the cookie or Accept-Language did)."""
+    client.cookies.clear()
+    body = {"game": "nim", "start": "1,2,3", "moves": ["9,9,9"], "first": "you"}
+    english = client.post("/api/play/state", json=body)
+    japanese = client.post("/api/play/state", json=body | {"lang": "ja"})
+    assert english.status_code == japanese.status_code == 400
+    assert not JAPANESE.search(_error(english.json())["message"])
+    assert JAPANESE.search(_error(japanese.json())["message"]), japanese.text

@@ -136,3 +136,41 @@ def test_hostile_page_parameters_never_cause_a_server_error(
     params = {"game": game, "position": position, "size": size, "n": n}
     response = client.get("/game", params={k: v for k, v in params.items() if v is not None})
     assert response.status_code < 500 or response.status_code == 503, response.text
+
+
+def test_a_heap_past_sqlite_s_integers_is_refused_not_a_bug(client: TestClient) -> None:
+    """Found by the web audit: 2^63 − 1 in a game with no closed form was a 500 on the API
+    and a 400 "internal error" on the page (the tablebase's SQLite query overflowed)."""
+    huge = str(2**63 - 1)
+    api = client.get("/api/analyze", params={"game": "grundy-game", "position": huge})
+    assert api.status_code == 413 and api.json()["error"]["kind"] == "too_large", api.text
+    html = page(client, "/game", game="grundy-game", position=huge)
+    assert "internal error" not in html
+
+
+def test_a_bug_on_a_page_is_a_logged_500_not_the_visitor_s_mistake() -> None:
+    import asyncio
+    from types import SimpleNamespace
+    from typing import Any
+
+    import pytest
+
+    from nimlab.web import pages, seedpages
+    from nimlab.web.workers import JobError
+
+    async def broken() -> Any:
+        raise JobError("internal", "internal error in analyze (a bug: please report it)")
+
+    async def refused() -> Any:
+        raise JobError("invalid_position", "not a position")
+
+    class Pool:
+        async def run(self, job: str, **arguments: Any) -> Any:
+            return await broken()
+
+    request: Any = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(pool=Pool())))
+    with pytest.raises(JobError):
+        asyncio.run(pages._attempt(broken()))
+    with pytest.raises(JobError):
+        asyncio.run(seedpages._run(request, "board_steps"))
+    assert asyncio.run(pages._attempt(refused())).kind == "invalid_position"

@@ -204,12 +204,12 @@ def _ordered(action: object, x: int, y: int, to: Iterable[int]) -> list[Cell]:
         if action.heap == x:
             return [(x - action.amount, y)]
         return [(x, y - action.amount)]
-    reached = tuple(to)
+    reached = ",".join(str(h) for h in to)
     raise NotApplicable(
         f"the step-by-step board needs moves that take from one heap or both; "
-        f"({x},{y}) → {reached} is another kind of move",
+        f"({x},{y}) → ({reached}) is another kind of move",
         ja=(
-            f"段階的な盤面は、1 つの山か両方の山から取る手にしか使えません。({x},{y}) → {reached} "
-            "は別の種類の手です"
+            "段階的な盤面は、1 つの山か両方の山から取る手にしか使えません。"
+            f"({x},{y}) → ({reached}) は別の種類の手です"
         ),
     )

@@ -17,14 +17,31 @@ THEOREM_GAMES = (
     "split-delete-nim and delete-nim, 4-heap split-delete-nim:half"
 )
 """The games explained by a theorem at any size (the others by search, within the limits)."""
+THEOREM_GAMES_JA = (
+    "nim、subtraction:1,..,k（ゲーム I）、take-away:C（ゲーム II、III）、wythoff、2 山の "
+    "split-delete-nim と delete-nim、4 山の split-delete-nim:half"
+)
 
 
 def too_large(error: TooLarge, game: Ruleset) -> TooLarge:
-    """The refusal of a search, saying which games are explained at any size."""
+    """The refusal of a search, saying which games are explained at any size, in both
+    languages (the Japanese of the refusal is kept).
+
+    >>> refusal = too_large(TooLarge("over 10 states", "max_states", ja="10 状態を超える"),
+    ...                     __import__("nimlab").game("kayles"))
+    >>> refusal.render({"max_states": "--max-states"}, "ja").startswith("10 状態を超える。")
+    True
+    >>> "定理" in refusal.render(None, "ja")
+    True
+    """
     return TooLarge(
         error.reason,
         error.limit,
         f"no theorem covers {game.spec} at this size (theorems cover {THEOREM_GAMES})",
+        ja=error.ja,
+        note_ja=(
+            f"この大きさの {game.spec} を扱う定理はありません（定理があるのは {THEOREM_GAMES_JA}）"
+        ),
     )
 
 

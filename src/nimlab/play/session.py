@@ -233,7 +233,7 @@ class Session:
             )
         if self.to_move != player:
             raise IllegalMove(
-                f"it is {'your' if self.to_move == 'you' else 'the computer'}'s turn",
+                "it is your turn" if self.to_move == "you" else "it is the computer's turn",
                 ja="あなたの番です" if self.to_move == "you" else "コンピュータの番です",
             )
 

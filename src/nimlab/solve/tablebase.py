@@ -123,6 +123,10 @@ def _version() -> str:
     return _FINGERPRINT[0]
 
 
+SQLITE_MAX = 2**63 - 1
+"""SQLite's largest integer: no stored table reaches further."""
+
+
 class Tablebase:
     """Tables on disk in one SQLite file, bounded by ``max_bytes``.
 
@@ -148,8 +152,11 @@ class Tablebase:
     def load(self, kind: str, spec: str, size: int, max_bytes: int | None = None) -> Stored | None:
         """The stored table of ``kind`` for ``spec`` if it reaches ``size``, else None.
 
-        A table over ``max_bytes`` is not read (the caller computes a smaller one).
+        A table over ``max_bytes`` is not read (the caller computes a smaller one), and
+        none reaches a ``size`` past SQLite's integers (2^63 − 1).
         """
+        if size > SQLITE_MAX:
+            return None
         try:
             db = self._connect()
             try:
@@ -223,7 +230,7 @@ class Tablebase:
                     )
             finally:
                 db.close()
-        except (sqlite3.Error, OSError):
+        except (sqlite3.Error, OSError, OverflowError):  # a size past SQLITE_MAX
             return False
         return True
 

@@ -34,12 +34,20 @@ from nimlab.web.schemas import (
     SequenceOut,
     TableOut,
 )
-from nimlab.web.workers import WorkerPool
+from nimlab.web.workers import LANG, WorkerPool
 
 
 def pool(request: Request) -> WorkerPool:
     workers: WorkerPool = request.app.state.pool
     return workers
+
+
+async def play(request: Request, job: str, body: PlayIn) -> Any:
+    """Run a play job; the body's ``lang`` also sets the language of its errors (a client
+    that sends only the body gets its refusals in the language it asked for)."""
+    if body.lang == "ja":
+        LANG.set("ja")
+    return await pool(request).run(job, **body.model_dump())
 
 
 def api_router(config: WebConfig) -> APIRouter:
@@ -159,36 +167,36 @@ def api_router(config: WebConfig) -> APIRouter:
     @router.post("/play/state", response_model=PlayOut, summary="Play: the game so far")
     async def play_state(request: Request, body: PlayIn) -> Any:
         """Check every move of the game and describe it: whose turn, legal moves, values."""
-        return {"state": await pool(request).run("play_state", **body.model_dump())}
+        return {"state": await play(request, "play_state", body)}
 
     @router.post("/play/move", response_model=PlayOut, summary="Play: your move")
     async def play_move(request: Request, body: PlayMoveIn) -> Any:
         """Your move, then the computer's reply (at the game's level)."""
-        return await pool(request).run("play_move", **body.model_dump())
+        return await play(request, "play_move", body)
 
     @router.post("/play/computer", response_model=PlayOut, summary="Play: the computer's move")
     async def play_computer(request: Request, body: PlayIn) -> Any:
         """The computer's move, when it is its turn (it moves first, or after an undo)."""
-        return await pool(request).run("play_computer", **body.model_dump())
+        return await play(request, "play_computer", body)
 
     @router.post("/play/auto", response_model=PlayOut, summary="Play: a move for either side")
     async def play_auto(request: Request, body: PlayIn) -> Any:
         """A move for whoever is to move, at the game's level (computer against computer)."""
-        return await pool(request).run("play_auto", **body.model_dump())
+        return await play(request, "play_auto", body)
 
     @router.post("/play/hint", response_model=HintOut, summary="Play: a hint")
     async def play_hint(request: Request, body: PlayIn) -> Any:
         """The move perfect play would make for you now, and why."""
-        return await pool(request).run("play_hint", **body.model_dump())
+        return await play(request, "play_hint", body)
 
     @router.post("/play/undo", response_model=PlayOut, summary="Play: undo")
     async def play_undo(request: Request, body: PlayIn) -> Any:
         """Take back your last move and the computer's reply to it."""
-        return await pool(request).run("play_undo", **body.model_dump())
+        return await play(request, "play_undo", body)
 
     @router.post("/play/explain", response_model=PlayExplainOut, summary="Play: explain")
     async def play_explain(request: Request, body: PlayIn) -> Any:
         """Why the current position is won or lost."""
-        return await pool(request).run("play_explain", **body.model_dump())
+        return await play(request, "play_explain", body)
 
     return router

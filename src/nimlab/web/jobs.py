@@ -117,10 +117,28 @@ def count(value: object, name: str, low: int, high: int) -> int:
 
 
 def parse_game(spec: str) -> Ruleset:
-    """The ruleset a request names in its ``game`` field."""
+    """The ruleset a request names in its ``game`` field.
+
+    Its canonical spec — what the pages link with and the play requests send back —
+    is held to the same ``max_text`` as the field: a spec that only grows past it
+    when written out (``kayles`` → ``octal:0.77``, ``+`` → `` + ``) is refused here, by
+    every route alike, rather than by the next request.
+    """
     with field("game"):
         # Declarative specs only: a ruleset loaded from code (--rules) is never named here.
-        return parse_game_spec(text_field(spec, "game"), user_rules=False)
+        game = parse_game_spec(text_field(spec, "game"), user_rules=False)
+    if len(game.spec) > _CONFIG.max_text:
+        raise FieldError(
+            "invalid_option",
+            f"game: written out canonically it has {len(game.spec):,} characters "
+            f"({game.spec[:40]}…); at most {_CONFIG.max_text:,}",
+            "game",
+            ja=(
+                f"game: 正規の書き方にすると {len(game.spec):,} 文字になります"
+                f"（{game.spec[:40]}…）。{_CONFIG.max_text:,} 文字までです"
+            ),
+        )
+    return game
 
 
 def parse_position(game: Ruleset, text: str, name: str = "position") -> Position:

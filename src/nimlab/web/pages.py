@@ -21,7 +21,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from nimlab import __version__
 from nimlab.registry import FAMILIES
 from nimlab.web import figures, i18n, translate
-from nimlab.web.workers import JobError, WorkerPool
+from nimlab.web.workers import NOT_THE_REQUEST, JobError, WorkerPool
 
 router = APIRouter(include_in_schema=False)
 
@@ -89,10 +89,13 @@ def _pool(request: Request) -> WorkerPool:
 
 
 async def _attempt(job: Awaitable[Any]) -> Any:
-    """A job's result, or its error (shown in its section of the page)."""
+    """A job's result, or its error (shown in its section of the page); a bug is raised
+    (a logged 500), never shown as the request's mistake."""
     try:
         return await job
     except JobError as error:
+        if error.kind == "internal":
+            raise
         return error
 
 
@@ -145,7 +148,7 @@ async def game_page(
     try:
         info = await workers.run("describe", game=game)
     except JobError as error:
-        if error.kind in ("too_large", "busy"):
+        if error.kind in NOT_THE_REQUEST:
             raise
         return render(
             request, "game.html", status=400, error=error, info=None, game=game, position=position

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from nimlab.web import translate
 from nimlab.web.pages import language, render, url
-from nimlab.web.workers import JobError, WorkerPool
+from nimlab.web.workers import NOT_THE_REQUEST, JobError, WorkerPool
 
 router = APIRouter(include_in_schema=False)
 
@@ -25,12 +25,13 @@ SUCCESSOR_GAMES = ("delete-nim:single", "split-delete-nim:single", "nim", "wytho
 
 
 async def _run(request: Request, job: str, **arguments: Any) -> Any:
-    """The job's answer, or its error to show on the page (refusals are raised: 503/413)."""
+    """The job's answer, or its error to show on the page (refusals and bugs are raised:
+    503/413/500)."""
     workers: WorkerPool = request.app.state.pool
     try:
         return await workers.run(job, **arguments)
     except JobError as error:
-        if error.kind in ("too_large", "busy"):
+        if error.kind in NOT_THE_REQUEST:
             raise
         return error
 

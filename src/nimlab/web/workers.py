@@ -85,6 +85,12 @@ def in_request_language(message: str, message_ja: str, lang: str | None = None) 
     return message_ja if (lang or LANG.get()) == "ja" and message_ja else message
 
 
+NOT_THE_REQUEST = ("too_large", "busy", "internal")
+"""Kinds of :class:`JobError` that are not the request's fault: the server's refusals
+(its limits, its load) and its bugs. Never cached; a page raises them (413, 503 or a
+logged 500) instead of showing them as a mistake in what was asked."""
+
+
 class JobError(Exception):
     """A job that did not produce its result: kind, message and the field at fault.
 
@@ -231,11 +237,12 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
 
 
 def _cacheable(reply: tuple[Any, ...]) -> bool:
-    """Results of modest size and input errors; never refusals (they depend on the load)."""
+    """Results of modest size and input errors; never refusals (they depend on the load)
+    or bugs."""
     if reply[0] == "ok":
         lists = [v for v in reply[1].values() if isinstance(v, list)]
         return sum(len(v) for v in lists) <= CACHE_ITEMS
-    return reply[0] == "error" and reply[1] not in ("too_large", "busy")
+    return reply[0] == "error" and reply[1] not in NOT_THE_REQUEST
 
 
 class _Worker:
