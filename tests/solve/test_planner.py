@@ -88,6 +88,11 @@ def test_misere_sequences_periods_and_explanations() -> None:
     assert values == [_misere_grundy(game, (n,)) for n in range(12)]
     p = nimlab.periodicity("subtraction:1,2,3", misere=True)
     assert (p.preperiod, p.period, p.proven) == (0, 4, False)  # observed, never proven
+    # Found by the web audit: 512 heaps of subtraction:10^12 have no move at all, and were
+    # reported as an (observed) period 1. A period is only observed past the longest move.
+    far = nimlab.periodicity("subtraction:1000000000000", misere=True)
+    assert far.period is None and far.checked_to == 512
+    assert nimlab.periodicity("subtraction:30", misere=True).period == 60
     e = explain("nim", "1,1,2", misere=True)
     assert e.outcome == "N" and "misère" in e.text()
     assert "1,1,1" in e.text()  # Bouton: leave an odd number of heaps of 1

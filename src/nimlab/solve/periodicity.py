@@ -213,7 +213,10 @@ def _misere_periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) 
     """A period observed in the misère Grundy values of single heaps; never called proven.
 
     No criterion like Guy–Smith's is known for misère values in general, so a
-    period is reported as observed in the values computed (within the state limit).
+    period is reported as observed in the values computed (within the state limit),
+    and only when they reach past two periods and the game's longest move (its
+    criterion's parameter: max S, or the last digit of an octal code) beyond the
+    preperiod.
     """
     from nimlab.solve.search import Search
 
@@ -226,7 +229,11 @@ def _misere_periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) 
         except TooLarge:
             break
     seen = find_period(values, None) or find_period(values, None, arithmetic=True)
-    if seen is None:
+    proof = criterion(g)
+    reach = proof.parameter if proof is not None else 0
+    if seen is None or len(values) < seen[0] + 2 * seen[1] + reach:
+        # Too few values to show it even once past the longest move (subtraction:10^12:
+        # 512 heaps with no move are no evidence of period 1).
         return Periodicity(None, None, None, proven=False, checked_to=len(values), game=g.spec)
     n0, p, s = seen
     return Periodicity(n0, p, s, proven=False, checked_to=len(values), game=g.spec)
