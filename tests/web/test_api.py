@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -131,6 +132,7 @@ def test_unknown_paths_and_methods_answer_json(client: TestClient) -> None:
     assert_error(client.get("/api/nothing"), 404, "not_found", None)
     response = client.post("/api/analyze", json={})
     assert response.status_code == 405 and response.json()["error"]["kind"] == "error"
+    assert response.headers["allow"] == "GET"  # found by the web audit: it was missing
 
 
 def test_the_schema_documents_every_endpoint_and_its_caps(client: TestClient) -> None:
@@ -269,3 +271,31 @@ def test_a_game_longer_than_the_cap_once_written_out_is_refused_by_every_route(
     assert "written out canonically" in assert_error(played, 400, "invalid_option", "game")
     page = client.get("/game", params={"game": game, "position": position})
     assert page.status_code == 400 and "written out canonically" in page.text
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "japanese"),
+    [
+        (b"", "a body is required: a JSON object", "本文が必要です"),
+        (
+            b"{bad",
+            "the body is not valid JSON (at character 1)",
+            "JSON として読めません（1 文字目）",
+        ),
+    ],
+)
+def test_a_missing_or_broken_body_says_so(
+    client: TestClient, body: bytes, english: str, japanese: str
+) -> None:
+    """Found by the web audit: no body answered "is required" (what?), broken JSON named a
+    field "1" (the offset)."""
+    for lang, said in (("en", english), ("ja", japanese)):
+        r = client.post(
+            f"/api/play/state?lang={lang}",
+            content=body,
+            headers={"content-type": "application/json"},
+        )
+        assert r.status_code == 422, r.text
+        error = r.json()["error"]
+        assert error["field"] is None and said in error["message"], error
+    client.cookies.clear()

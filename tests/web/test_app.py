@@ -17,6 +17,10 @@ def test_streamed_bodies_are_counted(client: TestClient) -> None:
 
     response = client.post("/api/nothing", content=chunks())
     assert response.status_code in (404, 413)
+    # Found by the web audit: a streamed body over the limit on a real route was a 413 of
+    # kind "error"; it is a refusal like any other.
+    response = client.post("/api/play/state", content=chunks())
+    assert response.status_code == 413 and response.json()["error"]["kind"] == "too_large"
 
 
 def test_static_assets_are_served_locally(client: TestClient) -> None:

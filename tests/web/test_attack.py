@@ -63,6 +63,8 @@ def test_half_open_connections_do_not_starve_a_normal_client() -> None:
             assert answer.startswith(b"HTTP/1.1 503"), answer[:100]
             assert b"retry-after: 1" in answer.lower() and b'"kind": "busy"' in answer
             assert b"x-frame-options: DENY" in answer
+            said = json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["message"]
+            assert "too many connections" in said and "接続が多すぎます" in said  # unread: both
             # Within the cap: closed by the header deadline, none left open for long.
             left = [s for s in socks if not closed_by_server(s, 20)]
             assert not left, f"{len(left)} half-open connections still open"

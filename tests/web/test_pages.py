@@ -84,6 +84,10 @@ def test_k_heap_games_list_their_p_positions(client: TestClient) -> None:
     assert 'id="ppositions"' in html and "P-positions with 3 heaps, every heap ≤ 8" in html
     assert '<li class="current"><a' in html  # 1,3,3 is a P-position
     assert "Table 9 of seed 001" in html
+    # Past the cap on heaps (10) the section is left out: found by the web audit, it used to
+    # refuse a "heaps" parameter the visitor never sent.
+    html = page(client, "/game", game="nim", position=",".join(["1"] * 11))
+    assert 'id="ppositions"' not in html and "heaps:" not in html and 'id="outcome"' in html
 
 
 def test_take_away_shows_fresh_games(client: TestClient) -> None:

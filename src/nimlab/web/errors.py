@@ -50,6 +50,9 @@ HTTP_JA = {
 }
 """Japanese for the HTTP errors Starlette raises itself (404 is said with its path)."""
 
+HTTP_KINDS = {404: "not_found", 413: "too_large"}
+"""The error kind of the HTTP errors raised outside the jobs (others: ``error``)."""
+
 PageRenderer = Callable[[Request, int, str], Awaitable[Response]]
 
 
@@ -125,14 +128,25 @@ def validation_message(error: RequestValidationError, lang: str = "en") -> tuple
     a check without a Japanese rendering is quoted in pydantic's own English.
     """
     first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
-    name = _field_of(tuple(first.get("loc", ())))
+    location = tuple(first.get("loc", ()))
+    kind = first.get("type")
+    if kind == "json_invalid":  # its location is ("body", offset): no field, a place
+        at = location[1] if len(location) > 1 else 0
+        if lang == "ja":
+            return f"本文が JSON として読めません（{at} 文字目）", None
+        return f"the body is not valid JSON (at character {at})", None
+    name = _field_of(location)
     text = str(first.get("msg", "invalid value"))
-    missing = first.get("type") == "missing"
+    missing = kind == "missing"
+    if missing and name is None:  # no body at all
+        if lang == "ja":
+            return "本文が必要です: JSON のオブジェクトで与えてください", None
+        return "a body is required: a JSON object", None
     if missing:
         text = "is required"
     if lang == "ja":
         text = "必須です" if missing else _pydantic_ja(first, text)
-        if name is None and str(first.get("type")) not in PYDANTIC_JA:
+        if name is None and str(kind) not in PYDANTIC_JA:
             text = f"リクエストが受け付けられません（{first.get('msg', 'invalid request')}）"
     return (f"{name}: {text}" if name else text), name
 
@@ -176,13 +190,15 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
-        kind = "not_found" if error.status_code == 404 else "error"
+        kind = HTTP_KINDS.get(error.status_code, "error")
         message = str(error.detail)
         message_ja = HTTP_JA.get(error.status_code, "")
         if error.status_code == 404:
             message = f"no such page: {request.url.path}"
             message_ja = f"そのようなページはありません: {request.url.path}"
-        return await answer(request, error.status_code, kind, message, None, message_ja)
+        response = await answer(request, error.status_code, kind, message, None, message_ja)
+        response.headers.update(error.headers or {})  # 405's Allow
+        return response
 
     @app.exception_handler(Exception)
     async def internal(request: Request, error: Exception) -> Response:

@@ -183,7 +183,7 @@ async def game_page(
     sections = await asyncio.gather(
         _strip(workers, info, heaps, position, n, lang, link),
         _two_heaps(workers, info, heaps, analysis, size, misere, link),
-        _p_positions(workers, info, heaps, max, misere),
+        _p_positions(workers, info, heaps, max, misere, request.app.state.config.max_heaps),
     )
     return render(
         request,
@@ -297,9 +297,12 @@ async def _p_positions(
     heaps: list[int] | None,
     bound: int | None,
     misere: bool,
+    most: int,
 ) -> dict[str, Any] | None:
-    """The P-positions with as many heaps as the position (three or more)."""
-    if heaps is None or len(heaps) < 3:
+    """The P-positions with as many heaps as the position (three to ``most``: past the
+    web app's cap on heaps the section is left out, not shown as a refusal of a
+    ``heaps`` field the visitor never sent)."""
+    if heaps is None or not 3 <= len(heaps) <= most:
         return None
     k = len(heaps)
     if bound is None:

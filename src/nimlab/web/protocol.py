@@ -83,7 +83,9 @@ class GuardedH11Protocol(H11Protocol):
                 503,
                 "busy",
                 f"too many connections from your address (at most "
-                f"{shared.config.client_connections}); close some and try again",
+                f"{shared.config.client_connections}); close some and try again / "
+                f"このアドレスからの接続が多すぎます（最大 {shared.config.client_connections}）。"
+                "いくつか閉じてからやり直してください",
             )
             return
         if shared.open > shared.config.max_connections:
@@ -92,7 +94,12 @@ class GuardedH11Protocol(H11Protocol):
                 None,
             )
             if oldest is None:
-                self._refuse(503, "busy", "the server has too many connections; try again")
+                self._refuse(
+                    503,
+                    "busy",
+                    "the server has too many connections; try again / "
+                    "サーバーへの接続が多すぎます。やり直してください",
+                )
                 return
             shared.evicted += 1
             oldest._expire()
@@ -178,7 +185,10 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
 
     def _refuse(self, status: int, kind: str, message: str) -> None:
-        """Answer at once and close, reading (and dropping) what the client still sends."""
+        """Answer at once and close, reading (and dropping) what the client still sends.
+
+        The request is not read yet, so its language is not known: the messages give
+        English and Japanese both."""
         self.connections_state.refused += 1
         self._discarding = True
         self._stop()  # a refused connection holds no place; it is closed soon

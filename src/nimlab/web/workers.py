@@ -57,8 +57,14 @@ CACHE_ITEMS = 20_000
 """A result with more list items than this is not cached."""
 PING = "ping"
 """The job a new worker answers first, to show it started."""
-OUT_OF_MEMORY = "the computation needs more memory than a request may use"
-OUT_OF_MEMORY_JA = "この計算には 1 回のリクエストで使えるより多くのメモリが必要です"
+OUT_OF_MEMORY = (
+    "the computation needs more memory than a request may use "
+    "(the server's nimlab serve --worker-memory)"
+)
+OUT_OF_MEMORY_JA = (
+    "この計算には 1 回のリクエストで使えるより多くのメモリが必要です"
+    "（サーバーの nimlab serve --worker-memory）"
+)
 CANCEL_GRACE = 1.0
 """Seconds an interrupted worker has to stop its job before it is killed and replaced."""
 WATCHDOG_PERIOD = 0.5
@@ -449,10 +455,10 @@ class WorkerPool:
             raise JobError(
                 "too_large",
                 f"this takes more than {self.config.time_limit:g} s, the web app's time limit "
-                "per request; the command line has none",
+                "per request (nimlab serve --time-limit); the command line has none",
                 None,
-                f"ウェブアプリの 1 リクエストの制限時間 {self.config.time_limit:g} 秒を超えます。"
-                "コマンドラインには制限時間はありません",
+                f"ウェブアプリの 1 リクエストの制限時間 {self.config.time_limit:g} 秒を超えます"
+                "（nimlab serve --time-limit）。コマンドラインには制限時間はありません",
             ) from None
         except (EOFError, OSError):
             self._replace(worker)  # the worker died, e.g. of its memory limit
