@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nimlab
 from nimlab.errors import NotApplicable, TooLarge
@@ -109,3 +111,45 @@ def _misere_grundy(game: nimlab.Ruleset, position: tuple[int, ...]) -> int:
     while g in seen:
         g += 1
     return g
+
+
+def test_a_huge_heap_without_a_theorem_is_refused_at_once_not_after_the_search() -> None:
+    """Found by the API audit: misère Kayles at 10^30 searched for 84 s before running out of
+    memory ("a search 704,512 moves deep over 0 positions"). Its chain of single heaps
+    10^30, 10^30 − 1, … is a lower bound the planner now checks first."""
+    import time
+
+    began = time.monotonic()
+    with pytest.raises(TooLarge, match="at least 1,000,000,000,000,000,000,000,000,000,000 states"):
+        nimlab.analyze("kayles", str(10**30), misere=True)
+    assert time.monotonic() - began < 10
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    spec=st.one_of(
+        st.lists(st.sampled_from("01234567"), min_size=1, max_size=3)
+        .map(lambda d: "octal:0." + "".join(d))
+        .filter(lambda s: s.rstrip("0") != "octal:0."),
+        st.sets(st.integers(1, 6), min_size=1, max_size=3).map(
+            lambda s: "subtraction:" + ",".join(map(str, sorted(s)))
+        ),
+        st.sets(st.integers(1, 4), max_size=2).map(
+            lambda s: "all-but:" + ",".join(map(str, sorted(s))) if s else "nim"
+        ),
+        st.sampled_from(["subtraction:squares", "subtraction:primes", "grundy-game", "kayles"]),
+    ),
+    heaps=st.lists(st.integers(0, 14), min_size=1, max_size=2),
+)
+def test_the_chain_bound_never_exceeds_the_positions_a_search_visits(
+    spec: str, heaps: list[int]
+) -> None:
+    from nimlab.solve.planner import chain_lower_bound
+    from nimlab.solve.search import Search
+
+    game = nimlab.game(spec)
+    position = game.position(heaps)
+    for misere in (False, True):
+        search = Search(game, misere)
+        search.value(position)
+        assert chain_lower_bound(game, position) <= len(search.memo), (spec, heaps, misere)

@@ -40,7 +40,7 @@ from nimlab.games.base import (
     as_heap_ruleset,
     as_heaps_ruleset,
 )
-from nimlab.games.capabilities import K_REDUCE, REDUCE
+from nimlab.games.capabilities import K_REDUCE, REDUCE, OneHeapKernel
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import Limits, amount
 from nimlab.registry import game as as_game
@@ -58,8 +58,9 @@ class Step:
     ``states`` is the estimated work in states (``None``: unknown in advance,
     charged as it goes); ``exact`` says the estimate is the work the method will
     do (kernels, closed forms), not merely an upper bound (search: the positions
-    it may reach). An ``optional`` step that does not fit is dropped, and what
-    it answers is reported unknown.
+    it may reach); ``least`` is a lower bound on that work, when one is known (a
+    search must visit every heap of a chain of moves). An ``optional`` step that does
+    not fit is dropped, and what it answers is reported unknown.
     """
 
     method: Method
@@ -68,6 +69,7 @@ class Step:
     memory: int = 0
     exact: bool = False
     optional: bool = False
+    least: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -77,6 +79,7 @@ class Step:
             "memory": self.memory,
             "exact": self.exact,
             "optional": self.optional,
+            "least": self.least,
         }
 
 
@@ -110,6 +113,14 @@ class Plan:
                     f"{amount(limits.max_states)}",
                     "max_states",
                     ja=f"{s.method.title} には {amount(s.states)} 状態が必要で、"
+                    f"上限 {amount(limits.max_states)} を超えます",
+                )
+            if s.least > limits.max_states:
+                raise TooLarge(
+                    f"{s.method.title} needs at least {amount(s.least)} states, over the "
+                    f"limit of {amount(limits.max_states)}",
+                    "max_states",
+                    ja=f"{s.method.title} には少なくとも {amount(s.least)} 状態が必要で、"
                     f"上限 {amount(limits.max_states)} を超えます",
                 )
             if s.memory > limits.max_memory:
@@ -379,8 +390,47 @@ def _analyze_steps(
             steps.append(Step(method, "outcome", cells, exact=True))
             keep_remoteness(remoteness)
             return tuple(steps), tuple(dropped)
-    steps.append(Step(search, "grundy", work))
+    steps.append(Step(search, "grundy", work, least=chain_lower_bound(g, pos)))
     return tuple(steps), tuple(dropped)
+
+
+def chain_lower_bound(game: Ruleset, pos: Position) -> int:
+    """A lower bound on the positions a full search from ``pos`` visits: the chain of a
+    heap game's shortest move that leaves one heap (0 if it has none).
+
+    A search of a position solves all its options, so from a heap h it solves h − k,
+    h − 2k, … for a move that takes k and leaves one heap: at least h // k positions,
+    all different. (A huge heap with no theorem is refused at once, not after a search
+    has run out of memory.)
+
+    >>> from nimlab.registry import game
+    >>> chain_lower_bound(game("kayles"), (10**30,)) == 10**30
+    True
+    >>> chain_lower_bound(game("subtraction:3,5"), (100, 7)), chain_lower_bound(game("nim"), ())
+    (33, 0)
+    >>> chain_lower_bound(game("grundy-game"), (10**9,))  # splits only: no chain known
+    0
+    """
+    kernel = game.capabilities.one_heap
+    if kernel is None or not pos or not all(isinstance(h, int) for h in pos):
+        return 0
+    step = _shortest_single_move(kernel)
+    return 0 if step is None else max(pos) // step
+
+
+def _shortest_single_move(kernel: OneHeapKernel) -> int | None:
+    """The fewest stones a move may take leaving one heap (of any size), if known."""
+    if kernel.kind == "identity":
+        return 1
+    if kernel.kind == "subtraction" and kernel.subtraction_set:
+        return min(kernel.subtraction_set)
+    if kernel.kind in ("sparse", "take-and-break"):
+        return next((k for k, d in enumerate(kernel.digits) if k and d & 2), None)
+    if kernel.kind == "subtraction-rule":
+        return 2 if kernel.rule == "primes" else 1
+    if kernel.kind == "all-but":
+        return next(k for k in range(1, len(kernel.excluded) + 2) if k not in kernel.excluded)
+    return None
 
 
 def reachable_lower_bound(game: Ruleset, pos: Position) -> int:
