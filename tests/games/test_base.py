@@ -28,6 +28,33 @@ def test_huge_heaps_are_exact_integers() -> None:
     assert parse_heaps(f"{big},3", "nim") == (big, 3)
 
 
+@pytest.mark.parametrize(
+    ("game", "position"),
+    [("nim", [10**5000, 1]), ("wythoff", (1, 10**4000)), ("fibonacci-nim", (10**4001, 3))],
+)
+def test_a_sequence_position_with_a_number_past_the_digit_cap_is_refused(
+    game: str, position: object
+) -> None:
+    """Found by the API audit: text positions were capped at 4,000 digits but sequences
+    were not, and printing them raised Python's own ``ValueError`` (4,300 digits)."""
+    with pytest.raises(InvalidPosition, match="more than 4000 digits"):
+        nimlab.analyze(game, position)
+    assert nimlab.analyze("nim", [10**3999, 1]).outcome == "N"  # 4,000 digits: accepted
+
+
+def test_integers_of_any_integer_type_are_heaps() -> None:
+    """Found by the API audit: numpy's integers (as ``grundy_sequence`` returns) were
+    refused as heaps; they are integers. ``bool`` stays refused."""
+    import numpy as np
+
+    assert nimlab.analyze("nim", [np.int64(3), np.uint8(4)]).position == "3,4"
+    assert nimlab.analyze("fibonacci-nim", (np.int32(20), 5)).position == "20/5"
+    assert check_heaps((np.int16(2), 1), "nim") == (1, 2)
+    assert all(type(h) is int for h in check_heaps((np.int16(2), 1), "nim"))
+    with pytest.raises(InvalidPosition):
+        check_heaps((np.bool_(True),), "nim")
+
+
 def test_check_heaps_sorts_and_refuses_bad_values() -> None:
     assert check_heaps((5, 1, 3), "nim") == (1, 3, 5)
     for bad in [(1, -2), (1, 2.0), (True,), [1, 2]]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -66,3 +69,30 @@ def test_a_heap_function_that_grows_a_heap_is_refused() -> None:
     g = heap_game(lambda n: [n + 1], name="up")
     with pytest.raises(InvalidGame, match="must be smaller"):
         nimlab.analyze(g, "3")
+
+
+@pytest.mark.parametrize(
+    ("function", "said"),
+    [
+        (lambda n: ["a"], "an option of a heap of 0 is 'a'"),
+        (lambda n: None, "the function gave None"),
+        (lambda n: [n / 2] if n else [], "an option of a heap of 1 is 0.5"),
+        (lambda n: [True] if n else [], "is True"),  # True is no heap
+        (lambda n: "ab", "the function gave 'ab'"),
+    ],
+)
+def test_a_function_game_whose_options_are_not_heaps_is_refused_naming_them(
+    function: Any, said: str
+) -> None:
+    """Found by the API audit: such options raised Python's own ``TypeError``."""
+    game = nimlab.heap_game(function, name="t")
+    with pytest.raises(InvalidGame, match=re.escape(said)):
+        nimlab.analyze(game, "3")
+
+
+def test_a_function_game_may_give_lists_and_numpy_integers() -> None:
+    import numpy as np
+
+    game = nimlab.heap_game(lambda n: [[n - 1], np.int64(n - 2)] if n > 1 else [], name="t")
+    assert list(game.heap_options(5)) == [(4,), (3,)]
+    assert nimlab.analyze(game, "5").outcome == nimlab.analyze("subtraction:1,2", "5").outcome

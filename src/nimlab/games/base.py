@@ -23,6 +23,7 @@ A user's game needs only ``options`` (or ``moves``)::
 
 from __future__ import annotations
 
+import numbers
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
@@ -41,6 +42,7 @@ Heaps = tuple[int, ...]
 _INTEGER = re.compile(r"[0-9]+")
 MAX_DIGITS = 4000
 """Integers in positions and specs have at most this many decimal digits."""
+_TOO_BIG = 10**MAX_DIGITS
 
 
 class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
@@ -209,6 +211,41 @@ def to_int(text: str, what: str) -> int:
     return int(text)
 
 
+def integers(values: tuple[Any, ...], spec: str) -> tuple[int, ...]:
+    """``values`` as Python ints — any integer type but ``bool`` (numpy's included), each
+    of at most :data:`MAX_DIGITS` digits as in text — or ``InvalidPosition``.
+
+    >>> import numpy as np
+    >>> integers((np.int64(3), 4), "nim")
+    (3, 4)
+    >>> try:
+    ...     integers((10**5000,), "nim")
+    ... except InvalidPosition as error:
+    ...     print(error)
+    a number in a position of nim has more than 4000 digits; at most 4000 are accepted
+    """
+    for h in values:
+        if not is_integer(h):
+            raise InvalidPosition(
+                f"{h!r} in a position of {spec} is not an integer",
+                ja=f"{spec} の局面の {h!r} は整数ではありません",
+            )
+        if abs(int(h)) >= _TOO_BIG:  # no repr of it: Python refuses to print such an int
+            raise InvalidPosition(
+                f"a number in a position of {spec} has more than {MAX_DIGITS} digits; "
+                f"at most {MAX_DIGITS} are accepted",
+                ja=f"{spec} の局面の数が {MAX_DIGITS} 桁を超えています。{MAX_DIGITS} 桁までです",
+            )
+    return tuple(int(h) for h in values)
+
+
+def is_integer(value: object) -> bool:
+    """An integer of any type but ``bool`` (``True`` is no heap)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, numbers.Integral)
+
+
 def check_heaps(position: Any, spec: str) -> Heaps:
     """Check that ``position`` is a tuple of integers ≥ 0 and return it sorted."""
     if not isinstance(position, tuple):
@@ -217,11 +254,13 @@ def check_heaps(position: Any, spec: str) -> Heaps:
             ja=f"{spec} の局面は山の大きさのタプルです（{position!r} が与えられた）",
         )
     for h in position:
-        if not isinstance(h, int) or isinstance(h, bool):
+        if not is_integer(h):
             raise InvalidPosition(
                 f"heap {h!r} of {position!r} is not an integer ({spec})",
                 ja=f"{position!r} の山 {h!r} は整数ではありません（{spec}）",
             )
+    position = integers(position, spec)
+    for h in position:
         if h < 0:
             raise InvalidPosition(
                 f"heap {h} of {position!r} is negative; heaps are ≥ 0 ({spec})",

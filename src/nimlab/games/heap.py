@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from nimlab.errors import InvalidGame
 from nimlab.games.actions import Action, Split
-from nimlab.games.base import HeapRuleset, Heaps
+from nimlab.games.base import HeapRuleset, Heaps, is_integer
 from nimlab.games.capabilities import (
     IDENTITY_KIND,
     WINDOW_KIND,
@@ -158,8 +158,36 @@ class FunctionHeapRuleset(HeapRuleset):
         return f"nimlab.heap_game({function}, name={self.name!r})"
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
-        for option in self.function(n):
-            yield (option,) if isinstance(option, int) else tuple(option)
+        """The function's options of a heap of ``n``, each checked to be heaps.
+
+        >>> list(heap_game(lambda n: ["a"], name="letters").heap_options(3))
+        Traceback (most recent call last):
+        ...
+        nimlab.errors.InvalidGame: letters: an option of a heap of 3 is 'a'; ...
+        """
+        options = self.function(n)
+        if not _sequence(options):
+            raise self._bad(n, f"the function gave {options!r} for a heap of {n}")
+        for option in options:
+            parts: tuple[object, ...] | None = (option,) if is_integer(option) else None
+            if parts is None and _sequence(option):
+                parts = tuple(option)  # type: ignore[arg-type]
+            if parts is None or not all(is_integer(h) for h in parts):
+                raise self._bad(n, f"an option of a heap of {n} is {option!r}")
+            yield tuple(int(h) for h in parts)  # type: ignore[call-overload]
+
+    def _bad(self, n: int, what: str) -> InvalidGame:
+        return InvalidGame(
+            f"{self.name}: {what}; the options are ints (the heap left) or tuples of ints "
+            "(the heaps left, () for none)",
+            ja=f"{self.name}: 山 {n} の選択肢が不正です（{what}）。選択肢は int（残る山）か "
+            "int のタプル（残る山、なければ ()）です",
+        )
+
+
+def _sequence(value: object) -> bool:
+    """An iterable that is not text (a string is no list of heaps)."""
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes))
 
 
 def heap_game(

@@ -15,6 +15,7 @@ Fibonacci Nim, Game III of seed 000 and the "twins" game of seed 002.
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
 from nimlab.games.actions import TakeCapped
-from nimlab.games.base import Move, Position, Ruleset, to_int
+from nimlab.games.base import Move, Position, Ruleset, integers, to_int
 from nimlab.games.capabilities import Capabilities
 
 _POSITION = re.compile(r"\s*(-?[0-9]+)\s*(?:/\s*(-?[0-9]+)\s*)?")
@@ -75,7 +76,9 @@ class TakeAway(Ruleset):
         if (
             not isinstance(position, tuple)
             or len(position) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in position)
+            or not all(
+                isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in position
+            )
         ):
             raise InvalidPosition(
                 f"a position of {self.spec} is (n, m): n stones, at most m may be taken now; "
@@ -83,7 +86,7 @@ class TakeAway(Ruleset):
                 ja=f"{self.spec} の局面は (n, m): 石 n 個、今は m 個まで取れる"
                 f"（{position!r} が与えられた）",
             )
-        n, m = position
+        n, m = integers(position, self.spec)
         if n < 0:
             raise InvalidPosition(
                 f"bad position {n}/{m}: the number of stones n must be ≥ 0",

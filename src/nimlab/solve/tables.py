@@ -165,7 +165,9 @@ def _zero_sums(values: list[int], lo: int, k: int, budget: Budget) -> Iterator[t
         if first < len(candidates):
             budget.spend(len(candidates) - first)
             found += len(candidates) - first
-            budget.check_memory(found * tuple_bytes, f"{amount(found)} P-positions of {k} heaps")
+            budget.check_memory(  # a lower bound: more may follow
+                found * tuple_bytes, f"the first {amount(found)} P-positions of {k:,} heaps"
+            )
             for h in candidates[first:]:
                 yield (*prefix, h)
         i = k - 2
