@@ -193,3 +193,11 @@ def test_the_work_of_a_hostile_certificate_is_counted_as_interpreted() -> None:
         cert | {"values": sound}
     )
     assert checker.work(cert | {"values": ["x"] * 10}) > 0  # not yet validated: no crash
+
+
+def test_a_deeply_nested_file_is_malformed_not_a_recursion_error() -> None:
+    """Found by the CLI audit: ``check`` on 200,000 nested brackets raised RecursionError."""
+    from nimlab.checker import Malformed, load
+
+    with pytest.raises(Malformed, match="nested too deeply"):
+        load("[" * 200_000 + "]" * 200_000)

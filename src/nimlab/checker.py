@@ -306,6 +306,8 @@ def load(text: str) -> dict[str, Any]:
         cert = json.loads(text)
     except ValueError as error:
         raise Malformed(f"not JSON ({error})", f"JSON ではない（{error}）") from None
+    except RecursionError:
+        raise Malformed("nested too deeply to be read", "入れ子が深すぎて読めない") from None
     if not isinstance(cert, dict):
         raise Malformed("not a JSON object", "JSON のオブジェクトではない")
     if cert.get("format") != FORMAT:

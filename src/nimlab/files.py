@@ -45,6 +45,11 @@ def shown(text: str, width: int = 80) -> str:
 def atomic_path(target: str, option: str) -> Iterator[str]:
     """A path to write instead of ``target``; on success it replaces ``target`` whole."""
     name = shown(target)
+    if not target.strip():
+        raise InvalidOption(
+            f"{option} needs a file name; got an empty one",
+            ja=f"{option} にはファイル名が必要です（空でした）",
+        )
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -216,3 +217,63 @@ def test_off_a_terminal_a_long_run_logs_plain_progress_lines(tmp_path: Path) -> 
     assert all(" values/s, " in line and line.endswith(" left") for line in lines)
     quiet = nimlab(*args, "--checkpoint", str(tmp_path / "ck2"), *BIG)  # the default: 60 s
     assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def _resealed(ck: Path, change: Any) -> None:
+    """Rewrite the record changed by ``change``, with its checksum made to match."""
+    from nimlab.solve.long_run import _sealed
+
+    record = json.loads((ck / "state.json").read_text())
+    change(record)
+    record["checksum"] = _sealed(record)
+    (ck / "state.json").write_text(json.dumps(record))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r.pop("game"),
+        lambda r: r.pop("stretches"),
+        lambda r: r.update(done="abc"),
+        lambda r: r.update(done=r["done"] + 5000),  # values never computed, vouched for
+        lambda r: r.update(stretches=[[0, 5]]),
+        lambda r: r.update(stretches=[None]),
+        lambda r: r.update(stretches=[["a", "b", "c"]]),
+        lambda r: r.update(dtype=None),
+    ],
+)
+def test_a_record_rewritten_by_hand_is_refused_not_read_as_far_as_it_goes(
+    tmp_path: Path, change: Any
+) -> None:
+    """Found by the CLI audit: a record edited with its checksum recomputed raised KeyError,
+    TypeError or ValueError, or (a false ``done``) wrote uncomputed zeros and exited 0."""
+    from nimlab.errors import InvalidOption
+    from nimlab.solve.long_run import Checkpoint
+
+    ck = tmp_path / "ck"
+    long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12), checkpoint=ck)
+    _resealed(ck, change)
+    with pytest.raises(InvalidOption, match="is damaged"):
+        Checkpoint(ck, GAME, 2**15).load()
+
+
+def test_an_empty_values_file_or_a_deeply_nested_record_is_refused(tmp_path: Path) -> None:
+    """Found by the CLI audit: EOFError and RecursionError tracebacks."""
+    from nimlab.errors import InvalidOption
+    from nimlab.solve.long_run import Checkpoint
+
+    ck = tmp_path / "ck"
+    long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12), checkpoint=ck)
+    (ck / "values.npy").write_bytes(b"")
+    with pytest.raises(InvalidOption, match=r"cannot read values\.npy"):
+        Checkpoint(ck, GAME, 2**15).load()
+    (ck / "state.json").write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(InvalidOption, match="is damaged"):
+        Checkpoint(ck, GAME, 2**15).load()
+
+
+def test_an_empty_checkpoint_name_is_refused_not_this_folder(tmp_path: Path) -> None:
+    """Found by the CLI audit: ``--checkpoint ''`` wrote values.npy and state.json here."""
+    args = ["sequence", GAME, "--to", "100", "--out", str(tmp_path / "v.npy")]
+    r = nimlab(*args, "--checkpoint", "")
+    assert r.returncode == 2 and "--checkpoint needs a directory" in r.stderr

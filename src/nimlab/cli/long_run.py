@@ -32,6 +32,11 @@ def sequence_to_file(game: Ruleset, args: argparse.Namespace, out: TextIO, limit
             "--from cannot be combined with --out (the file holds G(0..N-1))",
             ja="--from は --out と一緒に使えません(ファイルには G(0..N-1) が入ります)",
         )
+    if args.checkpoint is not None and not args.checkpoint.strip():
+        raise InvalidOption(
+            "--checkpoint needs a directory; got an empty name (use . for this one)",
+            ja="--checkpoint にはディレクトリが必要です（空でした。ここなら . と書きます）",
+        )
     if args.misere:
         raise InvalidOption(
             "--misere cannot be combined with --out", ja="--misere は --out と一緒に使えません"

@@ -129,6 +129,8 @@ class Checkpoint:
         bad = f"checkpoint {self.state_path} is damaged"
         try:
             record = json.loads(self.state_path.read_text(encoding="utf-8"))
+        except RecursionError:
+            record = None  # nested too deeply: refused below as not a record
         except (OSError, ValueError) as error:
             raise InvalidOption(
                 f"{bad} ({error}); delete {self.directory} to start again",
@@ -153,6 +155,15 @@ class Checkpoint:
                     f"{record.get('format')!r}、期待は {FORMAT}）"
                 ),
             )
+        if not _well_formed(record):
+            raise InvalidOption(
+                f"{bad} (its fields are not those a run writes); delete {self.directory} "
+                "to start again",
+                ja=(
+                    f"チェックポイント {self.state_path} が壊れています（実行が書く項目と違います）"
+                    f"。{self.directory} を消してやり直してください"
+                ),
+            )
         if record["game"] != self.spec or record["to"] != self.stop:
             raise InvalidOption(
                 f"checkpoint {self.directory} is of {record['game']} --to {record['to']}, "
@@ -165,7 +176,7 @@ class Checkpoint:
             )
         try:
             values = np.load(self.values_path, mmap_mode="r+")
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, EOFError) as error:
             raise InvalidOption(
                 f"{bad}: cannot read values.npy ({error})",
                 ja=(
@@ -218,6 +229,26 @@ class Checkpoint:
         }
         record["checksum"] = _sealed(record)
         _write_atomic(self.state_path, json.dumps(record, indent=1) + "\n")
+
+
+def _well_formed(record: dict[str, Any]) -> bool:
+    """Whether a sealed record has the fields :meth:`Checkpoint.load` reads, of their types,
+    its stretches consecutive from 0 and ending at ``done`` (a record written by hand,
+    checksum and all, is refused instead of read as far as it goes)."""
+    kinds = {"game": str, "to": int, "done": int, "dtype": str, "stretches": list}
+    if any(type(record.get(key)) is not kind for key, kind in kinds.items()):
+        return False
+    end = 0
+    for stretch in record["stretches"]:
+        if not (isinstance(stretch, list) and len(stretch) == 3):
+            return False
+        first, last, digest = stretch
+        if type(first) is not int or type(last) is not int or not isinstance(digest, str):
+            return False
+        if first != end or last <= first:
+            return False
+        end = last
+    return end == record["done"] and 0 <= record["done"] <= record["to"]
 
 
 def _check_paths(out: Path, checkpoint: Path | None) -> None:
