@@ -248,7 +248,8 @@ def _well_formed(record: dict[str, Any]) -> bool:
         if first != end or last <= first:
             return False
         end = last
-    return end == record["done"] and 0 <= record["done"] <= record["to"]
+    done, to = int(record["done"]), int(record["to"])
+    return end == done and 0 <= done <= to
 
 
 def _check_paths(out: Path, checkpoint: Path | None) -> None:
