@@ -70,6 +70,7 @@ def test_user_rulesets_are_named_by_their_spec(mine: Path) -> None:
         ("import nimlab\nx = (\n", "{file}:2: syntax error: '(' was never closed"),
         ("x = 1\n", "{file} defines no ruleset at module level"),
         ("x = 1 / 0\n", "{file}:1: ZeroDivisionError: division by zero"),
+        ("raise SystemExit(5)\n", "{file}:1: SystemExit: 5"),  # the CLI audit: it exited 5
         (
             "import nimlab\nnim = nimlab.heap_game(lambda n: [], name='kayles')\n",
             "{file}: the ruleset 'kayles' has the name of the built-in game 'octal:0.77'",
@@ -98,6 +99,12 @@ def test_a_ruleset_failing_at_work_is_one_line(tmp_path: Path) -> None:
     r = run("analyze", "bad", "3", "--rules", str(file))
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert f"a ruleset of {file} failed: ZeroDivisionError" in r.stderr
+    # Found by the CLI audit: exit() inside a ruleset's function ended nimlab with its code.
+    file.write_text(
+        "import nimlab, sys\nbad = nimlab.heap_game(lambda n: sys.exit(9), name='bad')\n"
+    )
+    r = run("analyze", "bad", "3", "--rules", str(file))
+    assert r.returncode == 2 and f"a ruleset of {file} failed: SystemExit: 9" in r.stderr
 
 
 def test_serve_refuses_rules(mine: Path) -> None:

@@ -69,7 +69,7 @@ def load_rules(path: str | os.PathLike[str]) -> tuple[Ruleset, ...]:
     namespace: dict[str, object] = {"__name__": f"nimlab_rules.{file.stem}", "__file__": where}
     try:
         exec(code, namespace)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # exit() in the file is a failure of the file
         raise InvalidOption(
             f"{_line(error, where)}: {type(error).__name__}: {error}",
             ja=f"{_line(error, where)}: {type(error).__name__}: {error}",

@@ -554,7 +554,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             code: int = args.run(args, out)
         except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
             raise
-        except Exception as error:  # a user's ruleset (--rules) failed inside its own code
+        except (Exception, SystemExit) as error:  # a user's ruleset (--rules) failed in its code
             if not args.rules:
                 raise
             where = ", ".join(args.rules)
