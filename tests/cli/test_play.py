@@ -89,6 +89,12 @@ def test_huge_positions_stay_responsive() -> None:
         stdin="hint\nquit\n",
     )
     assert r.returncode == 0 and "computer: take" in r.stdout and "hint: " in r.stdout
+    # Found by the CLI audit: kayles at 10^12 crashed on ``hint`` and on the computer's first
+    # move (its winning moves were judged illegal: only a few thousand options were listed).
+    for first in ("you", "computer"):
+        r = play("kayles", str(10**12), "--first", first, stdin="hint\nquit\n")
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        assert ("hint: " if first == "you" else "computer: take") in r.stdout
 
 
 def test_a_real_terminal_gets_rich_prompts() -> None:

@@ -164,3 +164,26 @@ def test_three_heap_moves_and_their_texts() -> None:
     assert criterion is not None and (criterion.parameter, criterion.parts) == (1, 3)
     assert criterion.proves(10, 4, 3 * 10 + 2 * 4 + 1)
     assert not criterion.proves(10, 4, 3 * 10 + 2 * 4)
+
+
+@given(
+    code=st.lists(st.integers(0, 15), min_size=2, max_size=5).map(
+        lambda d: [d[0] & ~3 & 0xC, *d[1:]]
+    ),
+    n=st.integers(0, 24),
+)
+def test_is_heap_option_is_what_the_options_list_says(code: list[int], n: int) -> None:
+    """The test behind a CLI audit fix: on a huge heap the play commands decide a move's
+    legality from the code (listing the options stopped at a few thousand, so every winning
+    move of kayles at 10^12 was judged illegal and ``hint`` crashed)."""
+    from nimlab.games.heap import GrundyGame
+
+    if not any(code[1:]) and not code[0]:
+        return
+    written = "0123456789ABCDEF"[code[0]] + "." + "".join("0123456789ABCDEF"[d] for d in code[1:])
+    for ruleset in (take_and_break(written), GrundyGame()):
+        listed = {tuple(sorted(r)) for r in ruleset.heap_options(n)}
+        candidates = listed | {(a, b) for a in range(n + 1) for b in range(a, n + 1)}
+        candidates |= {(a,) for a in range(n + 2)} | {(), (1, 1, n)}
+        for result in candidates:
+            assert ruleset.is_heap_option(n, result) == (result in listed), (code, n, result)

@@ -325,6 +325,12 @@ class HeapRuleset(HeapsRuleset):
     def heap_options(self, n: int) -> Iterable[Heaps]:
         """The heaps that can replace a heap of ``n`` stones in one move."""
 
+    def is_heap_option(self, n: int, result: Heaps) -> bool | None:
+        """Whether a heap of ``n`` may become the heaps ``result`` (sorted), when the rules
+        decide it without listing the options (None: list them). Games whose heaps have
+        too many options to list (octal codes, Grundy's game) override it."""
+        return None
+
     def heap_move(self, n: int, result: Heaps) -> Action:
         """What the move that turns a heap of ``n`` into the heaps ``result`` does.
 

@@ -122,6 +122,9 @@ class GrundyGame(HeapRuleset):
     def heap_options(self, n: int) -> Iterator[Heaps]:
         return ((a, n - a) for a in range(1, (n + 1) // 2))
 
+    def is_heap_option(self, n: int, result: Heaps) -> bool | None:
+        return len(result) == 2 and 1 <= result[0] < result[1] and sum(result) == n
+
     def heap_move(self, n: int, result: Heaps) -> Action:
         return Split(n, result)
 

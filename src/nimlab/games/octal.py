@@ -165,6 +165,20 @@ class Octal(HeapRuleset):
                     for b in range(a, (left - a) // 2 + 1):
                         yield (a, b, left - a - b)
 
+    def is_heap_option(self, n: int, result: Heaps) -> bool | None:
+        """Whether a heap of ``n`` may become the heaps ``result``, read off the digits.
+
+        >>> from nimlab.registry import game
+        >>> kayles = game("kayles")
+        >>> kayles.is_heap_option(10**12, (1, 10**12 - 3)), kayles.is_heap_option(9, (2, 2, 2))
+        (True, False)
+        """
+        taken = n - sum(result)
+        if taken < 0 or taken >= len(self.digits) or any(h < 1 for h in result):
+            return False
+        parts = len(result)
+        return parts <= 3 and bool(self.digits[taken] & (1 << parts)) and (taken > 0 or parts > 1)
+
     def heap_move(self, n: int, result: Heaps) -> Action:
         taken = n - sum(result)
         if not result:
