@@ -236,20 +236,25 @@ def _well_formed(record: dict[str, Any]) -> bool:
     its stretches consecutive from 0 and ending at ``done`` (a record written by hand,
     checksum and all, is refused instead of read as far as it goes)."""
     kinds = {"game": str, "to": int, "done": int, "dtype": str, "stretches": list}
-    if any(type(record.get(key)) is not kind for key, kind in kinds.items()):
+    if not all(_of(record.get(key), kind) for key, kind in kinds.items()):
         return False
     end = 0
     for stretch in record["stretches"]:
         if not (isinstance(stretch, list) and len(stretch) == 3):
             return False
         first, last, digest = stretch
-        if type(first) is not int or type(last) is not int or not isinstance(digest, str):
+        if not (_of(first, int) and _of(last, int) and _of(digest, str)):
             return False
         if first != end or last <= first:
             return False
         end = last
     done, to = int(record["done"]), int(record["to"])
     return end == done and 0 <= done <= to
+
+
+def _of(value: object, kind: type) -> bool:
+    """``value`` is a ``kind`` as JSON reads it (``true`` is no number)."""
+    return isinstance(value, kind) and not isinstance(value, bool)
 
 
 def _check_paths(out: Path, checkpoint: Path | None) -> None:
