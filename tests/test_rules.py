@@ -119,3 +119,15 @@ def test_loading_again_replaces_the_files_own_rulesets(mine: Path) -> None:
     assert [g.spec for g in again] == [g.spec for g in first]
     assert USER_RULES["halving"] is again[0]
     assert nimlab.analyze("halving", "9").outcome == "P"
+
+
+def test_games_lists_the_files_rulesets_after_every_family_and_its_facts(mine: Path) -> None:
+    """Found by the CLI audit: with --rules, the last family's known facts were printed under
+    "From --rules" (a loop variable left over); without it, no family showed its facts."""
+    out = io.StringIO()
+    assert main(["games", "--rules", str(mine)], out) == 0
+    text = out.getvalue()
+    families, rules = text.split("\nFrom --rules", 1)
+    assert "known" not in rules
+    squares = families.split("subtraction:squares\n", 1)[1].split("\n", 1)[1]
+    assert squares.split("    try")[0].count("    known") == 2  # Golomb; Furstenberg–Sárközy

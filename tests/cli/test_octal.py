@@ -138,3 +138,12 @@ def test_check_refuses_nonsense_limits_as_every_command_does(
     assert main(["period", "kayles", "--certificate", str(path)], io.StringIO()) == 0
     assert main(["check", str(path), *limit], io.StringIO()) == 2
     assert "must be a positive integer" in capsys.readouterr().err
+
+
+def test_check_reads_a_device_only_as_far_as_the_memory_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Found by the CLI audit: a device has size 0, so the size check passed and ``check
+    /dev/zero`` read until the machine ran out of memory."""
+    assert main(["check", "/dev/zero", "--max-memory", "1M"], io.StringIO()) == 3
+    assert "--max-memory" in capsys.readouterr().err

@@ -97,3 +97,30 @@ def test_a_dead_dask_worker_has_its_jobs_redone(tmp_path: Path) -> None:
         runner.close()
     assert results == [v * v for v in range(8)]
     assert Path(marker).exists()
+
+
+def test_a_server_that_is_no_dask_scheduler_is_refused_as_such() -> None:
+    """Found by the CLI audit: an HTTP server at the address made distributed read a frame of
+    exabytes, and nimlab said it "ran out of memory; lower --max-states"."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer() -> None:
+        for _ in range(4):
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 64)
+            conn.close()
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        with pytest.raises(InvalidOption, match="cannot reach it"):
+            executor(scheduler=f"tcp://127.0.0.1:{server.getsockname()[1]}")
+    finally:
+        server.close()

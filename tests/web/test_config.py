@@ -19,7 +19,15 @@ def test_defaults_are_below_the_command_line() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"max_states": 0}, {"workers": -1}, {"time_limit": 0}, {"grace": "1"}, {"max_table": True}],
+    [
+        {"max_states": 0},
+        {"workers": -1},
+        {"time_limit": 0},
+        {"grace": "1"},
+        {"max_table": True},
+        {"time_limit": float("inf")},  # the CLI audit: `serve --time-limit inf` ran unlimited
+        {"keep_alive": float("nan")},
+    ],
 )
 def test_bad_settings_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(InvalidOption):

@@ -61,6 +61,10 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
             aliases = ", ".join(f"{a} = {s}" for a, s in f.aliases)
             out.write(say("games.aliases", lang, value=aliases) + "\n")
         out.write(say("games.seed", lang, value=seed) + "\n")
+        for fact in f.facts:
+            statement = fact.statement_ja if lang == "ja" else fact.statement
+            source = fact.source_ja if lang == "ja" else fact.source
+            out.write(say("games.known", lang, value=f"{statement} ({source})") + "\n")
         example = f"nimlab analyze {f.example} {f.position}"
         out.write(say("games.try", lang, value=example) + "\n")
     out.write("\n" + say("games.sums", lang) + "\n")
@@ -68,10 +72,6 @@ def games(args: argparse.Namespace, out: TextIO) -> int:
 
     if USER_RULES:
         out.write("\n" + say("games.rules", lang, value=", ".join(USER_RULES)) + "\n")
-        for fact in f.facts:
-            statement = fact.statement_ja if lang == "ja" else fact.statement
-            source = fact.source_ja if lang == "ja" else fact.source
-            out.write(say("games.known", lang, value=f"{statement} ({source})") + "\n")
     return 0
 
 

@@ -143,7 +143,16 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
                 f"バイト必要で、上限 {limits.max_memory:,} を超えます",
             )
         with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+            # A device or a pipe has no size to check first (0): read at most what fits.
+            text = f.read(limits.max_memory // 8 + 1)
+        if 8 * len(text) > limits.max_memory:
+            raise TooLarge(
+                f"the certificate {args.file!r} has over {limits.max_memory // 8:,} characters; "
+                f"reading it needs over {limits.max_memory:,} bytes, the limit",
+                "max_memory",
+                ja=f"証明書 {args.file!r} は {limits.max_memory // 8:,} 文字を超え、読むには上限 "
+                f"{limits.max_memory:,} バイトを超えるメモリが必要です",
+            )
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or type(error).__name__
         raise InvalidOption(

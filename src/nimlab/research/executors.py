@@ -185,7 +185,9 @@ class DaskExecutor:
             self.name = f"Dask scheduler {scheduler}"
             try:
                 self._client = Client(scheduler, timeout="5s")
-            except (OSError, TimeoutError, ValueError) as error:
+            except (OSError, TimeoutError, ValueError, MemoryError) as error:
+                if isinstance(error, MemoryError):  # a frame length read from another protocol
+                    error = ValueError("what answered there does not speak the dask protocol")
                 raise InvalidOption(
                     f"--scheduler {scheduler}: cannot reach it ({error}); give tcp://HOST:PORT "
                     "of a running dask scheduler",

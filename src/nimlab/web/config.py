@@ -13,6 +13,7 @@ process that is killed if it overruns.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 
@@ -124,10 +125,14 @@ class WebConfig:
             )
         for name in ("time_limit", "grace", "header_timeout", "body_timeout", "keep_alive"):
             value = getattr(self, name)
-            if not isinstance(value, int | float) or isinstance(value, bool) or not value > 0:
+            if (
+                not isinstance(value, int | float)
+                or isinstance(value, bool)
+                or not 0 < value < math.inf  # inf would be no limit at all
+            ):
                 raise InvalidOption(
-                    f"{name} must be a positive number of seconds, got {value!r}",
-                    ja=f"{name} は正の秒数です（{value!r} が与えられた）",
+                    f"{name} must be a positive (finite) number of seconds, got {value!r}",
+                    ja=f"{name} は正の（有限の）秒数です（{value!r} が与えられた）",
                 )
         if self.worker_memory_mb < 0:
             raise InvalidOption(
