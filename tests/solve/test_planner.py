@@ -153,3 +153,12 @@ def test_the_chain_bound_never_exceeds_the_positions_a_search_visits(
         search = Search(game, misere)
         search.value(position)
         assert chain_lower_bound(game, position) <= len(search.memo), (spec, heaps, misere)
+
+
+def test_the_chain_bound_also_drops_a_remoteness_search_that_cannot_fit() -> None:
+    """Found by the CLI audit: ``analyze kayles 10000000`` spent 33 s and 900 MB on the
+    optional remoteness search; misère Fibonacci Nim at 10^100 searched for 184 s."""
+    assert plan("kayles", "analyze", "10000000").method("search") is None
+    assert plan("kayles", "analyze", "20").method("search") is not None
+    with pytest.raises(TooLarge, match="at least"):
+        plan("fibonacci-nim", "analyze", str(10**100), misere=True).check(Limits())

@@ -354,9 +354,8 @@ def _analyze_steps(
     remoteness = Step(search, "remoteness", work, optional=True)
     # The optional search for remoteness is planned only where it can fit: a search
     # certain to visit more positions than the remoteness limit is never started.
-    fits = box <= 50 * limits.remoteness_states and (
-        reachable_lower_bound(g, pos) <= limits.remoteness_states
-    )
+    least = max(reachable_lower_bound(g, pos), chain_lower_bound(g, pos))
+    fits = box <= 50 * limits.remoteness_states and least <= limits.remoteness_states
     keep_remoteness = steps.append if fits else dropped.append
     oracle = find_oracle(g, pos, misere)
     if oracle is not None:
@@ -390,7 +389,7 @@ def _analyze_steps(
             steps.append(Step(method, "outcome", cells, exact=True))
             keep_remoteness(remoteness)
             return tuple(steps), tuple(dropped)
-    steps.append(Step(search, "grundy", work, least=chain_lower_bound(g, pos)))
+    steps.append(Step(search, "grundy", work, least=least))
     return tuple(steps), tuple(dropped)
 
 
@@ -410,9 +409,16 @@ def chain_lower_bound(game: Ruleset, pos: Position) -> int:
     (33, 0)
     >>> chain_lower_bound(game("grundy-game"), (10**9,))  # splits only: no chain known
     0
+    >>> chain_lower_bound(game("fibonacci-nim"), (10**9, 3))  # take one stone at a time
+    1000000000
     """
-    kernel = game.capabilities.one_heap
-    if kernel is None or not pos or not all(isinstance(h, int) for h in pos):
+    caps = game.capabilities
+    if not pos or not all(isinstance(h, int) for h in pos):
+        return 0
+    if caps.take_away_multiplier is not None:  # (n, m) → (n − 1, …) → …: taking 1 each time
+        return pos[0] if pos[1] >= 1 else 0
+    kernel = caps.one_heap
+    if kernel is None:
         return 0
     step = _shortest_single_move(kernel)
     return 0 if step is None else max(pos) // step
