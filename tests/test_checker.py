@@ -201,3 +201,12 @@ def test_a_deeply_nested_file_is_malformed_not_a_recursion_error() -> None:
 
     with pytest.raises(Malformed, match="nested too deeply"):
         load("[" * 200_000 + "]" * 200_000)
+
+
+def test_the_checker_knows_the_registry_s_names_of_octal_games() -> None:
+    """Found by the CLI audit: a certificate naming ``kayles`` with code 0.77 was refused as
+    "the game 'kayles' does not have the code '0.77'"."""
+    from nimlab.checker import ALIASES
+    from nimlab.registry import FAMILIES
+
+    assert dict(FAMILIES["octal"].aliases) == ALIASES

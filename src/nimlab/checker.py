@@ -129,9 +129,18 @@ def parse_code(code: str) -> list[int]:
     return digits
 
 
+ALIASES = {"kayles": "octal:0.77", "dawson-kayles": "octal:0.07"}
+"""The names of octal games the registry knows (written out here: the checker shares no
+code with the engine; a test keeps the two in step)."""
+
+
 def _names_code(game: str, digits: list[int]) -> bool:
-    """Does the spec ``game`` name the rules of ``digits``?"""
-    family, _, parameter = game.partition(":")
+    """Does the spec ``game`` name the rules of ``digits``?
+
+    >>> _names_code("kayles", [0, 7, 7]), _names_code("octal:0.07", [0, 7, 7])
+    (True, False)
+    """
+    family, _, parameter = ALIASES.get(game.strip(), game).partition(":")
     if family in ("octal", "take-and-break"):
         try:
             return parse_code(parameter) == digits

@@ -147,3 +147,9 @@ def test_check_reads_a_device_only_as_far_as_the_memory_limit(
     /dev/zero`` read until the machine ran out of memory."""
     assert main(["check", "/dev/zero", "--max-memory", "1M"], io.StringIO()) == 3
     assert "--max-memory" in capsys.readouterr().err
+
+
+def test_rare_on_a_game_of_another_shape_names_rare(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the CLI audit: ``rare wythoff`` said "sequence applies to heap games…"."""
+    assert main(["rare", "wythoff", "--to", "100"], io.StringIO()) == 2
+    assert capsys.readouterr().err.startswith("nimlab: rare applies to heap games")

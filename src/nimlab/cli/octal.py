@@ -85,11 +85,22 @@ def table(positions: tuple[int, ...], values: Any) -> str:
 
 
 def rare(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.errors import NotApplicable
+    from nimlab.games.base import as_heap_ruleset
     from nimlab.registry import game
     from nimlab.solve.rare import RARE_FRACTION, rare_facts
     from nimlab.solve.sequences import sequence_array
 
     g = game(args.game)
+    if as_heap_ruleset(g) is None:
+        raise NotApplicable(
+            f"rare applies to heap games (octal, grundy-game, subtraction, nim); {g.spec} is "
+            "not one",
+            ja=(
+                "rare は山のゲーム（octal、grundy-game、subtraction、nim）用です。"
+                f"{g.spec} は違います"
+            ),
+        )
     limits = limits_of(args)
     values = sequence_array(g, args.to, limits)
     facts = rare_facts(g, args.to, limits)
