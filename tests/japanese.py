@@ -24,6 +24,7 @@ SAME_IN_BOTH = re.compile(
     r"|Suetsugu|nimlab|\bAND\b|\bmex\b|remoteness"
     r"|\b[a-h][a-h0-9^]* = [a-h0-9^]+"  # the relations of a misère quotient: be = bc
     r"|`[^`]*`"  # a command quoted: `nimlab games`
+    r"|『[^』]*』"  # the title of a work, kept as published
     r"|^\s*(game|position|size|max|heaps|moves(\.\d+)?|lang|start): "  # a field named
 )
 

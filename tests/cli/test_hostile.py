@@ -106,3 +106,17 @@ def test_results_options_bounded(
 ) -> None:
     assert cli("results", "--db", str(tmp_path / "x.sqlite"), option, HUGE)[0] == 2
     assert "is not an integer" in capsys.readouterr().err
+
+
+def test_a_huge_input_is_not_echoed_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the CLI audit: a 100 KB game name came back whole on stderr (and in the
+    ``--json`` error). Long runs are cut as the web app cuts them, with the command line's
+    longer bounds, so paths stay whole."""
+    from nimlab.text import CLI_ECHO
+
+    for extra in ([], ["--json"]):
+        out = io.StringIO()
+        assert main(["analyze", "a" * 100_000, "3", *extra], out) == 2
+        said = capsys.readouterr().err
+        assert len(said) < 2 * CLI_ECHO and "aaa…" in said
+        assert len(out.getvalue()) < 2 * CLI_ECHO

@@ -9,9 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from nimlab.errors import InvalidOption
+from nimlab.text import ECHO, MAX_MESSAGE, shorten
 from nimlab.web import pages
 from nimlab.web.config import WebConfig, max_workers
-from nimlab.web.text import ECHO, MAX_MESSAGE, shorten
 from nimlab.web.workers import JobError
 
 PAGES = ["/", "/game?game=nim&position=3,4,5", "/play", "/docs"]

@@ -510,9 +510,12 @@ def _plan_flag(p: argparse.ArgumentParser) -> None:
 
 def _report(error: NimlabError, as_json: bool, out: TextIO | None, lang: str = "en") -> int:
     """The error on stderr in ``lang``; with ``--json`` also on stdout in English (the contract)."""
-    print(say("cli.error", lang, message=error.render(FLAGS, lang)), file=sys.stderr)
+    from nimlab.text import CLI_ECHO, CLI_MESSAGE, shorten
+
+    said = shorten(error.render(FLAGS, lang), CLI_ECHO, CLI_MESSAGE)  # no 100 KB input echoed
+    print(say("cli.error", lang, message=said), file=sys.stderr)
     if as_json and out is not None:
-        message = error.render(FLAGS)
+        message = shorten(error.render(FLAGS), CLI_ECHO, CLI_MESSAGE)
         try:
             out.write(json.dumps({"error": {"kind": error.kind, "message": message}}) + "\n")
             out.flush()

@@ -4,7 +4,7 @@ The kinds are the command line's (``invalid_game``, ``too_large``, ...). Bad
 input is 400, a request the schema rejects 422, work over a limit 413, a
 server with every worker busy 503 (with ``Retry-After``). A page (not
 ``/api``) gets the same message as HTML. A message never echoes a long input
-whole: :func:`nimlab.web.text.shorten` cuts it to a short prefix.
+whole: :func:`nimlab.text.shorten` cuts it to a short prefix.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
-from nimlab.web.text import shorten
+from nimlab.text import shorten
 from nimlab.web.workers import JobError, in_request_language
 
 log = logging.getLogger("nimlab.web")

@@ -21,9 +21,9 @@ from collections import Counter
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from nimlab.text import shorten
 from nimlab.web.app import SECURITY_HEADERS
 from nimlab.web.config import WebConfig
-from nimlab.web.text import shorten
 
 MAX_HEAD = 16 * 1024
 """Bytes of a request's line and headers (h11's limit; over it: 400)."""

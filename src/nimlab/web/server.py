@@ -21,8 +21,8 @@ from typing import Any, TextIO
 
 from nimlab.errors import InvalidOption
 from nimlab.messages import both, say
+from nimlab.text import shorten
 from nimlab.web.config import WebConfig, max_workers
-from nimlab.web.text import shorten
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:

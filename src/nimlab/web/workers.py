@@ -48,8 +48,8 @@ from types import FrameType
 from typing import Any
 
 from nimlab.errors import NimlabError, TooLarge
+from nimlab.text import shorten
 from nimlab.web.config import WebConfig
-from nimlab.web.text import shorten
 
 NICE = 10
 """How much lower the workers' scheduling priority is than the server's."""

@@ -1,0 +1,50 @@
+"""Messages that quote what was sent: never a whole (possibly huge) input echoed.
+
+An error message may quote its input (``heap 'x' is not an integer``). The web
+app cuts every long run of text inside a message to a short prefix and an
+ellipsis, and the whole message to a bounded length, so a 45 KB input cannot
+come back in the answer; the command line does the same with longer bounds
+(:data:`CLI_ECHO`, :data:`CLI_MESSAGE`: paths stay whole).
+
+>>> shorten("heap '" + "3" * 100 + "' is not an integer")
+"heap '333333333333333333333333333333333333333333333333333333333333…' is not an integer"
+>>> shorten("ok: short words stay")
+'ok: short words stay'
+>>> len(shorten("1 " * 5_000)) <= MAX_MESSAGE + 1
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+ECHO = 60
+"""Characters of one long run of text (a quoted input) kept in a message."""
+MAX_MESSAGE = 400
+"""Characters of a whole message."""
+ELLIPSIS = "…"
+CLI_ECHO = 300
+"""…and on the command line."""
+CLI_MESSAGE = 4000
+_QUOTES = "'\"`"
+
+
+def _cut(match: re.Match[str], echo: int) -> str:
+    run = match.group(0)
+    keep = echo + (run[0] in _QUOTES)
+    if len(run) <= keep + 1:
+        return run
+    end = run[-1] if run[0] in _QUOTES and run[-1] == run[0] else ""
+    if end == "" and len(run) > 1 and run[-2] in _QUOTES and run[-1] in ",.;:)]}":
+        end = run[-2:]  # keep a quote and the punctuation after it: '…',
+    return run[:keep] + ELLIPSIS + end
+
+
+def shorten(message: str, echo: int = ECHO, most: int = MAX_MESSAGE) -> str:
+    """``message`` with every run of over ``echo`` non-space characters cut, at most ``most``
+    characters in all (by default the web app's 60 and 400)."""
+    run = re.compile(r"\S{" + str(echo + 1) + ",}")
+    message = run.sub(lambda match: _cut(match, echo), message)
+    if len(message) > most:
+        message = message[:most] + ELLIPSIS
+    return message
