@@ -161,6 +161,8 @@ def test_a_damaged_record_is_refused(tmp_path: Path) -> None:
         (["--out", "{tmp}/v.npy", "--max-seconds", "5"], "--max-seconds needs --checkpoint"),
         (["--out", "{tmp}/v.npy", "--checkpoint", "{tmp}/ck", "--max-seconds", "0"], "positive"),
         (["--out", "{tmp}/v.npy", "--from", "3"], "--from cannot be combined with --out"),
+        (["--out", "{tmp}/v.npy", "--checkpoint", "{tmp}/v.npy"], "clash"),  # the CLI audit
+        (["--out", "{tmp}/values.npy", "--checkpoint", "{tmp}"], "clash"),
     ],
 )
 def test_bad_long_run_options_are_one_line_exit_2(

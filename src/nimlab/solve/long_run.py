@@ -274,6 +274,13 @@ def _check_paths(out: Path, checkpoint: Path | None) -> None:
             ja=f"--out {out} はディレクトリです。.npy で終わるファイル名を指定してください",
         )
     if checkpoint is not None:
+        if out.resolve() == checkpoint.resolve() or out.resolve().parent == checkpoint.resolve():
+            raise InvalidOption(
+                f"--out {out} and --checkpoint {checkpoint} clash: the checkpoint is a folder "
+                "of its own; write the values elsewhere",
+                ja=f"--out {out} と --checkpoint {checkpoint} がぶつかります。チェックポイントは"
+                "専用のフォルダです。値は別の場所に書いてください",
+            )
         if checkpoint.exists() and not checkpoint.is_dir():
             raise InvalidOption(
                 f"--checkpoint {checkpoint} is a file; give a directory",
