@@ -89,3 +89,17 @@ def test_huge_amounts_are_written_as_powers_of_ten() -> None:
 
     assert amount(999) == "999" and amount(10**6) == "1,000,000"
     assert amount(10**5000) == "≈10^5000"
+
+
+def test_every_count_a_limit_check_names_has_its_japanese() -> None:
+    """Found by the CLI audit: ``table wythoff --size 100000 --lang ja`` said "table cells"."""
+    import re
+    from pathlib import Path
+
+    from nimlab.limits import COUNTED_JA
+
+    root = Path(__file__).resolve().parents[1] / "src" / "nimlab"
+    call = re.compile(r"\.check\(\s*[^,()]+(?:\([^)]*\))?[^,()]*,\s*\"([^\"]+)\"")
+    named = {m.group(1) for p in root.rglob("*.py") for m in call.finditer(p.read_text())}
+    assert {"table cells", "values", "positions"} <= named  # the scan sees the calls
+    assert named <= set(COUNTED_JA), named - set(COUNTED_JA)

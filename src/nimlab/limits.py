@@ -98,18 +98,36 @@ class Limits:
         )
 
     def check(self, needed: int, what: str = "states") -> None:
-        """Refuse up front when a computation is known to need ``needed`` states."""
+        """Refuse up front when a computation is known to need ``needed`` states.
+
+        >>> Limits(max_states=10).check(100, "table cells")
+        Traceback (most recent call last):
+        ...
+        nimlab.errors.TooLarge: this needs 100 table cells, over the limit of 10; ...
+        """
         if needed > self.max_states:
             raise TooLarge(
                 f"this needs {amount(needed)} {what}, over the limit of {amount(self.max_states)}",
                 "max_states",
-                ja=f"{amount(needed)} の {what} が必要で、"
+                ja=f"{amount(needed)} の{COUNTED_JA.get(what, what)}が必要で、"
                 f"上限 {amount(self.max_states)} を超えます",
             )
 
     def check_memory(self, needed: int, what: str) -> None:
         """Refuse up front an allocation of ``needed`` bytes over ``max_memory``."""
         check_memory(needed, self.max_memory, what)
+
+
+COUNTED_JA = {
+    "states": "状態",
+    "values": "値",
+    "positions": "局面",
+    "table rows": "表の行",
+    "table entries": "表の項目",
+    "table cells": "表のセル",
+    "take-away states": "take-away の状態",
+}
+"""What :meth:`Limits.check` counts, in Japanese (a Japanese refusal says no English noun)."""
 
 
 def amount(n: int) -> str:
