@@ -127,6 +127,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{text!r} は 1 以上の整数ではありません",
     ),
     "arg.not_natural": ("{text!r} is not an integer ≥ 0", "{text!r} は 0 以上の整数ではありません"),
+    "arg.digits_over": (
+        "{text!r} has {digits:,} digits; at most {most} are accepted here",
+        "{text!r} は {digits:,} 桁あります。ここでは {most} 桁までです",
+    ),
     "arg.not_integer_digits": (
         "{text!r} is not an integer (at most 100 digits)",
         "{text!r} は整数（100 桁まで）ではありません",

@@ -120,3 +120,18 @@ def test_a_huge_input_is_not_echoed_whole(capsys: pytest.CaptureFixture[str]) ->
         said = capsys.readouterr().err
         assert len(said) < 2 * CLI_ECHO and "aaa…" in said
         assert len(out.getvalue()) < 2 * CLI_ECHO
+
+
+@pytest.mark.parametrize(
+    ("args", "most"),
+    [
+        (("genus", "kayles", "--to", "9" * 99), 12),
+        (("wtable", "take-away:2", "--to", "9" * 101), 100),
+    ],
+)
+def test_a_number_past_a_digit_cap_is_called_too_long_not_no_integer(
+    args: tuple[str, ...], most: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the CLI audit: 10^99 was "not an integer ≥ 0"; it is one, with too many digits."""
+    assert main(list(args), io.StringIO()) == 2
+    assert f"digits; at most {most} are accepted here" in capsys.readouterr().err

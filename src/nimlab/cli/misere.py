@@ -31,7 +31,12 @@ Adder = Callable[..., argparse.ArgumentParser]
 
 
 def _natural(text: str) -> int:
-    if not text.strip().isdigit() or len(text.strip()) > 12:
+    digits = len(text.strip())
+    if text.strip().isdigit() and digits > 12:
+        raise argparse.ArgumentTypeError(
+            say("arg.digits_over", current(), text=text[:20] + "…", digits=digits, most=12)
+        )
+    if not text.strip().isdigit():
         raise argparse.ArgumentTypeError(say("arg.not_natural", current(), text=text))
     return int(text)
 

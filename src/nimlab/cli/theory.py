@@ -164,8 +164,13 @@ def _positive(text: str) -> int:
     from nimlab.checks import parse_int
     from nimlab.errors import NimlabError
 
+    digits = len(text.strip())
+    if digits > 100 and text.strip().isdigit():
+        raise argparse.ArgumentTypeError(
+            say("arg.digits_over", current(), text=text[:20] + "…", digits=digits, most=100)
+        )
     try:
-        if len(text.strip()) > 100:
+        if digits > 100:
             raise ValueError
         return parse_int(text, "the value", least=1)
     except (NimlabError, ValueError):
