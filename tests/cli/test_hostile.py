@@ -135,3 +135,12 @@ def test_a_number_past_a_digit_cap_is_called_too_long_not_no_integer(
     """Found by the CLI audit: 10^99 was "not an integer ≥ 0"; it is one, with too many digits."""
     assert main(list(args), io.StringIO()) == 2
     assert f"digits; at most {most} are accepted here" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["games"], ["tour"], ["tablebase"]])
+def test_a_bad_limit_is_refused_by_every_command(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the CLI audit: commands that compute nothing accepted ``--max-states -1``."""
+    assert main([*command, "--max-states", "-1"], io.StringIO()) == 2
+    assert "--max-states" in capsys.readouterr().err

@@ -118,6 +118,11 @@ def test_plots(atlas: str, tmp_path: Path) -> None:
             "--digits is for octal sweeps",
         ),
         (["sweep", "octal", "--db", "{db}"], 2, "needs --digits"),
+        (  # the CLI audit: read as 2,3
+            ["sweep", "subtraction", "--sizes", "2,,3", "--max-element", "5", "--db", "{db}"],
+            2,
+            "is not a list of integers",
+        ),
         (
             [
                 "sweep",
@@ -151,6 +156,16 @@ def test_refusals(
     assert words in capsys.readouterr().err
     assert text.read_text() == "not a database"
     assert not (tmp_path / "new.sqlite").exists()
+
+
+def test_plot_and_export_together_are_refused_not_half_done(
+    atlas: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the CLI audit: with --plot, --export was silently skipped."""
+    args = ["results", "--db", atlas, "--plot", "periods", "--out", str(tmp_path / "p.png")]
+    code, _ = cli(*args, "--export", str(tmp_path / "e.csv"))
+    assert code == 2 and "--plot and --export" in capsys.readouterr().err
+    assert not (tmp_path / "p.png").exists() and not (tmp_path / "e.csv").exists()
 
 
 def test_a_damaged_database_is_one_line_and_exit_2(

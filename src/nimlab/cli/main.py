@@ -552,6 +552,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             if args.command is None:
                 build_parser().print_help(out)
                 return 2
+        if getattr(args, "max_states", None) is not None:  # checked for every command alike
+            from nimlab.cli.commands import limits_of
+
+            limits_of(args)
         _load_rules(args)
         try:
             code: int = args.run(args, out)

@@ -81,7 +81,10 @@ def _seconds(text: str) -> float:
 
 def _ints(text: str) -> list[int]:
     try:
-        return [_int(part) for part in text.split(",") if part.strip()]
+        parts = text.split(",")
+        if any(not part.strip() for part in parts):  # 2,,3 or 2,: an element left out
+            raise argparse.ArgumentTypeError
+        return [_int(part) for part in parts]
     except argparse.ArgumentTypeError:
         shown = text if len(text) <= 24 else text[:20] + "..."
         raise argparse.ArgumentTypeError(
@@ -440,6 +443,11 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
         raise InvalidOption(
             f"--limit must be ≥ 1, got {args.limit}",
             ja=f"--limit は 1 以上です（{args.limit} が与えられた）",
+        )
+    if args.plot is not None and args.export is not None:
+        raise InvalidOption(
+            "--plot and --export are two runs of results: give one of them",
+            ja="--plot と --export は別々に実行します。どちらか一方を指定してください",
         )
     if args.plot is not None or args.out is not None:
         from nimlab.research.plots import plot
