@@ -176,12 +176,12 @@ def test_is_heap_option_is_what_the_options_list_says(code: list[int], n: int) -
     """The test behind a CLI audit fix: on a huge heap the play commands decide a move's
     legality from the code (listing the options stopped at a few thousand, so every winning
     move of kayles at 10^12 was judged illegal and ``hint`` crashed)."""
-    from nimlab.games.heap import GrundyGame
+    from nimlab.games.heap import GrundyGame, Nim, Subtraction
 
     if not any(code[1:]) and not code[0]:
         return
     written = "0123456789ABCDEF"[code[0]] + "." + "".join("0123456789ABCDEF"[d] for d in code[1:])
-    for ruleset in (take_and_break(written), GrundyGame()):
+    for ruleset in (take_and_break(written), GrundyGame(), Nim(), Subtraction((2, 3, 7))):
         listed = {tuple(sorted(r)) for r in ruleset.heap_options(n)}
         candidates = listed | {(a, b) for a in range(n + 1) for b in range(a, n + 1)}
         candidates |= {(a,) for a in range(n + 2)} | {(), (1, 1, n)}

@@ -52,6 +52,9 @@ class Nim(HeapRuleset):
     def heap_options(self, n: int) -> Iterator[Heaps]:
         return ((k,) for k in range(n - 1, -1, -1))
 
+    def is_heap_option(self, n: int, result: Heaps) -> bool | None:
+        return len(result) == 1 and 0 <= result[0] < n
+
 
 @dataclass(frozen=True, repr=False)
 class Subtraction(HeapRuleset):
@@ -102,6 +105,9 @@ class Subtraction(HeapRuleset):
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         return ((n - s,) for s in self.subtraction_set if s <= n)
+
+    def is_heap_option(self, n: int, result: Heaps) -> bool | None:
+        return len(result) == 1 and result[0] >= 0 and n - result[0] in self.subtraction_set
 
 
 @dataclass(frozen=True, repr=False)

@@ -238,18 +238,12 @@ def _heap_move(game: HeapRuleset, position: Position, to: Position) -> Move | No
         return None
     (h,) = gone.elements()
     result = tuple(sorted(came.elements()))
-    subtraction = _subtraction_set(game)
-    if game.spec == "nim":
-        ok = len(result) == 1 and result[0] < h
-    elif subtraction is not None:
-        ok = len(result) == 1 and h - result[0] in subtraction
-    else:
-        known = game.is_heap_option(h, result)  # a huge heap's options are too many to list
-        ok = (
-            known
-            if known is not None
-            else result in {tuple(sorted(r)) for r in islice(game.heap_options(h), SCAN)}
-        )
+    known = game.is_heap_option(h, result)  # a huge heap's options are too many to list
+    ok = (
+        known
+        if known is not None
+        else result in {tuple(sorted(r)) for r in islice(game.heap_options(h), SCAN)}
+    )
     return Move(to, game.heap_move(h, result)) if ok else None
 
 
