@@ -18,7 +18,7 @@ heap 1 │ ● × 1,000,000,000,000
 
 from __future__ import annotations
 
-from nimlab.games.base import Position, Ruleset, as_heap_ruleset
+from nimlab.games.base import Position, Ruleset, as_heaps_ruleset
 from nimlab.messages import say
 
 STONE = "●"
@@ -27,11 +27,7 @@ GROUP = 5
 
 
 def _is_heaps(game: Ruleset) -> bool:
-    return (
-        as_heap_ruleset(game) is not None
-        or game.spec == "wythoff"
-        or game.family in ("split-delete-nim", "delete-nim")
-    )
+    return as_heaps_ruleset(game) is not None  # positions made of heaps, by the capability
 
 
 def stones(n: int, width: int) -> str:

@@ -27,6 +27,7 @@ from itertools import islice
 from nimlab.errors import IllegalMove, InvalidPosition
 from nimlab.games.actions import DeleteSplit, InComponent, SplitDelete
 from nimlab.games.base import MAX_DIGITS, HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
+from nimlab.games.capabilities import DIAGONAL, REDUCE
 from nimlab.theory.half import half_move
 from nimlab.theory.take_away import take
 from nimlab.theory.wythoff import wythoff_move
@@ -47,6 +48,12 @@ SPLIT_FAMILIES = ("split-delete-nim", "delete-nim")
 def _variant(game: Ruleset) -> str | None:
     """The variant of a split/delete game (``single``, ``half``, …), None for other games."""
     return game.spec.partition(":")[2] if game.family in SPLIT_FAMILIES else None
+
+
+def _queen(game: Ruleset) -> bool:
+    """Whether the game moves as a chess queen on two heaps: from one heap, or the same
+    number from both (Wythoff's moves, read off its capabilities)."""
+    return game.capabilities.two_heap_kernel == REDUCE | DIAGONAL
 
 
 def _subtraction_set(game: Ruleset) -> tuple[int, ...] | None:
@@ -158,7 +165,7 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
                     ja="取り数制限ゲームでは `take K` とだけ入力します（山は 1 つ）",
                 )
             return (position[0] - k, min(multiplier * k, max(position[0] - k, 0)))
-        if game.spec == "wythoff" and where == "both":
+        if _queen(game) and where == "both":
             return (position[0] - k, position[1] - k)
         heap = _which_heap(game, position, where)
         i = position.index(heap)
@@ -178,7 +185,7 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
 
 
 def _which_heap(game: Ruleset, position: Position, where: str | None) -> int:
-    if as_heap_ruleset(game) is None and game.spec != "wythoff":
+    if as_heap_ruleset(game) is None and not _queen(game):
         raise IllegalMove(
             f"`take` moves are for heap games; for {game.spec} type the position",
             ja=f"`take` は山のゲームの手です。{game.spec} では移った後の局面を入力します",
@@ -221,7 +228,7 @@ def legal_move(game: Ruleset, position: Position, to: Position) -> Move | None:
         if 1 <= k <= position[1] and take(game, position, k).to == to:
             return take(game, position, k)
         return None
-    if game.spec == "wythoff":
+    if _queen(game):
         return wythoff_move(position, to)
     heap_game = as_heap_ruleset(game)
     if heap_game is not None:
@@ -308,7 +315,7 @@ def describe(game: Ruleset, position: Position, lang: str = "en") -> str:
         if ja:
             return f"{_up_to(m, lang)} 個取る（`take K` と入力）"
         return f"take {_up_to(m, lang)} (type `take K`)"
-    if game.spec == "wythoff":
+    if _queen(game):
         a, b = position
         if ja:
             both = f"、または両方から {_up_to(a, lang)} 個ずつ（`take K from both`）" if a else ""
@@ -322,7 +329,8 @@ def describe(game: Ruleset, position: Position, lang: str = "en") -> str:
             f"of {a}{both}"
         )
     subtraction = _subtraction_set(game)
-    if game.spec == "nim":
+    kernel = game.capabilities.one_heap
+    if kernel is not None and kernel.kind == "identity":  # Nim: any number from any heap
         heaps = sorted({h for h in position if h})
         if not heaps:
             return none
