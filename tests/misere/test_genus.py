@@ -6,7 +6,7 @@ from functools import cache
 
 import pytest
 
-from nimlab.errors import NotApplicable
+from nimlab.errors import NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset
 from nimlab.games.heap import GrundyGame, Nim, Subtraction
 from nimlab.games.octal import Octal
@@ -94,3 +94,30 @@ def test_tame_symbols() -> None:
 def test_genus_refuses_non_heap_games() -> None:
     with pytest.raises(NotApplicable, match="genus is defined for heap games"):
         genus(game("wythoff"), 5)
+
+
+def test_genus_charges_every_option_it_generates(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Limits counts each option generated; a search charging only positions ran
+    # `genus kayles --to 60` for minutes under the default limit.
+    import importlib
+
+    from nimlab.limits import Budget, Limits
+
+    module = importlib.import_module("nimlab.misere.genus")
+    calls = {"value": 0, "top": 0}
+    value = module._Search.value
+
+    def counted(self, heaps, ones, twos):  # type: ignore[no-untyped-def]
+        calls["value"] += 1
+        return value(self, heaps, ones, twos)
+
+    monkeypatch.setattr(module._Search, "value", counted)
+    budgets: list[Budget] = []
+    budget = Limits.budget
+    monkeypatch.setattr(Limits, "budget", lambda self: budgets.append(budget(self)) or budgets[-1])
+    table = genus("kayles", 14, Limits(max_states=10**9))
+    top = sum(len(e.misere) for e in table.entries)  # genus asks one value per copy count
+    assert calls["value"] - top > 10_000  # enough options to tell the two countings apart
+    assert budgets[0].used >= calls["value"] - top  # each recursive call is an option
+    with pytest.raises(TooLarge, match="states"):
+        genus("kayles", 14, Limits(max_states=calls["value"] // 2))

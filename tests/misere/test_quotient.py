@@ -59,13 +59,14 @@ GAMES = [
 BOUND = 12
 
 
-SLOW = {"octal:4.7": 10}  # its quotient to heap 12 takes ~20 s (8 expansions, order 34)
+SLOW = {"octal:4.7": 10}  # its quotient to heap 12 takes ~20 s (8 expansions, order 34);
+# to heap 10, 4 s and 9 million states: over the default limit
 
 
 @pytest.mark.parametrize("g", GAMES, ids=lambda g: g.spec)
 def test_every_sum_of_up_to_three_heaps(g: HeapRuleset) -> None:
     bound = SLOW.get(g.spec, BOUND)
-    q = quotient(g, bound)
+    q = quotient(g, bound, Limits(max_states=50_000_000) if g.spec in SLOW else None)
     solve = brute_force(g)
     checked = 0
     for k in range(4):
@@ -194,3 +195,37 @@ def test_random_two_digit_octal_sums(digits: tuple[int, int], heaps: list[int]) 
     q = quotient(g, 7)
     assert q.is_p(heaps) == (brute_force(g)(tuple(sorted(heaps))) == "P")
     assert q.order % 2 == 0  # every misère quotient has even order (Plambeck and Siegel)
+
+
+def test_quotient_charges_each_successor_and_the_options_it_carries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A search that charged one state per state popped ran `quotient grundy-game
+    # --max-heap 30` for minutes under the default limit: each state makes one
+    # successor per generator, and each successor carries the state's option set.
+    import importlib
+
+    from nimlab.limits import Budget
+    from nimlab.solve.context import Context
+
+    module = importlib.import_module("nimlab.misere.certificate")
+    work = {"successors": 0, "options": 0}
+    init = module.LightestFirst.__init__
+
+    def counted_init(self, start, generators, step, budget, max_states):  # type: ignore[no-untyped-def]
+        def counted(state, key):  # type: ignore[no-untyped-def]
+            work["successors"] += 1
+            if isinstance(state[1], frozenset):
+                work["options"] += len(state[1])
+            return step(state, key)
+
+        init(self, start, generators, counted, budget, max_states)
+
+    monkeypatch.setattr(module.LightestFirst, "__init__", counted_init)
+    budgets: list[Budget] = []
+    budget = Limits.budget
+    monkeypatch.setattr(Limits, "budget", lambda self: budgets.append(budget(self)) or budgets[-1])
+    with Context():  # nothing cached: the quotient is built here
+        quotient(Octal.from_code("4.7"), 8, Limits(max_states=10**9))
+    assert work["options"] > 100_000  # enough to tell the countings apart
+    assert budgets[0].used >= work["successors"] + work["options"]

@@ -112,3 +112,16 @@ def test_paper_tables() -> None:
     assert "Table 7" in paper_table(game("split-delete-nim:single"), 1)  # type: ignore[operator]
     assert "Table 8" in paper_table(game("delete-nim:half"), 1)  # type: ignore[operator]
     assert paper_table(game("kayles"), 0) is None
+
+
+def test_wythoff_table_counts_its_six_cells_a_row_and_their_memory() -> None:
+    # Charged three entries a row, `wythoff-table --to 1000000` ran 46 s and 1.5 GB
+    # under the default limits; a row shows six cells (n, p_n, q_n and their codes).
+    from nimlab.limits import Limits
+    from nimlab.theory.tables import WYTHOFF_ROW_BYTES
+
+    assert len(wythoff_table(1000, limits=Limits(max_states=6000)).rows) == 1000
+    with pytest.raises(TooLarge, match="6,000 table cells"):
+        wythoff_table(1000, limits=Limits(max_states=5999))
+    with pytest.raises(TooLarge, match=r"max_memory"):
+        wythoff_table(1000, limits=Limits(max_memory=1000 * WYTHOFF_ROW_BYTES - 1))

@@ -29,20 +29,27 @@ def columns(text: str) -> int:
     >>> columns("nim"), columns("一致"), columns("山 3 個")
     (3, 4, 7)
     """
+    if text.isascii():
+        return len(text)
     return len(text) + sum(1 for c in text if east_asian_width(c) in "WF")
 
 
 def grid(rows: Sequence[Sequence[object]], gap: int = 2, right: bool = False) -> str:
     """Align a list of rows into columns (by terminal width: Japanese lines up too)."""
     cells = [[str(c) for c in row] for row in rows]
-    widths = [max(columns(r[i]) for r in cells if i < len(r)) for i in range(max(map(len, cells)))]
+    sizes = [[columns(c) for c in row] for row in cells]
+    widths = [0] * max(map(len, cells), default=0)
+    for row_sizes in sizes:
+        for i, size in enumerate(row_sizes):
+            widths[i] = max(widths[i], size)
     lines = []
-    for row in cells:
+    sep = " " * gap
+    for row, row_sizes in zip(cells, sizes, strict=True):
         parts = []
-        for c, w in zip(row, widths, strict=False):
-            pad = " " * (w - columns(c))
+        for c, size, w in zip(row, row_sizes, widths, strict=False):
+            pad = " " * (w - size)
             parts.append(pad + c if right else c + pad)
-        lines.append((" " * gap).join(parts).rstrip())
+        lines.append(sep.join(parts).rstrip())
     return "\n".join(lines)
 
 

@@ -120,7 +120,7 @@ class LightestFirst(Generic[S, K]):
             if state in done:
                 continue
             done.add(state)
-            self.budget.spend(1)
+            self.budget.spend(1 + len(self.generators))  # the state and each successor made
             if len(done) > self.max_states:
                 raise TooLarge(
                     f"the quotient certificate needs more than {self.max_states:,} states",
@@ -204,6 +204,7 @@ def mark(
 
     def step(state: State, h: int) -> State:
         e, t = state
+        budget.spend(len(t))  # each option of the state is carried to the successor
         a = act[h]
         return (a[e], frozenset([a[x] for x in t]).union(times_options(e, h)))
 
@@ -297,7 +298,7 @@ class Verified:
         spend = self.budget.spend
         while frontier:
             t = frontier.pop()
-            spend(1)
+            spend(1 + len(gens))  # the state and each successor made
             if not self.obeys(t):
                 return False
             for g in gens:

@@ -153,7 +153,7 @@ class _Search:
         found = self.memo.get(key)
         if found is not None:
             return found
-        self.budget.spend(1)
+        self.budget.spend(1 + bool(ones) + 2 * bool(twos))  # the position, its *1/*2 moves
         values = set()
         seen = set()
         for i, h in enumerate(heaps):
@@ -161,7 +161,9 @@ class _Search:
                 continue
             seen.add(h)
             rest = heaps[:i] + heaps[i + 1 :]
-            for r in self.heap_options(h):
+            options = self.heap_options(h)
+            self.budget.spend(len(options))  # each option generated counts, as Limits says
+            for r in options:
                 values.add(self.value(tuple(sorted(rest + r)), ones, twos))
         if ones:
             values.add(self.value(heaps, ones - 1, twos))

@@ -137,10 +137,16 @@ class WythoffTable:
         return {"game": "wythoff", "rows": [r.to_dict() for r in self.rows]}
 
 
+WYTHOFF_ROW_BYTES = 1_700
+"""About the bytes one row takes once shown: its numbers, codes and text (measured at 10^6 rows)."""
+
+
 def wythoff_table(to: int, *, limits: Limits | None = None) -> WythoffTable:
     """Seed 000's algorithm: p_n is the least number not used by earlier p, q; q_n = p_n + n."""
     to = _count(to, "to")
-    (limits or Limits()).check(3 * to, "table entries")
+    limits = limits or Limits()
+    limits.check(6 * to, "table cells")  # n, p_n, q_n and their three codes
+    limits.check_memory(to * WYTHOFF_ROW_BYTES, "the Wythoff table")
     used: set[int] = set()
     p = 1
     rows = []

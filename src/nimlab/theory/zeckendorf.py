@@ -86,12 +86,18 @@ def code(n: int) -> str:
     >>> code(1), code(12), code(21)
     ('1', '10101', '1000000')
     """
-    indices = zeckendorf(n)
-    if not indices:
+    if n < 0:
+        raise ValueError(f"only n ≥ 0 has a Fibonacci representation, got {n}")
+    if n == 0:
         return "0"
-    digits = ["0"] * indices[0]
-    for k in indices:
-        digits[indices[0] - k] = "1"
+    fib = _fibonacci_past(n)
+    digits = []
+    for f in fib[bisect_right(fib, n) - 1 :: -1]:  # greedy, largest term first
+        if f <= n:
+            n -= f
+            digits.append("1")
+        else:
+            digits.append("0")
     return "".join(digits)
 
 
