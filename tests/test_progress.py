@@ -65,3 +65,79 @@ def test_the_time_left_reads_as_a_clock() -> None:
     from nimlab.progress import _clock
 
     assert [_clock(s) for s in (0, 61, 3599.6, 86400)] == ["0:00", "1:01", "1:00:00", "24:00:00"]
+
+
+@pytest.fixture
+def meter_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nimlab.progress
+
+    monkeypatch.setattr(nimlab.progress, "SHOW_AFTER", 0.0)
+    monkeypatch.setattr(nimlab.progress, "REDRAW_SECONDS", 0.0)
+
+
+@pytest.mark.usefixtures("meter_now")
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ["working: ", " of at most 1,000,000 states (", "--max-states"]), ("ja", ["計算中"])],
+)
+def test_the_work_meter_redraws_one_line_and_wipes_it(lang: str, words: list[str]) -> None:
+    import io
+
+    from nimlab.limits import Limits, watch_work
+    from nimlab.progress import WorkMeter
+
+    screen = io.StringIO()
+    meter = WorkMeter(lang, stream=screen, tty=True)
+    watch_work(meter)
+    try:
+        budget = Limits(max_states=10**6).budget()
+        for _ in range(3):
+            budget.spend(5000)
+    finally:
+        watch_work(None)
+    drawn = screen.getvalue()
+    assert drawn.count("\r") == 3 and drawn.endswith("\x1b[K") and "\n" not in drawn
+    assert all(word in drawn for word in words)
+    assert "15,000" in drawn.split("\r")[-1]
+    meter.clear()
+    assert screen.getvalue() == drawn + "\r\x1b[K"
+    meter.clear()  # nothing is drawn now: nothing to wipe
+    assert screen.getvalue() == drawn + "\r\x1b[K"
+
+
+@pytest.mark.usefixtures("meter_now")
+def test_the_work_meter_keeps_quiet_while_a_progress_bar_is_open() -> None:
+    import io
+
+    from nimlab.limits import Limits, watch_work
+    from nimlab.progress import WorkMeter
+
+    screen = io.StringIO()
+    meter = WorkMeter(stream=screen, tty=True)
+    watch_work(meter)
+    try:
+        bar = ProgressBar("kayles to 100", 100, "values", stream=io.StringIO(), log_seconds=99)
+        Limits(max_states=10**6).budget().spend(10_000)
+        assert screen.getvalue() == ""  # the bar tells how the work goes
+        bar.close()
+        Limits(max_states=10**6).budget().spend(10_000)
+        assert "working: " in screen.getvalue()
+    finally:
+        watch_work(None)
+
+
+def test_off_a_terminal_the_work_meter_writes_a_line_a_period() -> None:
+    import io
+
+    from nimlab.limits import Limits
+    from nimlab.progress import WorkMeter
+
+    log = io.StringIO()
+    meter = WorkMeter(stream=log, tty=False, log_seconds=3600)
+    meter(Limits(max_states=100).budget())
+    assert log.getvalue() == ""  # an hour has not passed
+    meter = WorkMeter(stream=log, tty=False, log_seconds=0)
+    meter(Limits(max_states=100).budget())
+    assert (
+        log.getvalue().startswith("working: 0 of at most 100 states") and log.getvalue()[-1] == "\n"
+    )

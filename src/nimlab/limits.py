@@ -25,6 +25,7 @@ front by their state and memory limits instead.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nimlab.errors import InvalidOption, TooLarge
@@ -160,11 +161,32 @@ def check_memory(needed: int, limit: int, what: str) -> None:
         )
 
 
+Watcher = Callable[["Budget"], None]
+_watcher: Watcher | None = None
+
+
+def watch_work(watcher: Watcher | None) -> Watcher | None:
+    """Have ``watcher(budget)`` called every ``CLOCK_EVERY`` states of each budget made from
+    now on (``None``: none); returns the watcher it replaces. The command line shows the
+    progress of long work this way (:class:`nimlab.progress.WorkMeter`).
+
+    >>> seen = []
+    >>> old = watch_work(lambda b: seen.append(b.used))
+    >>> budget = Limits(max_states=10**6).budget()
+    >>> budget.spend(10_000)
+    >>> seen, watch_work(old) is not None
+    ([10000], True)
+    """
+    global _watcher
+    previous, _watcher = _watcher, watcher
+    return previous
+
+
 class Budget:
     """A mutable counter of states spent against a limit (and the memory limit of the call).
 
     With ``seconds``, it is also a deadline: the clock is read every
-    ``CLOCK_EVERY`` states.
+    ``CLOCK_EVERY`` states; so is the watcher of :func:`watch_work`, if any.
     """
 
     __slots__ = (
@@ -176,6 +198,7 @@ class Budget:
         "option",
         "seconds",
         "used",
+        "watcher",
     )
 
     def __init__(
@@ -193,7 +216,9 @@ class Budget:
         self.used = 0
         self.seconds = seconds
         self.deadline = None if seconds is None else time.monotonic() + seconds
-        self.clock_at = limit if seconds is None else min(CLOCK_EVERY, limit)
+        self.watcher = _watcher
+        looked_at = seconds is not None or self.watcher is not None
+        self.clock_at = min(CLOCK_EVERY, limit) if looked_at else limit
 
     @property
     def remaining(self) -> int:
@@ -226,6 +251,8 @@ class Budget:
                 ja=f"{amount(self.limit)} 状態を超える計算が必要です",
             )
         self.clock_at = min(self.used + CLOCK_EVERY, self.limit)
+        if self.watcher is not None:
+            self.watcher(self)
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TooLarge(
                 f"this takes more than {self.seconds:g} s, the time limit",

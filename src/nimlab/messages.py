@@ -339,6 +339,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{label}: {done}/{total} {unit}（{share}%）、{rate}、残り {left}",
     ),
     "progress.rate": ("{rate} {unit}/s", "毎秒 {rate} {unit}"),
+    "progress.work": (
+        "working: {used} of at most {limit} states ({share}%, {option}), {rate} states/s, {spent}",
+        "計算中: 最大 {limit} 状態のうち {used}（{share}%、{option}）、毎秒 {rate} 状態、{spent}",
+    ),
     "progress.values": ("values", "値"),
     "progress.tasks": ("tasks", "タスク"),
     "progress.to": ("{game} to {to}", "{game}（{to} まで）"),

@@ -15,7 +15,7 @@ use it.
 >>> import io
 >>> log = io.StringIO()
 >>> bar = ProgressBar("kayles to 1,000", 1000, "values", log_seconds=0, stream=log)
->>> bar.update(250)
+>>> bar.update(250); bar.close()
 >>> log.getvalue().startswith("kayles to 1,000: 250/1,000 values (25.0%), ")
 True
 """
@@ -27,10 +27,15 @@ import sys
 import time
 from typing import Any, TextIO
 
+from nimlab.limits import watch_work
 from nimlab.messages import say
 
 LOG_SECONDS = float(os.environ.get("NIMLAB_PROGRESS_SECONDS", "60"))
 """Seconds between two plain progress lines off a terminal (``NIMLAB_PROGRESS_SECONDS``)."""
+SHOW_AFTER = 2.0
+"""Seconds of work before :class:`WorkMeter` shows anything on a terminal."""
+REDRAW_SECONDS = 0.25
+"""Seconds between two redraws of the work meter's line."""
 
 
 class ProgressBar:
@@ -56,6 +61,8 @@ class ProgressBar:
         self.stream = stream
         self.log_seconds = LOG_SECONDS if log_seconds is None else log_seconds
         self.logged = self.start
+        self.open = True
+        self.unwatched = watch_work(None)  # this bar says how the work goes: no work meter
         if force or sys.stderr.isatty():
             from rich.console import Console
             from rich.progress import (
@@ -127,8 +134,81 @@ class ProgressBar:
         self.update(self.done + steps)
 
     def close(self) -> None:
+        if self.open:
+            self.open = False
+            watch_work(self.unwatched)
         if self.bar is not None:
             self.bar.stop()
+
+
+class WorkMeter:
+    """The progress of any long computation, read from its work budget (see
+    :func:`nimlab.limits.watch_work`): the states spent of at most the limit, the rate and
+    the time spent.
+
+    On a terminal (``tty``) one line, redrawn in place from :data:`SHOW_AFTER` seconds
+    of work on, and wiped by :meth:`clear` before the answer is written; off a terminal
+    one plain line every ``log_seconds``. A :class:`ProgressBar` stops it while it is open.
+
+    >>> import io
+    >>> from nimlab.limits import Limits
+    >>> log = io.StringIO()
+    >>> meter = WorkMeter(stream=log, tty=False, log_seconds=0)
+    >>> meter(Limits(max_states=10_000).budget())
+    >>> log.getvalue().startswith("working: 0 of at most 10,000 states (0.0%, --max-states)")
+    True
+    """
+
+    def __init__(
+        self,
+        lang: str = "en",
+        stream: TextIO | None = None,
+        tty: bool | None = None,
+        log_seconds: float | None = None,
+    ) -> None:
+        self.lang = lang
+        self.stream = sys.stderr if stream is None else stream
+        self.tty = self.stream.isatty() if tty is None else tty
+        self.log_seconds = LOG_SECONDS if log_seconds is None else log_seconds
+        self.budget: Any = None
+        self.started = self.shown_at = self.began = time.monotonic()
+        self.shown = False
+
+    def __call__(self, budget: Any) -> None:
+        now = time.monotonic()
+        if budget is not self.budget:  # the next computation: its rate from now on
+            self.budget, self.began = budget, now
+        spent = now - self.started  # the command's time: it may make many budgets
+        if self.tty:
+            if spent >= SHOW_AFTER and now - self.shown_at >= REDRAW_SECONDS:
+                self.shown_at, self.shown = now, True
+                self.stream.write("\r" + self.line(budget, now) + "\x1b[K")
+                self.stream.flush()
+        elif spent >= self.log_seconds and now - self.shown_at >= self.log_seconds:
+            self.shown_at = now
+            self.stream.write(self.line(budget, now) + "\n")
+            self.stream.flush()
+
+    def line(self, budget: Any, now: float) -> str:
+        """The states spent of the limit, the share, the limit's option, the rate, the time."""
+        seconds = now - self.began
+        return say(
+            "progress.work",
+            self.lang,
+            used=f"{budget.used:,}",
+            limit=f"{budget.limit:,}",
+            share=f"{100 * budget.used / max(budget.limit, 1):.1f}",
+            option=budget.option,
+            rate=f"{budget.used / seconds:,.0f}" if seconds > 0 else "?",
+            spent=_clock(now - self.started),
+        )
+
+    def clear(self) -> None:
+        """Wipe the line drawn on the terminal, if any (before the answer is written)."""
+        if self.shown:
+            self.shown = False
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
 
 
 def _clock(seconds: float) -> str:

@@ -180,3 +180,49 @@ def test_absurd_sizes_are_refused_up_front(args: list[str], code: int, message: 
     r = run(*args, "--max-memory", "300M") if "--max-memory" not in args else run(*args)
     assert r.returncode == code, r.stderr
     assert message in r.stderr and "Traceback" not in r.stderr
+
+
+SEARCH = ("sequence", "kayles", "--to", "24", "--misere")  # a search of some 10^5 states
+
+
+def test_off_a_terminal_long_work_logs_plain_progress_lines() -> None:
+    import os
+
+    def with_env(**env: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "nimlab", *SEARCH],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=dict(os.environ, **env),
+        )
+
+    logged, quiet = with_env(NIMLAB_PROGRESS_SECONDS="0"), with_env()
+    assert logged.returncode == quiet.returncode == 0, logged.stderr
+    lines = logged.stderr.splitlines()
+    assert lines and all(
+        line.startswith("working: ") and " of at most 5,000,000 states (" in line for line in lines
+    )
+    assert quiet.stderr == "" and logged.stdout == quiet.stdout  # the default: a line a minute
+
+
+def test_on_a_terminal_the_work_meter_is_wiped_before_the_answer() -> None:
+    import os
+
+    import pexpect
+
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "nimlab", "sequence", "kayles", "--to", "40", "--misere", "--max-states", "3000000"],
+        encoding="utf-8",
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if k != "NIMLAB_LANG"} | {"TERM": "xterm"},
+    )
+    child.expect(r"working: [0-9,]+ of at most 3,000,000 states")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    screen = str(child.before)
+    answer = screen[screen.index("octal:0.77: ") :]
+    assert screen[: screen.index("octal:0.77: ")].endswith("\r\x1b[K")  # the line wiped first
+    assert "working" not in answer and answer.splitlines()[1].startswith(" 0:  1  0  2  3")

@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, cast
 
 from nimlab.checks import parse_int
 from nimlab.cli import commands, misere, octal, research, tablebase, theory
@@ -31,8 +31,14 @@ from nimlab.cli.options import (
 )
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidGame, InvalidOption, NimlabError, TooLarge
-from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, DEFAULT_REMOTENESS_STATES
+from nimlab.limits import (
+    DEFAULT_MAX_MEMORY,
+    DEFAULT_MAX_STATES,
+    DEFAULT_REMOTENESS_STATES,
+    watch_work,
+)
 from nimlab.messages import both, say
+from nimlab.progress import WorkMeter
 from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
@@ -125,6 +131,34 @@ def _bytes(text: str) -> int:
 def _size(n: int) -> str:
     """Bytes as ``--max-memory`` takes them: ``2G``, ``512M``."""
     return f"{n // 1024**3}G" if n % 1024**3 == 0 else f"{n // 1024**2}M"
+
+
+UNMETERED = ("serve", "play")
+"""Commands without the work meter: the server's work is in its workers, play's is short."""
+
+
+def _meter(args: argparse.Namespace, out: TextIO, lang: str) -> tuple[WorkMeter | None, TextIO]:
+    """Show the progress of long work on stderr (see :class:`nimlab.progress.WorkMeter`);
+    on a terminal, ``out`` becomes a stream that wipes the meter's line before writing."""
+    if args.command in UNMETERED or getattr(args, "quiet", False) or sys.stderr is None:
+        return None, out
+    meter = WorkMeter(lang)
+    watch_work(meter)
+    return meter, (cast(TextIO, _Wiping(out, meter)) if meter.tty else out)
+
+
+class _Wiping:
+    """``out``, with the work meter's line wiped before anything is written."""
+
+    def __init__(self, out: TextIO, meter: WorkMeter) -> None:
+        self._out, self._meter = out, meter
+
+    def write(self, text: str) -> int:
+        self._meter.clear()
+        return self._out.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._out, name)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -557,6 +591,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
             limits_of(args)
         _load_rules(args)
+        meter, out = _meter(args, out, lang)
         try:
             code: int = args.run(args, out)
         except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
@@ -570,6 +605,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                 ja=f"{where} のルールの実行中にエラー: {type(error).__name__}: {error}",
             )
             return _report(failed, as_json, out, lang)
+        finally:
+            if meter is not None:
+                meter.clear()
+                watch_work(None)
         out.flush()
         return code
     except NimlabError as error:
