@@ -120,7 +120,12 @@ def test_a_huge_heap_without_a_theorem_is_refused_at_once_not_after_the_search()
     import time
 
     began = time.monotonic()
-    with pytest.raises(TooLarge, match="at least 1,000,000,000,000,000,000,000,000,000,000 states"):
+    # h = 10^30 single heaps of the chain, the pairs and the triples they split into
+    h = 10**30
+    pairs = (h - 2) * (h - 3) // 4  # Σ (x − 2)/2 for x = h − 1, …, 2
+    triples = (h - 2) * (h - 3) * (h - 4) // 36  # Σ (s − 1)(s − 2)/12 for s = h − 2, …, 1
+    least = f"{h + pairs + triples:,}"
+    with pytest.raises(TooLarge, match=f"at least {least} states"):
         nimlab.analyze("kayles", str(10**30), misere=True)
     assert time.monotonic() - began < 10
 
@@ -137,7 +142,19 @@ def test_a_huge_heap_without_a_theorem_is_refused_at_once_not_after_the_search()
         st.sets(st.integers(1, 4), max_size=2).map(
             lambda s: "all-but:" + ",".join(map(str, sorted(s))) if s else "nim"
         ),
-        st.sampled_from(["subtraction:squares", "subtraction:primes", "grundy-game", "kayles"]),
+        st.lists(st.sampled_from("01234567"), min_size=1, max_size=2).map(
+            lambda d: "octal:4." + "".join(d)  # splits that take nothing
+        ),
+        st.sampled_from(
+            [
+                "subtraction:squares",
+                "subtraction:primes",
+                "grundy-game",
+                "kayles",
+                "take-and-break:0.F1",
+                "take-and-break:0.C4",
+            ]
+        ),
     ),
     heaps=st.lists(st.integers(0, 14), min_size=1, max_size=2),
 )

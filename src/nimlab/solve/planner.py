@@ -402,13 +402,17 @@ def chain_lower_bound(game: Ruleset, pos: Position) -> int:
     all different. (A huge heap with no theorem is refused at once, not after a search
     has run out of memory.)
 
+    The heaps of the chain that can be split into two non-empty heaps add the pairs
+    they split into (:func:`_pairs_along`): a Kayles heap of h stones reaches about
+    h²/4 positions of two heaps, so a search of it is refused before it starts.
+
     >>> from nimlab.registry import game
-    >>> chain_lower_bound(game("kayles"), (10**30,)) == 10**30
+    >>> chain_lower_bound(game("kayles"), (10**30,)) >= 10**59
     True
     >>> chain_lower_bound(game("subtraction:3,5"), (100, 7)), chain_lower_bound(game("nim"), ())
     (33, 0)
-    >>> chain_lower_bound(game("grundy-game"), (10**9,))  # splits only: no chain known
-    0
+    >>> chain_lower_bound(game("grundy-game"), (10**9,))  # no chain: the heap's splits
+    83333333333333332
     >>> chain_lower_bound(game("fibonacci-nim"), (10**9, 3))  # take one stone at a time
     1000000000
     """
@@ -421,7 +425,75 @@ def chain_lower_bound(game: Ruleset, pos: Position) -> int:
     if kernel is None:
         return 0
     step = _shortest_single_move(kernel)
-    return 0 if step is None else max(pos) // step
+    top = max(pos)
+    chain = 0 if step is None else top // step
+    split = _least_split(kernel)
+    if split is None:
+        return chain
+    triples = _triples_along(top, step, split, kernel.unequal)
+    return chain + _pairs_along(top, step, split) + triples
+
+
+def _triples_along(top: int, step: int | None, split: int, unequal: bool = False) -> int:
+    """A lower bound on the three-heap positions a search reaches by splitting a heap of
+    the chain (see :func:`_pairs_along`) and then one of its two parts, each time taking
+    ``split`` stones.
+
+    Every x, y, z ≥ 1 with x + y + z = s = h − 2·split is reached from h: split it into
+    x and y + z + split, then that into y and z. The (s − 1)(s − 2)/2 ordered triples
+    are at least (s − 1)(s − 2)/12 sorted ones. Where the two parts must differ
+    (Grundy's game), x < y < z is still reached (x ≠ y + z, y ≠ z); at most 3(s − 1)/2
+    ordered triples have two equal parts, which leaves (s − 1)(s − 5)/12 sorted ones.
+    Different heaps of the chain give different sums. Summed over the chain in closed form.
+
+    >>> _triples_along(14, 1, 1), _triples_along(14, None, 1)  # kayles
+    (36, 9)
+    >>> _triples_along(14, None, 0, unequal=True)  # Grundy's game: of 1+2+11, …, 3+5+6 (10)
+    9
+    """
+    shift = 4 if unequal else 1  # the terms are (s − 1)(s − 1 − shift)
+    first = top - 2 * split  # s of the chain's first heap
+    if first < 2 + shift:
+        return 0
+    st = 0 if step is None else step
+    terms = 1 if step is None else (first - 1 - shift) // step + 1  # those with s ≥ 1 + shift
+    a = first - 1
+    # Σ (a − j·st)(a − shift − j·st) for j < terms, times 6 (then / 12: sorted triples)
+    total = (
+        6 * terms * a * (a - shift)
+        - 3 * st * (2 * a - shift) * terms * (terms - 1)
+        + st * st * (terms - 1) * terms * (2 * terms - 1)
+    )
+    return total // 72
+
+
+def _least_split(kernel: OneHeapKernel) -> int | None:
+    """The fewest stones a move may take leaving two non-empty heaps, if known."""
+    if kernel.kind in ("sparse", "take-and-break"):
+        return next((k for k, d in enumerate(kernel.digits) if d & 4), None)
+    return None
+
+
+def _pairs_along(top: int, step: int | None, split: int) -> int:
+    """A lower bound on the two-heap positions a search reaches by splitting the heaps of
+    the chain top, top − step, … (just top if ``step`` is None), taking ``split`` stones.
+
+    A heap h of the chain splits into the x = h − split stones of two non-empty heaps:
+    ⌊x/2⌋ pairs a ≤ b (⌊(x − 1)/2⌋ if they must differ, as in Grundy's game), at least
+    (x − 2)/2 either way; pairs from different heaps of the chain have different sums,
+    so all are different positions. Summed over the chain in closed form (heaps of 10^100
+    stones are planned too).
+
+    >>> _pairs_along(14, 1, 1), _pairs_along(14, None, 0)  # kayles, Grundy's game
+    (33, 6)
+    """
+    first = top - split  # x of the chain's first heap
+    if first < 2:
+        return 0
+    terms = 1 if step is None else (first - 2) // step + 1  # the heaps with x ≥ 2
+    # Σ (x_j − 2)/2 over x_j = first − j·step, j < terms, rounded down
+    total = 2 * terms * (first - 2) - (0 if step is None else step * terms * (terms - 1))
+    return total // 4
 
 
 def _shortest_single_move(kernel: OneHeapKernel) -> int | None:
