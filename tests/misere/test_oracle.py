@@ -55,3 +55,23 @@ def test_explain_misere_shows_the_quotient_arithmetic() -> None:
     assert "∈ P" in e.steps[1].text and "5 → " in e.steps[0].lines[0]
     ja = explain("kayles", "3,5,7,9,11,13", misere=True, lang="ja")
     assert "ミゼール商" in ja.steps[0].text and "∉ P" in ja.steps[1].text
+
+
+def test_one_big_heap_of_a_game_that_splits_goes_to_the_quotient() -> None:
+    # Its box is small (101 cells) but the search reaches every way of breaking the heap
+    # up: `analyze kayles 100 --misere` searched 18 s before its refusal.
+    from nimlab.theory.misere_quotient import SPLIT_SEARCH_STONES
+
+    kayles = nimlab.game("kayles")
+    a = nimlab.analyze(kayles, (100,), misere=True)
+    assert a.how is not None and a.how.name == "oracle:misere-quotient"
+    q = quotient(kayles, 100)
+    assert (a.outcome == "P") == q.is_p((100,))
+    assert {m.to for m in a.winning_moves} == {
+        kayles.format_position(o) for o in kayles.options((100,)) if q.is_p(o)
+    }
+    assert find_oracle(kayles, (SPLIT_SEARCH_STONES - 1,), misere=True) is None  # searched
+    assert find_oracle(kayles, (20, SPLIT_SEARCH_STONES - 20), misere=True) is not None
+    from nimlab.theory.misere_quotient import MISERE_QUOTIENT
+
+    assert not MISERE_QUOTIENT.applies(nimlab.game("subtraction:1,3"), (60,))  # no split
