@@ -345,6 +345,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "progress.values": ("values", "値"),
     "progress.tasks": ("tasks", "タスク"),
+    "progress.rows": ("rows", "行"),
+    "progress.export": ("export to {out}", "{out} への書き出し"),
     "progress.to": ("{game} to {to}", "{game}（{to} まで）"),
     "progress.sweep": ("sweep {family}", "スイープ {family}"),
     "long_run.written": (

@@ -425,6 +425,8 @@ def _rate(tasks: int, seconds: float, lang: str = "en") -> str:
 
 @_database_errors
 def results(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.files import shown
+    from nimlab.progress import ProgressBar
     from nimlab.research import query
     from nimlab.research.db import ResultsDB
 
@@ -464,7 +466,14 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if args.export is not None:
         query.target_path(args.export)
-        written = query.export(args.db, where, args.export, query.columns_of(args.columns))
+        lang = language(args)
+        label = say("progress.export", lang, out=shown(args.export))
+        bar = ProgressBar(label, query.count(args.db, where), "rows", lang)
+        try:
+            columns = query.columns_of(args.columns)
+            written = query.export(args.db, where, args.export, columns, bar.update)
+        finally:
+            bar.close()
         said = say("research.exported", language(args), out=args.export, n=written)
         _done(args, out, {"export": args.export, "rows": written}, said)
         return 0
