@@ -160,7 +160,10 @@ class Plan:
         play = " (misère play)" if self.misere else ""
         lines = [f"plan for {self.question} of {self.game}{where}{play}:"]
         for i, s in enumerate(self.steps, 1):
-            cost = "cost unknown until run" if s.states is None else f"{amount(s.states)} states"
+            # a search's figure bounds the positions it may reach; each costs a state and
+            # one more per option it generates, so it is no bound on the states
+            unit = "states" if s.exact else "positions"
+            cost = "cost unknown until run" if s.states is None else f"{amount(s.states)} {unit}"
             bound = "" if s.exact or s.states is None else " at most"
             memory = f", {amount(s.memory)} bytes" if s.memory else ""
             note = " (optional)" if s.optional else ""
@@ -178,7 +181,8 @@ class Plan:
             if s.states is None:
                 cost = "コストは実行するまで不明"
             else:
-                cost = ("" if s.exact else "最大 ") + f"{amount(s.states)} 状態"
+                unit = "状態" if s.exact else "局面"
+                cost = ("" if s.exact else "最大 ") + f"{amount(s.states)} {unit}"
             memory = f"、{amount(s.memory)} バイト" if s.memory else ""
             note = "(任意)" if s.optional else ""
             words = _step_words(s.method, "ja")
@@ -398,9 +402,10 @@ def chain_lower_bound(game: Ruleset, pos: Position) -> int:
     heap game's shortest move that leaves one heap (0 if it has none).
 
     A search of a position solves all its options, so from a heap h it solves h − k,
-    h − 2k, … for a move that takes k and leaves one heap: at least h // k positions,
-    all different. (A huge heap with no theorem is refused at once, not after a search
-    has run out of memory.)
+    h − 2k, … ≥ 1 for a move that takes k and leaves one heap (≥ 0 where a heap may be
+    left empty, as in subtraction games): with the position itself, at least
+    1 + (h − 1) // k (1 + h // k) positions, all different. (A huge heap with no theorem
+    is refused at once, not after a search has run out of memory.)
 
     The heaps of the chain that can be split into two non-empty heaps add the pairs
     they split into (:func:`_pairs_along`): a Kayles heap of h stones reaches about
@@ -410,7 +415,9 @@ def chain_lower_bound(game: Ruleset, pos: Position) -> int:
     >>> chain_lower_bound(game("kayles"), (10**30,)) >= 10**59
     True
     >>> chain_lower_bound(game("subtraction:3,5"), (100, 7)), chain_lower_bound(game("nim"), ())
-    (33, 0)
+    (34, 0)
+    >>> chain_lower_bound(game("subtraction:1,4"), (12,))  # 12, 11, …, 0
+    13
     >>> chain_lower_bound(game("grundy-game"), (10**9,))  # no chain: the heap's splits
     83333333333333332
     >>> chain_lower_bound(game("fibonacci-nim"), (10**9, 3))  # take one stone at a time
@@ -426,7 +433,9 @@ def chain_lower_bound(game: Ruleset, pos: Position) -> int:
         return 0
     step = _shortest_single_move(kernel)
     top = max(pos)
-    chain = 0 if step is None else top // step
+    # the position and its chain, down to the empty heap where a move may leave one
+    ends = 0 if kernel.kind in ("identity", "subtraction", "subtraction-rule", "all-but") else 1
+    chain = 0 if step is None else 1 + (top - ends) // step
     split = _least_split(kernel)
     if split is None:
         return chain
