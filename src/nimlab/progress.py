@@ -27,7 +27,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from nimlab.limits import watch_work
+from nimlab.limits import Budget, watch_work
 from nimlab.messages import say
 
 LOG_SECONDS = float(os.environ.get("NIMLAB_PROGRESS_SECONDS", "60"))
@@ -170,11 +170,11 @@ class WorkMeter:
         self.stream = sys.stderr if stream is None else stream
         self.tty = self.stream.isatty() if tty is None else tty
         self.log_seconds = LOG_SECONDS if log_seconds is None else log_seconds
-        self.budget: Any = None
+        self.budget: Budget | None = None
         self.started = self.shown_at = self.began = time.monotonic()
         self.shown = False
 
-    def __call__(self, budget: Any) -> None:
+    def __call__(self, budget: Budget) -> None:
         now = time.monotonic()
         if budget is not self.budget:  # the next computation: its rate from now on
             self.budget, self.began = budget, now
@@ -189,7 +189,7 @@ class WorkMeter:
             self.stream.write(self.line(budget, now) + "\n")
             self.stream.flush()
 
-    def line(self, budget: Any, now: float) -> str:
+    def line(self, budget: Budget, now: float) -> str:
         """The states spent of the limit, the share, the limit's option, the rate, the time."""
         seconds = now - self.began
         return say(
