@@ -179,3 +179,27 @@ def test_the_chain_bound_also_drops_a_remoteness_search_that_cannot_fit() -> Non
     assert plan("kayles", "analyze", "20").method("search") is not None
     with pytest.raises(TooLarge, match="at least"):
         plan("fibonacci-nim", "analyze", str(10**100), misere=True).check(Limits())
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    top=st.integers(0, 400),
+    step=st.one_of(st.none(), st.integers(1, 6)),
+    split=st.integers(0, 4),
+    unequal=st.booleans(),
+)
+def test_the_split_bounds_closed_forms_are_their_sums(
+    top: int, step: int | None, split: int, unequal: bool
+) -> None:
+    from nimlab.solve.planner import _pairs_along, _triples_along
+
+    heaps = [top] if step is None else list(range(top, 0, -step))  # the chain
+    pairs = sum(max(h - split - 2, 0) for h in heaps)  # Σ (x − 2), x ≥ 2
+    shift = 4 if unequal else 1
+    triples = sum(
+        (h - 2 * split - 1) * (h - 2 * split - 1 - shift)
+        for h in heaps
+        if h - 2 * split >= 1 + shift
+    )
+    assert _pairs_along(top, step, split) == pairs // 2
+    assert _triples_along(top, step, split, unequal) == triples // 12
