@@ -57,6 +57,48 @@ class OneHeapKernel:
     rule: str = ""
     excluded: tuple[int, ...] = ()
 
+    @property
+    def leaves_empty(self) -> bool:
+        """Whether a move may leave a heap of 0 (subtraction games, Nim), not only remove it."""
+        return self.kind in ("identity", "subtraction", "subtraction-rule", "all-but")
+
+    @property
+    def splits(self) -> bool:
+        """Whether a move may leave more heaps than it found.
+
+        >>> OneHeapKernel("sparse", digits=(0, 7, 7)).splits, OneHeapKernel("identity").splits
+        (True, False)
+        """
+        return self.kind in ("sparse", "take-and-break") and any(d & 12 for d in self.digits)
+
+    def shortest_single_move(self) -> int | None:
+        """The fewest stones a move may take leaving one heap (of any size), if known.
+
+        >>> OneHeapKernel("sparse", digits=(0, 0, 7)).shortest_single_move()
+        2
+        """
+        if self.kind == "identity":
+            return 1
+        if self.kind == "subtraction" and self.subtraction_set:
+            return min(self.subtraction_set)
+        if self.kind in ("sparse", "take-and-break"):
+            return next((k for k, d in enumerate(self.digits) if k and d & 2), None)
+        if self.kind == "subtraction-rule":
+            return 2 if self.rule == "primes" else 1
+        if self.kind == "all-but":
+            return next(k for k in range(1, len(self.excluded) + 2) if k not in self.excluded)
+        return None
+
+    def least_split(self) -> int | None:
+        """The fewest stones a move may take leaving two non-empty heaps, if any.
+
+        >>> OneHeapKernel("sparse", digits=(4,), unequal=True).least_split()  # Grundy's game
+        0
+        """
+        if self.kind in ("sparse", "take-and-break"):
+            return next((k for k, d in enumerate(self.digits) if d & 4), None)
+        return None
+
     def work(self, count: int) -> int:
         """The pure-Python states that computing G(0..count-1) would cost.
 

@@ -40,7 +40,7 @@ from nimlab.games.base import (
     as_heap_ruleset,
     as_heaps_ruleset,
 )
-from nimlab.games.capabilities import K_REDUCE, REDUCE, OneHeapKernel
+from nimlab.games.capabilities import K_REDUCE, REDUCE
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import Limits, amount
 from nimlab.registry import game as as_game
@@ -431,12 +431,11 @@ def chain_lower_bound(game: Ruleset, pos: Position) -> int:
     kernel = caps.one_heap
     if kernel is None:
         return 0
-    step = _shortest_single_move(kernel)
+    step = kernel.shortest_single_move()
     top = max(pos)
     # the position and its chain, down to the empty heap where a move may leave one
-    ends = 0 if kernel.kind in ("identity", "subtraction", "subtraction-rule", "all-but") else 1
-    chain = 0 if step is None else 1 + (top - ends) // step
-    split = _least_split(kernel)
+    chain = 0 if step is None else 1 + (top - (0 if kernel.leaves_empty else 1)) // step
+    split = kernel.least_split()
     if split is None:
         return chain
     triples = _triples_along(top, step, split, kernel.unequal)
@@ -476,13 +475,6 @@ def _triples_along(top: int, step: int | None, split: int, unequal: bool = False
     return total // 72
 
 
-def _least_split(kernel: OneHeapKernel) -> int | None:
-    """The fewest stones a move may take leaving two non-empty heaps, if known."""
-    if kernel.kind in ("sparse", "take-and-break"):
-        return next((k for k, d in enumerate(kernel.digits) if d & 4), None)
-    return None
-
-
 def _pairs_along(top: int, step: int | None, split: int) -> int:
     """A lower bound on the two-heap positions a search reaches by splitting the heaps of
     the chain top, top − step, … (just top if ``step`` is None), taking ``split`` stones.
@@ -503,21 +495,6 @@ def _pairs_along(top: int, step: int | None, split: int) -> int:
     # Σ (x_j − 2)/2 over x_j = first − j·step, j < terms, rounded down
     total = 2 * terms * (first - 2) - (0 if step is None else step * terms * (terms - 1))
     return total // 4
-
-
-def _shortest_single_move(kernel: OneHeapKernel) -> int | None:
-    """The fewest stones a move may take leaving one heap (of any size), if known."""
-    if kernel.kind == "identity":
-        return 1
-    if kernel.kind == "subtraction" and kernel.subtraction_set:
-        return min(kernel.subtraction_set)
-    if kernel.kind in ("sparse", "take-and-break"):
-        return next((k for k, d in enumerate(kernel.digits) if k and d & 2), None)
-    if kernel.kind == "subtraction-rule":
-        return 2 if kernel.rule == "primes" else 1
-    if kernel.kind == "all-but":
-        return next(k for k in range(1, len(kernel.excluded) + 2) if k not in kernel.excluded)
-    return None
 
 
 def reachable_lower_bound(game: Ruleset, pos: Position) -> int:

@@ -55,7 +55,8 @@ class MisereQuotientOracle(Oracle):
             return False
         if prod(h + 1 for h in position) > SEARCH_BOX:
             return True
-        return _splits(game) and sum(position) >= SPLIT_SEARCH_STONES
+        kernel = game.capabilities.one_heap
+        return kernel is not None and kernel.splits and sum(position) >= SPLIT_SEARCH_STONES
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         from nimlab.misere.answers import analyze
@@ -69,14 +70,6 @@ class MisereQuotientOracle(Oracle):
             for m in answer.winning_moves
         )
         return OracleAnswer("P" if answer.outcome == "P" else "N", None, moves, True)
-
-
-def _splits(game: Ruleset) -> bool:
-    """Whether a move of ``game`` may leave more heaps than it found."""
-    kernel = game.capabilities.one_heap
-    if kernel is None or kernel.kind not in ("sparse", "take-and-break"):
-        return False
-    return any(d & 12 for d in kernel.digits)
 
 
 MISERE_QUOTIENT = MisereQuotientOracle()
