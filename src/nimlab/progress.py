@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from nimlab.limits import Budget, watch_work
@@ -171,6 +172,7 @@ class WorkMeter:
         self.tty = self.stream.isatty() if tty is None else tty
         self.log_seconds = LOG_SECONDS if log_seconds is None else log_seconds
         self.budget: Budget | None = None
+        self.replaced: Callable[[Budget], None] | None = None  # the watcher it stands in for
         self.started = self.shown_at = self.began = time.monotonic()
         self.shown = False
 

@@ -226,3 +226,20 @@ def test_on_a_terminal_the_work_meter_is_wiped_before_the_answer() -> None:
     answer = screen[screen.index("octal:0.77: ") :]
     assert screen[: screen.index("octal:0.77: ")].endswith("\r\x1b[K")  # the line wiped first
     assert "working" not in answer and answer.splitlines()[1].startswith(" 0:  1  0  2  3")
+
+
+def test_main_in_process_gives_back_the_callers_watcher() -> None:
+    import io
+
+    from nimlab.cli.main import main
+    from nimlab.limits import watch_work
+
+    def mine(budget: object) -> None:
+        pass
+
+    previous = watch_work(mine)
+    try:
+        assert main(["sequence", "kayles", "--to", "30"], io.StringIO()) == 0
+        assert watch_work(previous) is mine
+    finally:
+        watch_work(previous)

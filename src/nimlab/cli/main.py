@@ -143,7 +143,7 @@ def _meter(args: argparse.Namespace, out: TextIO, lang: str) -> tuple[WorkMeter 
     if args.command in UNMETERED or getattr(args, "quiet", False) or sys.stderr is None:
         return None, out
     meter = WorkMeter(lang)
-    watch_work(meter)
+    meter.replaced = watch_work(meter)
     return meter, (cast(TextIO, _Wiping(out, meter)) if meter.tty else out)
 
 
@@ -608,7 +608,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         finally:
             if meter is not None:
                 meter.clear()
-                watch_work(None)
+                watch_work(meter.replaced)  # a caller's own watcher, if main runs in-process
         out.flush()
         return code
     except NimlabError as error:

@@ -465,7 +465,7 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
         _done(args, out, {"plot": args.plot, "out": args.out, "points": points}, said)
         return 0
     if args.export is not None:
-        query.target_path(args.export)
+        query.export_target(args.export)  # a bad name is refused before rows are counted
         lang = language(args)
         label = say("progress.export", lang, out=shown(args.export))
         bar = ProgressBar(label, query.count(args.db, where), "rows", lang)
@@ -474,7 +474,7 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
             written = query.export(args.db, where, args.export, columns, bar.update)
         finally:
             bar.close()
-        said = say("research.exported", language(args), out=args.export, n=written)
+        said = say("research.exported", lang, out=args.export, n=written)
         _done(args, out, {"export": args.export, "rows": written}, said)
         return 0
     query.check_footprint(

@@ -163,14 +163,9 @@ PARQUET_ZSTD_LEVEL = 6
 """zstd level of Parquet exports: level 19 made a 2-million-row export take minutes."""
 
 
-def export(
-    path: str,
-    where: Filter,
-    target: str,
-    columns: tuple[str, ...] = OUTPUT_COLUMNS,
-    progress: Progress | None = None,
-) -> int:
-    """Write the matching results to ``target`` (.csv, .csv.gz or .parquet); returns the rows."""
+def export_target(target: str) -> str:
+    """``target``'s name in lower case, once it is known to be an export file in a folder
+    that exists (refused otherwise)."""
     name = target.lower()
     if not name.endswith((".parquet", ".csv", ".csv.gz")):
         raise InvalidOption(
@@ -181,6 +176,18 @@ def export(
             ),
         )
     target_path(target)
+    return name
+
+
+def export(
+    path: str,
+    where: Filter,
+    target: str,
+    columns: tuple[str, ...] = OUTPUT_COLUMNS,
+    progress: Progress | None = None,
+) -> int:
+    """Write the matching results to ``target`` (.csv, .csv.gz or .parquet); returns the rows."""
+    name = export_target(target)
     with atomic_path(target, "--export") as written_to:
         told = progress or (lambda written: None)
         if name.endswith(".parquet"):
