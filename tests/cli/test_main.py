@@ -213,12 +213,23 @@ def test_on_a_terminal_the_work_meter_is_wiped_before_the_answer() -> None:
 
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "nimlab", "sequence", "kayles", "--to", "40", "--misere", "--max-states", "3000000"],
+        # about 5 s of misère search here: well past the meter's 2 s on a faster machine too
+        [
+            "-m",
+            "nimlab",
+            "sequence",
+            "kayles",
+            "--to",
+            "46",
+            "--misere",
+            "--max-states",
+            "100000000",
+        ],
         encoding="utf-8",
         timeout=120,
         env={k: v for k, v in os.environ.items() if k != "NIMLAB_LANG"} | {"TERM": "xterm"},
     )
-    child.expect(r"working: [0-9,]+ of at most 3,000,000 states")
+    child.expect(r"working: [0-9,]+ of at most 100,000,000 states")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
