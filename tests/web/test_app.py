@@ -33,3 +33,17 @@ def test_openapi_and_docs(client: TestClient) -> None:
     assert schema["info"]["title"] == "nimlab"
     assert not any(path.startswith(("/game", "/docs")) for path in schema["paths"])
     assert client.get("/redoc").status_code == 404
+
+
+def test_head_is_answered_as_get_without_the_body(client: TestClient) -> None:
+    # Found by the web audit: HEAD of every page was 405 (the routes declare GET only).
+    for path in ("/", "/game?spec=kayles", "/api/games", "/api/analyze?game=nim&position=3,4",
+                 "/static/style.css"):  # fmt: skip
+        got, head = client.get(path), client.head(path)
+        assert head.status_code == got.status_code == 200, path
+        assert head.content == b"", path
+        assert head.headers["content-type"] == got.headers["content-type"], path
+        assert head.headers["content-length"] == str(len(got.content)), path
+        assert head.headers["x-content-type-options"] == "nosniff", path
+    assert client.head("/no-such-page").status_code == client.get("/no-such-page").status_code
+    assert client.head("/api/play/state").status_code == 405  # a POST-only route

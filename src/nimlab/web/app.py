@@ -89,6 +89,11 @@ class Guard:
             await self.app(scope, receive, send)
             return
         done = False
+        # HEAD is answered as GET without the body (RFC 9110 §9.3.2): the same status
+        # and headers, Content-Length included. The routes declare GET only.
+        head = scope["method"] == "HEAD"
+        if head:
+            scope = {**scope, "method": "GET"}
 
         async def secured(message: Message) -> None:
             nonlocal done
@@ -97,8 +102,14 @@ class Guard:
                 present = {name.lower() for name, _ in headers}
                 headers += [(k, v) for k, v in SECURITY_HEADERS if k not in present]
                 message["headers"] = headers
-            elif message["type"] == "http.response.body" and not message.get("more_body"):
-                done = True
+            elif message["type"] == "http.response.body":
+                if message.get("more_body"):
+                    if head:
+                        return
+                else:
+                    done = True
+                if head:
+                    message = {"type": "http.response.body", "body": b"", "more_body": False}
             await send(message)
 
         inbox: asyncio.Queue[Message] = asyncio.Queue()
