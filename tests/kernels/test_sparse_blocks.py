@@ -161,6 +161,26 @@ def test_the_tiles_do_not_depend_on_the_threads() -> None:
     assert np.array_equal(one, every)
 
 
+@pytest.mark.parametrize(("digits", "unequal"), [((0, 6), False), ((4,), True)])
+def test_the_values_and_steps_are_those_of_one_thread_with_two(
+    digits: tuple[int, ...], unequal: bool
+) -> None:
+    # Block k's near pass runs beside block k + 1's far pass, cut at block k's start:
+    # the work a run counts (its budget) must not depend on how the threads met.
+    import numba
+
+    count = 12 * START
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one, one_info = block_sequence(digits, unequal, count)
+    finally:
+        numba.set_num_threads(before)
+    for _ in range(2):
+        every, info = block_sequence(digits, unequal, count)
+        assert np.array_equal(one, every) and info.steps == one_info.steps
+
+
 @given(st.integers(1, 5), st.integers(START // 2, 3 * START))
 @settings(max_examples=8, deadline=None)
 def test_a_run_cut_anywhere_and_resumed_is_the_same(cuts: int, count: int) -> None:
