@@ -99,6 +99,40 @@ class OneHeapKernel:
             return next((k for k, d in enumerate(self.digits) if d & 4), None)
         return None
 
+    def options_at_least(self, heap: int) -> int:
+        """A lower bound on the moves from one heap of ``heap`` stones, never larger for
+        a smaller heap (so a sum over heaps can be bounded by a few of them).
+
+        Moves that remove a whole heap are left out (an octal game may take the whole of
+        a heap of 3 and not of 4); splits into three heaps too.
+
+        >>> OneHeapKernel("sparse", digits=(0, 7, 7)).options_at_least(10)  # Kayles: 2 + 4 + 4
+        9
+        >>> OneHeapKernel("subtraction-rule", rule="squares").options_at_least(10**6)
+        1000
+        """
+        if heap < 1:
+            return 0
+        if self.kind == "identity":
+            return heap
+        if self.kind == "subtraction":
+            return sum(1 for s in self.subtraction_set if s <= heap)
+        if self.kind == "subtraction-rule":
+            from nimlab.games.subtraction_rules import members_at_least
+
+            return members_at_least(self.rule, heap)
+        if self.kind == "all-but":
+            return max(heap - len(self.excluded), 0)
+        if self.kind in ("sparse", "take-and-break"):
+            moves = 0
+            for k, d in enumerate(self.digits):
+                if k and d & 2 and k < heap:  # leave one heap
+                    moves += 1
+                if d & 4:  # leave two: a ≤ b, a ≥ 1, a + b = heap − k (a < b if unequal)
+                    moves += max(heap - k - 1, 0) // 2
+            return moves
+        return 0
+
     def work(self, count: int) -> int:
         """The pure-Python states that computing G(0..count-1) would cost.
 

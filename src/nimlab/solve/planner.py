@@ -358,7 +358,9 @@ def _analyze_steps(
     remoteness = Step(search, "remoteness", work, optional=True)
     # The optional search for remoteness is planned only where it can fit: a search
     # certain to visit more positions than the remoteness limit is never started.
-    least = max(reachable_lower_bound(g, pos), chain_lower_bound(g, pos))
+    least = max(
+        reachable_lower_bound(g, pos), chain_lower_bound(g, pos), chain_option_bound(g, pos)
+    )
     fits = box <= 50 * limits.remoteness_states and least <= limits.remoteness_states
     keep_remoteness = steps.append if fits else dropped.append
     oracle = find_oracle(g, pos, misere)
@@ -440,6 +442,44 @@ def chain_lower_bound(game: Ruleset, pos: Position) -> int:
         return chain
     triples = _triples_along(top, step, split, kernel.unequal)
     return chain + _pairs_along(top, step, split) + triples
+
+
+def chain_option_bound(game: Ruleset, pos: Position) -> int:
+    """A lower bound on the states a full search from ``pos`` spends: the options it
+    generates from the positions of the chain (:func:`chain_lower_bound`).
+
+    A search counts a state for every option it generates, and it generates every option
+    of every position it solves. The chain's positions are all different and each has at
+    least the moves of its largest heap, so the sum of
+    :meth:`~nimlab.games.capabilities.OneHeapKernel.options_at_least` over the chain's
+    heaps is a lower bound. That bound never shrinks with the heap, so the sum is taken
+    over the heaps from x down to x/2 at once (as many as there are, times the moves of
+    the smallest): about log₂ h terms, for heaps of 10^100 stones too. Subtract-a-square
+    from 299,999 has only 300,000 positions but over 10^8 options, and a search of it is
+    refused before it starts, not after diving 300,000 moves deep.
+
+    >>> from nimlab.registry import game
+    >>> chain_option_bound(game("subtraction:squares"), (299_999,)) > 5 * 10**7
+    True
+    >>> chain_option_bound(game("subtraction:1,4"), (12,))  # 12 heaps ≥ 1, 9 of them ≥ 4
+    21
+    """
+    kernel = game.capabilities.one_heap
+    if kernel is None or not pos or not all(isinstance(h, int) for h in pos):
+        return 0
+    top = max(pos)
+    step = kernel.shortest_single_move()
+    if step is None:
+        return kernel.options_at_least(top)
+    last = (top - (0 if kernel.leaves_empty else 1)) // step  # the chain: top − j·step, j ≤ last
+    total = 0
+    j = 0
+    while j <= last:
+        low = (top - j * step) // 2  # this part of the chain: its heaps above low
+        end = max(j, min(last, (top - low - 1) // step))
+        total += (end - j + 1) * kernel.options_at_least(top - end * step)
+        j = end + 1
+    return total
 
 
 def _triples_along(top: int, step: int | None, split: int, unequal: bool = False) -> int:
