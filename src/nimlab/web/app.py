@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -37,6 +38,40 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+BYTE_RANGES = re.compile(r"bytes=\s*(\d+-\d*|-\d+)(\s*,\s*(\d+-\d*|-\d+))*\s*")
+"""A Range header the static files can serve a part for: byte ranges, each written well."""
+
+
+def _well_formed(ranges: str) -> bool:
+    """Whether ``ranges`` is a list of byte ranges each of whose first byte is not past its last.
+
+    >>> [_well_formed(r) for r in ("bytes=0-3", "bytes=-5, 7-", "bytes=5-2", "items=0-1")]
+    [True, True, False, False]
+    """
+    if BYTE_RANGES.fullmatch(ranges) is None:
+        return False
+    for part in ranges.split("=", 1)[1].split(","):
+        first, _, last = part.strip().partition("-")
+        if first and last and int(first) > int(last):
+            return False
+    return True
+
+
+class Assets(StaticFiles):
+    """The static files, with a Range header they cannot use ignored, not refused.
+
+    RFC 9110 §14.2: a server must ignore a range unit it does not understand, and may
+    ignore a range it cannot parse; Starlette answered both with a plain-text 400. The
+    whole file is served instead (a range past the end stays a 416).
+    """
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = scope.get("headers", [])
+        if any(k == b"range" and not _well_formed(v.decode("latin-1")) for k, v in headers):
+            scope = {**scope, "headers": [(k, v) for k, v in headers if k != b"range"]}
+        await super().__call__(scope, receive, send)
+
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -220,7 +255,7 @@ def create_app(config: WebConfig | None = None, start_method: str = "forkserver"
     app.include_router(api_router(config))
     app.include_router(pages.router)
     app.include_router(seedpages.router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", Assets(directory=STATIC), name="static")
     errors.install(app, pages.error_page)
     app.add_middleware(BodyLimit, limit=config.max_body)
     return app
