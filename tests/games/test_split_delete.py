@@ -85,6 +85,22 @@ def test_delete_nim_variants(position: tuple[int, ...]) -> None:
     assert set(DeleteNim("all-but-one").options(position)) == abo
 
 
+@given(
+    st.integers(5, 7)
+    .flatmap(lambda n: st.lists(st.integers(1, 9), min_size=n, max_size=n))
+    .map(lambda hs: tuple(sorted(hs)))
+)
+def test_delete_nim_single_lists_the_options_its_moves_reach(
+    position: tuple[int, ...],
+) -> None:
+    # The written-out options of the hot case (searches of five heaps and more): the
+    # positions of seed 001's rule, each as often as the moves reach it.
+    game = DeleteNim("single")
+    listed = list(game.options(position))
+    assert set(listed) == delete_then_split(position, 1)
+    assert Counter(listed) == Counter(move.to for move in game.moves(position))
+
+
 def test_the_papers_example_and_terminal_positions() -> None:
     # From ⟨2, 5⟩ split-and-delete reaches ⟨2, 4⟩; delete-and-split cannot (seed 001, §2).
     assert (2, 4) in set(SplitDeleteNim("single").options((2, 5)))

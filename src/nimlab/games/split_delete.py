@@ -213,3 +213,22 @@ class DeleteNim(_FixedCountGame):
                         to = tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
                         done = tuple((rest[i], p) for i, p in zip(chosen, pieces, strict=True))
                         yield Move(to, DeleteSplit(gone, done))
+
+    def options(self, position: Position) -> Iterator[Position]:
+        heaps: Heaps = position
+        if self.variant != "single":
+            for move in self.moves(position):
+                yield move.to
+            return
+        # The hot case written out (searches of five heaps and more, misère play): delete
+        # one heap, split another in two; equal heaps (the position is sorted) once.
+        for i, gone in enumerate(heaps):
+            if i and heaps[i - 1] == gone:
+                continue
+            rest = heaps[:i] + heaps[i + 1 :]
+            for j, h in enumerate(rest):
+                if h < 2 or (j and rest[j - 1] == h):
+                    continue
+                kept = rest[:j] + rest[j + 1 :]
+                for x in range(1, h // 2 + 1):
+                    yield tuple(sorted((*kept, x, h - x)))
