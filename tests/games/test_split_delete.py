@@ -101,6 +101,18 @@ def test_delete_nim_single_lists_the_options_its_moves_reach(
     assert Counter(listed) == Counter(move.to for move in game.moves(position))
 
 
+@given(st.lists(st.integers(1, 6), min_size=6, max_size=6).map(lambda hs: tuple(sorted(hs))))
+def test_split_delete_half_of_six_heaps_lists_each_option_once(
+    position: tuple[int, ...],
+) -> None:
+    # Written out for searches (a six-heap half position has thousands of moves, most
+    # reaching the same few positions): seed 001's rule, each position once.
+    listed = list(SplitDeleteNim("half").options(position))
+    assert len(listed) == len(set(listed))
+    assert set(listed) == split_then_delete(position, 3)
+    assert set(listed) == {move.to for move in SplitDeleteNim("half").moves(position)}
+
+
 def test_the_papers_example_and_terminal_positions() -> None:
     # From ⟨2, 5⟩ split-and-delete reaches ⟨2, 4⟩; delete-and-split cannot (seed 001, §2).
     assert (2, 4) in set(SplitDeleteNim("single").options((2, 5)))

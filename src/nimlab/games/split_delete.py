@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, product
 from typing import ClassVar
 
@@ -82,6 +83,64 @@ def _distinct_choices(heaps: Heaps, k: int, minimum: int = 1) -> Iterator[tuple[
         if min(values, default=minimum) >= minimum and values not in seen:
             seen.add(values)
             yield chosen
+
+
+@cache
+def _index_choices(m: int, k: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every choice of k of the indexes 0..m-1, with the indexes not chosen."""
+    return tuple(
+        (chosen, tuple(i for i in range(m) if i not in chosen))
+        for chosen in combinations(range(m), k)
+    )
+
+
+def _deletions(pool: Heaps, k: int) -> Iterator[tuple[Heaps, Heaps]]:
+    """(the heaps deleted, the heaps kept, sorted) for each choice of k heaps of ``pool``
+    with distinct sizes, in the order of :func:`_distinct_choices` (and charged as it is).
+
+    >>> list(_deletions((2, 1, 1), 1))
+    [((2,), (1, 1)), ((1,), (1, 2))]
+    """
+    seen: set[Heaps] = set()
+    get = pool.__getitem__
+    examined = 0
+    for chosen, others in _index_choices(len(pool), k):
+        examined += 1
+        if examined == 64:
+            charge(examined)
+            examined = 0
+        names = tuple(map(get, chosen))
+        if names not in seen:
+            seen.add(names)
+            yield names, tuple(sorted(map(get, others)))
+
+
+def _split_and_keep(heaps: Heaps, k: int) -> Iterator[Heaps]:
+    """The positions left by splitting k heaps in two, then deleting k heaps: each once.
+
+    The pool is sorted, so every choice of the heaps kept (``combinations``) comes out
+    sorted and the same position twice is the same tuple. Each choice looked at is
+    work; sixteen of them are charged as one state (a state of a search costs about as
+    much).
+
+    >>> sorted(_split_and_keep((2, 5), 1))
+    [(1, 1), (1, 2), (1, 4), (1, 5), (2, 2), (2, 3), (2, 4)]
+    """
+    n = len(heaps)
+    seen: set[Heaps] = set()
+    examined = 0
+    for chosen in _distinct_choices(heaps, k, minimum=2):
+        rest = _without(heaps, chosen)
+        for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
+            pool = tuple(sorted(rest + tuple(x for pair in pieces for x in pair)))
+            for kept in combinations(pool, n):
+                examined += 1
+                if kept not in seen:
+                    seen.add(kept)
+                    yield kept
+            if examined >= 64:
+                charge(examined // 16)
+                examined %= 16
 
 
 class _FixedCountGame(HeapsRuleset):
@@ -147,9 +206,8 @@ class SplitDeleteNim(_FixedCountGame):
             for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
                 pool = rest + tuple(x for pair in pieces for x in pair)
                 done = tuple((heaps[i], p) for i, p in zip(chosen, pieces, strict=True))
-                for deleted in _distinct_choices(pool, k):
-                    names = tuple(pool[i] for i in deleted)
-                    yield Move(tuple(sorted(_without(pool, deleted))), SplitDelete(done, names))
+                for names, kept in _deletions(pool, k):
+                    yield Move(kept, SplitDelete(done, names))
 
     def options(self, position: Position) -> Iterator[Position]:
         heaps: Heaps = position
@@ -167,8 +225,7 @@ class SplitDeleteNim(_FixedCountGame):
                             continue
                         yield tuple(sorted((*rest[:j], *rest[j + 1 :], x, y)))
             return
-        for move in self.moves(position):
-            yield move.to
+        yield from _split_and_keep(heaps, len(heaps) // 2)
 
 
 @dataclass(frozen=True, repr=False)
