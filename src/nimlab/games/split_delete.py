@@ -274,8 +274,7 @@ class DeleteNim(_FixedCountGame):
     def options(self, position: Position) -> Iterator[Position]:
         heaps: Heaps = position
         if self.variant != "single":
-            for move in self.moves(position):
-                yield move.to
+            yield from self._distinct_options(heaps)
             return
         # The hot case written out (searches of five heaps and more, misère play): delete
         # one heap, split another in two; equal heaps (the position is sorted) once.
@@ -289,3 +288,27 @@ class DeleteNim(_FixedCountGame):
                 kept = rest[:j] + rest[j + 1 :]
                 for x in range(1, h // 2 + 1):
                     yield tuple(sorted((*kept, x, h - x)))
+
+    def _distinct_options(self, heaps: Heaps) -> Iterator[Heaps]:
+        """The options of the other variants, each once (the moves reach most of them
+        many times); sixteen splits looked at are charged as one state."""
+        n = len(heaps)
+        seen: set[Heaps] = set()
+        examined = 0
+        for k in self._delete_counts(n):
+            for deleted in _distinct_choices(heaps, k):
+                rest = _without(heaps, deleted)
+                if self.variant == "all-but-one":  # distinct heaps left: distinct partitions
+                    yield from partitions(rest[0], n)
+                    continue
+                for chosen in _distinct_choices(rest, k, minimum=2):
+                    kept = _without(rest, chosen)
+                    for pieces in product(*(list(splits(rest[i])) for i in chosen)):
+                        examined += 1
+                        to = tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
+                        if to not in seen:
+                            seen.add(to)
+                            yield to
+                    if examined >= 64:
+                        charge(examined // 16)
+                        examined %= 16
