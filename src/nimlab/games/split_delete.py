@@ -115,32 +115,43 @@ def _deletions(pool: Heaps, k: int) -> Iterator[tuple[Heaps, Heaps]]:
             yield names, tuple(sorted(map(get, others)))
 
 
+def _each_once(candidates: Iterator[Heaps]) -> Iterator[Heaps]:
+    """Each of ``candidates`` once. Each one looked at is work: sixteen are charged as one
+    state (a state of a search costs about as much).
+
+    >>> list(_each_once(iter([(1, 2), (1, 1), (1, 2)])))
+    [(1, 2), (1, 1)]
+    """
+    seen: set[Heaps] = set()
+    examined = 0
+    for candidate in candidates:
+        examined += 1
+        if examined == 64:
+            charge(4)
+            examined = 0
+        if candidate not in seen:
+            seen.add(candidate)
+            yield candidate
+
+
 def _split_and_keep(heaps: Heaps, k: int) -> Iterator[Heaps]:
     """The positions left by splitting k heaps in two, then deleting k heaps: each once.
 
     The pool is sorted, so every choice of the heaps kept (``combinations``) comes out
-    sorted and the same position twice is the same tuple. Each choice looked at is
-    work; sixteen of them are charged as one state (a state of a search costs about as
-    much).
+    sorted, and the same position twice is the same tuple.
 
     >>> sorted(_split_and_keep((2, 5), 1))
     [(1, 1), (1, 2), (1, 4), (1, 5), (2, 2), (2, 3), (2, 4)]
     """
-    n = len(heaps)
-    seen: set[Heaps] = set()
-    examined = 0
-    for chosen in _distinct_choices(heaps, k, minimum=2):
-        rest = _without(heaps, chosen)
-        for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
-            pool = tuple(sorted(rest + tuple(x for pair in pieces for x in pair)))
-            for kept in combinations(pool, n):
-                examined += 1
-                if kept not in seen:
-                    seen.add(kept)
-                    yield kept
-            if examined >= 64:
-                charge(examined // 16)
-                examined %= 16
+
+    def kept() -> Iterator[Heaps]:
+        for chosen in _distinct_choices(heaps, k, minimum=2):
+            rest = _without(heaps, chosen)
+            for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
+                pool = tuple(sorted(rest + tuple(x for pair in pieces for x in pair)))
+                yield from combinations(pool, len(heaps))
+
+    return _each_once(kept())
 
 
 class _FixedCountGame(HeapsRuleset):
@@ -291,24 +302,19 @@ class DeleteNim(_FixedCountGame):
 
     def _distinct_options(self, heaps: Heaps) -> Iterator[Heaps]:
         """The options of the other variants, each once (the moves reach most of them
-        many times); sixteen splits looked at are charged as one state."""
-        n = len(heaps)
-        seen: set[Heaps] = set()
-        examined = 0
-        for k in self._delete_counts(n):
-            for deleted in _distinct_choices(heaps, k):
-                rest = _without(heaps, deleted)
-                if self.variant == "all-but-one":  # distinct heaps left: distinct partitions
-                    yield from partitions(rest[0], n)
-                    continue
-                for chosen in _distinct_choices(rest, k, minimum=2):
-                    kept = _without(rest, chosen)
-                    for pieces in product(*(list(splits(rest[i])) for i in chosen)):
-                        examined += 1
-                        to = tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
-                        if to not in seen:
-                            seen.add(to)
-                            yield to
-                    if examined >= 64:
-                        charge(examined // 16)
-                        examined %= 16
+        many times)."""
+
+        def reached() -> Iterator[Heaps]:
+            n = len(heaps)
+            for k in self._delete_counts(n):
+                for deleted in _distinct_choices(heaps, k):
+                    rest = _without(heaps, deleted)
+                    if self.variant == "all-but-one":
+                        yield from partitions(rest[0], n)
+                        continue
+                    for chosen in _distinct_choices(rest, k, minimum=2):
+                        kept = _without(rest, chosen)
+                        for pieces in product(*(list(splits(rest[i])) for i in chosen)):
+                            yield tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
+
+        return _each_once(reached())
