@@ -136,7 +136,7 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, {"game": g.spec, "values": values} | extra | _sparse(g, args, misere))
         return 0
     lang = language(args)
-    what = say("sequence.fresh" if g.family == "take-away" else "sequence.heaps", lang)
+    what = say("sequence.fresh" if g.capabilities.shape == "take-away" else "sequence.heaps", lang)
     kind = say("sequence.misere" if misere else "sequence.grundy", lang)
     header = say(
         "sequence.header", lang, game=g.spec, kind=kind, what=what, start=start, stop=args.to - 1

@@ -63,6 +63,21 @@ class OneHeapKernel:
         return self.kind in ("identity", "subtraction", "subtraction-rule", "all-but")
 
     @property
+    def takes_any(self) -> bool:
+        """Whether a move may leave any smaller heap (Nim: take any number of stones).
+
+        >>> OneHeapKernel("identity").takes_any, OneHeapKernel("subtraction", (1, 2)).takes_any
+        (True, False)
+        """
+        return self.kind == "identity"
+
+    @property
+    def exact_work(self) -> bool:
+        """Whether :meth:`work` is the kernel's work itself, not only a bound on it (the
+        sparse-space kernel skips most splits, so its figure is a bound)."""
+        return self.kind != "sparse"
+
+    @property
     def splits(self) -> bool:
         """Whether a move may leave more heaps than it found.
 

@@ -58,7 +58,7 @@ def _queen(game: Ruleset) -> bool:
 
 def _subtraction_set(game: Ruleset) -> tuple[int, ...] | None:
     kernel = game.capabilities.one_heap
-    return kernel.subtraction_set if kernel is not None and kernel.kind == "subtraction" else None
+    return (kernel.subtraction_set or None) if kernel is not None else None
 
 
 def split_cost(game: Ruleset, position: Position) -> int:
@@ -330,7 +330,7 @@ def describe(game: Ruleset, position: Position, lang: str = "en") -> str:
         )
     subtraction = _subtraction_set(game)
     kernel = game.capabilities.one_heap
-    if kernel is not None and kernel.kind == "identity":  # Nim: any number from any heap
+    if kernel is not None and kernel.takes_any:  # Nim: any number from any heap
         heaps = sorted({h for h in position if h})
         if not heaps:
             return none

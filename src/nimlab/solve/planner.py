@@ -551,7 +551,7 @@ def reachable_lower_bound(game: Ruleset, pos: Position) -> int:
         reduces = bool(flags & REDUCE)
     else:
         reduces = bool((caps.k_heap_kernel(len(pos)) or 0) & K_REDUCE)
-    if caps.one_heap is not None and caps.one_heap.kind == "identity":
+    if caps.one_heap is not None and caps.one_heap.takes_any:
         reduces = True
     if not reduces:
         return 0
@@ -601,7 +601,7 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
         if steps:  # only the values up to a proven period may be needed: cost known later
             steps.append(Step(method, "values", None))
         else:
-            steps.append(Step(method, "values", stop, 2 * stop, exact=kernel.kind != "sparse"))
+            steps.append(Step(method, "values", stop, 2 * stop, exact=kernel.exact_work))
     else:
         steps.append(Step(MEX, "values", None))
     return tuple(steps)

@@ -131,7 +131,7 @@ class MisereSubtraction(Oracle):
 def _subtraction_set(game: Ruleset) -> tuple[int, ...]:
     """The finite subtraction set of ``game``, or () if it is not a subtraction game."""
     kernel = game.capabilities.one_heap
-    if game.family != "subtraction" or kernel is None or kernel.kind != "subtraction":
+    if game.family != "subtraction" or kernel is None or not kernel.subtraction_set:
         return ()
     return tuple(kernel.subtraction_set)
 

@@ -24,7 +24,7 @@ from nimlab.theory.common import nim_sum
 def take_limit(game: Ruleset) -> int | None:
     """k if ``game`` is the subtraction game {1, ..., k}, else None."""
     kernel = game.capabilities.one_heap
-    if game.family != "subtraction" or kernel is None or kernel.kind != "subtraction":
+    if game.family != "subtraction" or kernel is None or not kernel.subtraction_set:
         return None
     s = kernel.subtraction_set
     return s[-1] if s[-1] == len(s) else None
