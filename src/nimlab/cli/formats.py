@@ -174,8 +174,9 @@ def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
     legend = f"× = no c ≤ {table.max} (the bound searched)"
     what = "misère P-position" if args.misere else "P-position"
     caption = f"{table.game}: the c ≤ {table.max} with ⟨a, b, c⟩ a {what}"
-    if g.spec == "split-delete-nim:single" and not args.misere:
-        caption = f"Table 9 of seed 001 — {caption}"
+    source = g.capabilities.p_matrix_source
+    if source and not args.misere:
+        caption = f"{source} — {caption}"
     cells = table.labels()
     if args.format == "csv":
         return matrix(

@@ -246,6 +246,8 @@ class Capabilities:
     kernel tabulates. ``arithmetic`` says a theorem makes the Grundy sequence
     ultimately arithmetic-periodic (all-but games), so a period search looks
     for a saltus from the start (the period found is still only observed).
+    ``p_matrix_source`` names a published table of the game's 3-heap P-positions, if
+    one is (the ``ppositions --layout matrix`` caption cites it).
     """
 
     shape: Shape
@@ -256,6 +258,7 @@ class Capabilities:
     k_heap_kernels: tuple[tuple[int, int], ...] = ()
     take_away_multiplier: int | None = None
     arithmetic: bool = False
+    p_matrix_source: str = ""
 
     def k_heap_kernel(self, heaps: int) -> int | None:
         """The k-heap kernel's move flags for ``heaps`` heaps, if a kernel serves them."""

@@ -176,6 +176,7 @@ class _FixedCountGame(HeapsRuleset):
 
     _two_heap_moves: ClassVar[int]
     _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]]
+    _p_matrix_sources: ClassVar[dict[str, str]] = {}
 
     @property
     def capabilities(self) -> Capabilities:
@@ -186,6 +187,7 @@ class _FixedCountGame(HeapsRuleset):
             least_heap=self.min_heap,
             two_heap_kernel=self._two_heap_moves,
             k_heap_kernels=self._k_heap_moves.get(self.variant, ()),
+            p_matrix_source=self._p_matrix_sources.get(self.variant, ""),
         )
 
     def check_count(self, count: int) -> str | None:
@@ -204,6 +206,7 @@ class SplitDeleteNim(_FixedCountGame):
     family: ClassVar[str] = "split-delete-nim"
     variants: ClassVar[tuple[str, ...]] = SPLIT_DELETE_VARIANTS
     _two_heap_moves: ClassVar[int] = REDUCE | SUMS
+    _p_matrix_sources: ClassVar[dict[str, str]] = {"single": "Table 9 of seed 001"}
     _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {
         "single": ((3, K_REDUCE | SPLIT_KEEP), (4, K_REDUCE | SPLIT_KEEP)),
         "half": ((4, TWO_PAIRS | PAIR_AND_ONE | SPLIT_KEEP_SPLITTABLE | TWO_REDUCED),),
