@@ -142,11 +142,8 @@ def members_at_least(rule: str, limit: int) -> int:
         return isqrt(limit)
     if rule == "powers-of-2":
         return limit.bit_length()
-    if rule == "fibonacci":
-        found, a, b = 0, 1, 2
-        while a <= limit:
-            found, a, b = found + 1, b, a + b
-        return found
+    if rule == "fibonacci":  # about 1.44 log₂ limit members: listed
+        return len(_fibonacci(limit))
     if limit < PRIMES_FROM:
         return len(_primes(limit))
     # π(x) > x / ln x for x ≥ 17 (Rosser 1941), and ln x < 0.69315 · (bits of x)
