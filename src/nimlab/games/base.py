@@ -26,7 +26,9 @@ from __future__ import annotations
 import numbers
 import re
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidPosition
@@ -43,6 +45,8 @@ _INTEGER = re.compile(r"[0-9]+")
 MAX_DIGITS = 4000
 """Integers in positions and specs have at most this many decimal digits."""
 _TOO_BIG = 10**MAX_DIGITS
+MOVE_SCAN = 200_000
+"""The most moves :meth:`Ruleset.move_to` looks through when the rules do not decide."""
 
 
 class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
@@ -113,6 +117,34 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
     def is_terminal(self, position: Position) -> bool:
         """True when no move is possible."""
         return next(iter(self.options(position)), None) is None
+
+    # -- one move of a position too big to list --------------------------------
+
+    def move_to(self, position: Position, to: Position) -> Move | None:
+        """The move from ``position`` to ``to`` (both canonical) described as :meth:`moves`
+        describes it, or None when the rules allow none.
+
+        Games whose positions can be huge decide it by their rules (a heap game asks
+        :meth:`HeapRuleset.is_heap_option`); others look through at most
+        :data:`MOVE_SCAN` of their moves, and find no move past them.
+
+        >>> from nimlab.registry import game
+        >>> game("nim").move_to((3, 4, 5), (1, 4, 5))
+        Move(to=(1, 4, 5), action=Take(heap=3, amount=2))
+        >>> game("nim").move_to((3, 4, 5), (3, 4, 6)) is None
+        True
+        """
+        return next((m for m in islice(self.moves(position), MOVE_SCAN) if m.to == to), None)
+
+    def some_moves(self, position: Position, limit: int) -> list[Move]:
+        """Up to ``limit`` legal moves (none only at a terminal position), without listing
+        every move of a huge position.
+
+        >>> from nimlab.registry import game
+        >>> [m.text for m in game("nim").some_moves((1, 2), 2)]
+        ['take 1 from the heap of 1', 'take 1 from the heap of 2']
+        """
+        return list(islice(self.moves(position), limit))
 
     def __str__(self) -> str:
         return self.spec
@@ -358,6 +390,20 @@ class HeapRuleset(HeapsRuleset):
     def moves(self, position: Position) -> Iterator[Move]:
         for n, result, to in self.moves_by_heap(position):
             yield Move(to, self.heap_move(n, result))
+
+    def move_to(self, position: Position, to: Position) -> Move | None:
+        """The move in one heap that turns ``position`` into ``to``, decided for a huge heap
+        by :meth:`is_heap_option` where the game answers it."""
+        gone = Counter(position) - Counter(to)
+        if gone.total() != 1:
+            return None
+        (n,) = gone.elements()
+        result = tuple(sorted((Counter(to) - Counter(position)).elements()))
+        known = self.is_heap_option(n, result)
+        if known is None:
+            options = islice(self.heap_options(n), MOVE_SCAN)
+            known = result in {tuple(sorted(r)) for r in options}
+        return Move(to, self.heap_move(n, result)) if known else None
 
     def options(self, position: Position) -> Iterator[Position]:
         return (to for _, _, to in self.moves_by_heap(position))

@@ -22,6 +22,7 @@ False
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -30,7 +31,7 @@ from typing import ClassVar
 
 from nimlab.errors import InvalidGame
 from nimlab.games.actions import DeleteSplit, SplitDelete
-from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
+from nimlab.games.base import MOVE_SCAN, Heaps, HeapsRuleset, Move, Position
 from nimlab.games.capabilities import (
     K_REDUCE,
     PAIR_AND_ONE,
@@ -44,6 +45,13 @@ from nimlab.games.capabilities import (
     Capabilities,
 )
 from nimlab.games.meter import charge
+from nimlab.games.split_moves import (
+    delete_split_sample,
+    delete_split_to,
+    partition_of_one,
+    split_delete_sample,
+    split_delete_to,
+)
 
 SPLIT_DELETE_VARIANTS = ("single", "half")
 DELETE_VARIANTS = ("single", "half", "less-than-half", "all-but-one")
@@ -197,6 +205,32 @@ class _FixedCountGame(HeapsRuleset):
             return "an even number of heaps"
         return None
 
+    # Huge heaps have too many splits to list: their moves come from the rules.
+
+    def _huge(self, position: Position) -> bool:
+        """Whether listing the moves of ``position`` would pass :data:`MOVE_SCAN`."""
+        splits: int = sum(h // 2 for h in position)
+        return (splits if self.variant == "single" else splits * splits) > MOVE_SCAN
+
+    def move_to(self, position: Position, to: Position) -> Move | None:
+        if not self._huge(position):
+            return super().move_to(position, to)
+        return self._rule_move(position, to)
+
+    def some_moves(self, position: Position, limit: int) -> list[Move]:
+        if not self._huge(position):
+            return super().some_moves(position, limit)
+        move = self._sample_move(position)
+        return [move][:limit] if move is not None else []
+
+    @abstractmethod
+    def _rule_move(self, position: Position, to: Position) -> Move | None:
+        """The move to ``to`` decided by the rules, without listing (``split_moves``)."""
+
+    @abstractmethod
+    def _sample_move(self, position: Position) -> Move | None:
+        """One legal move of a position of any size (None at a terminal position)."""
+
 
 @dataclass(frozen=True, repr=False)
 class SplitDeleteNim(_FixedCountGame):
@@ -240,6 +274,15 @@ class SplitDeleteNim(_FixedCountGame):
                         yield tuple(sorted((*rest[:j], *rest[j + 1 :], x, y)))
             return
         yield from _split_and_keep(heaps, len(heaps) // 2)
+
+    def _splits(self, heaps: Heaps) -> int:
+        return 1 if self.variant == "single" else len(heaps) // 2
+
+    def _rule_move(self, position: Position, to: Position) -> Move | None:
+        return split_delete_to(position, to, self._splits(position))
+
+    def _sample_move(self, position: Position) -> Move | None:
+        return split_delete_sample(position, self._splits(position))
 
 
 @dataclass(frozen=True, repr=False)
@@ -321,3 +364,12 @@ class DeleteNim(_FixedCountGame):
                             yield tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
 
         return _each_once(reached())
+
+    def _rule_move(self, position: Position, to: Position) -> Move | None:
+        if self.variant == "all-but-one":
+            return partition_of_one(position, to)
+        return delete_split_to(position, to, tuple(self._delete_counts(len(position))))
+
+    def _sample_move(self, position: Position) -> Move | None:
+        k = self._delete_counts(len(position))[0]
+        return delete_split_sample(position, k, self.variant == "all-but-one")

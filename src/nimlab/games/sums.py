@@ -105,3 +105,21 @@ class Sum(Ruleset):
         for i, (c, p) in enumerate(zip(self.components, position, strict=True)):
             for to in c.options(p):
                 yield (*position[:i], to, *position[i + 1 :])
+
+    def move_to(self, position: Position, to: Position) -> Move | None:
+        """The move in the one component ``to`` changes, as that component decides it."""
+        changed = [i for i, (p, q) in enumerate(zip(position, to, strict=True)) if p != q]
+        if len(changed) != 1:
+            return None
+        (i,) = changed
+        c = self.components[i]
+        move = c.move_to(position[i], to[i])
+        return None if move is None else Move(to, InComponent(i, c.spec, move.action))
+
+    def some_moves(self, position: Position, limit: int) -> list[Move]:
+        moves: list[Move] = []
+        for i, (c, p) in enumerate(zip(self.components, position, strict=True)):
+            for m in c.some_moves(p, limit - len(moves)):
+                to = (*position[:i], m.to, *position[i + 1 :])
+                moves.append(Move(to, InComponent(i, c.spec, m.action)))
+        return moves

@@ -106,13 +106,28 @@ class TakeAway(Ruleset):
 
     def moves(self, position: Position) -> Iterator[Move]:
         n, m = position
-        c = self.multiplier
-        for k in range(1, m + 1):
-            left = n - k
-            limit = min(c * k, left)
-            yield Move((left, limit), TakeCapped(k, limit))
+        return (capped_take(n, k, self.multiplier) for k in range(1, m + 1))
+
+    def move_to(self, position: Position, to: Position) -> Move | None:
+        n, m = position
+        k = n - to[0]
+        if not 1 <= k <= m:
+            return None
+        move = capped_take(n, k, self.multiplier)
+        return move if move.to == to else None
 
     def options(self, position: Position) -> Iterator[Position]:
         n, m = position
         c = self.multiplier
         return ((n - k, min(c * k, n - k)) for k in range(1, m + 1))
+
+
+def capped_take(n: int, k: int, c: int) -> Move:
+    """The move that takes k of n stones when the opponent may then take at most c·k.
+
+    >>> capped_take(20, 3, 2)
+    Move(to=(17, 6), action=TakeCapped(amount=3, next_limit=6))
+    """
+    left = n - k
+    limit = min(c * k, left)
+    return Move((left, limit), TakeCapped(k, limit))

@@ -56,6 +56,31 @@ class Wythoff(HeapsRuleset):
             yield _pair(a - k, b)
             yield (a - k, b - k)
 
+    def move_to(self, position: Position, to: Position) -> Move | None:
+        return queen_move(position, to)
+
+
+def queen_move(position: Position, to: Position) -> Move | None:
+    """The move from ``position`` to ``to`` described as :meth:`Wythoff.moves` does, if a
+    queen makes it (from one heap, or the same number from both), else None.
+
+    >>> queen_move((4, 6), (3, 5)).text
+    'take 1 from both heaps, leaving (3, 5)'
+    >>> queen_move((4, 6), (1, 2)) is None
+    True
+    """
+    a, b = position
+    x, y = to
+    for keep, cut, other in ((a, b, (x, y)), (a, b, (y, x))):
+        if other[0] == keep and 0 <= other[1] < cut:  # take from the heap of b
+            return Move(to, Take(cut, cut - other[1], leaving=(keep, other[1])))
+    for z, w in ((x, y), (y, x)):
+        if w == b and 0 <= z < a:  # take from the heap of a
+            return Move(to, Take(a, a - z, leaving=(z, b)))
+    if a - x == b - y > 0:
+        return Move(to, TakeBoth(a - x, (x, y)))
+    return None
+
 
 def _pair(x: int, y: int) -> Heaps:
     return (x, y) if x <= y else (y, x)

@@ -7,7 +7,7 @@
 """
 
 from nimlab.play.computer import LEVELS, Choice, choose, perfect
-from nimlab.play.moves import describe, find_move, legal_move, some_moves
+from nimlab.play.moves import describe, find_move, legal_move
 from nimlab.play.session import Hint, Session, Turn
 
 __all__ = [
@@ -21,5 +21,4 @@ __all__ = [
     "find_move",
     "legal_move",
     "perfect",
-    "some_moves",
 ]

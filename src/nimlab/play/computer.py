@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.limits import Limits
-from nimlab.play.moves import legal_move, some_moves
+from nimlab.play.moves import legal_move
 from nimlab.solve.search import Search
 
 LEVELS = ("perfect", "random", "mix")
@@ -63,7 +63,7 @@ def choose(
     check_level(level)
     limits = limits or Limits()
     if level == "random" or (level == "mix" and rng.random() >= MIX_PERFECT):
-        moves = some_moves(game, position, POOL)
+        moves = game.some_moves(position, POOL)
         if not moves:
             raise InvalidOption(
                 f"{game.format_position(position)} has no move",
@@ -95,7 +95,7 @@ def perfect(
         wins = [m for m in found if m is not None]
         best = min(wins, key=lambda m: _or(remote(m.to), 10**9))  # the winner hurries
         return Choice(best, "win", remote(best.to))
-    moves = some_moves(game, position, POOL)
+    moves = game.some_moves(position, POOL)
     if not moves:
         raise InvalidOption(
             f"{game.format_position(position)} has no move",

@@ -3,10 +3,9 @@
 A move can be typed as the position it leads to (``1,4,5``; ``20/4``;
 ``3,4 + 5``), as ``take K`` (take-away games, or a single heap), ``take K from H``
 (from a heap of H), ``take K from both`` (Wythoff), or ``#N`` for the N-th move
-of the list ``moves`` prints. Legality is decided by the rules directly for the
-games whose positions can be huge (Nim, subtraction, Wythoff, take-away, sums,
-the single variants of the split/delete games), and by listing the moves
-otherwise.
+of the list ``moves`` prints. Legality is the ruleset's ``move_to``: decided by the
+rules for the games whose positions can be huge (heap games, Wythoff, take-away,
+sums, every split/delete variant), by listing the moves otherwise.
 
 >>> from nimlab.registry import game
 >>> find_move(game("nim"), (3, 4, 5), "take 2 from 3").to
@@ -20,34 +19,17 @@ otherwise.
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterator
-from itertools import islice
 
 from nimlab.errors import IllegalMove, InvalidPosition
-from nimlab.games.actions import DeleteSplit, InComponent, SplitDelete
-from nimlab.games.base import MAX_DIGITS, HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
+from nimlab.games.base import MAX_DIGITS, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.games.capabilities import DIAGONAL, REDUCE
-from nimlab.theory.half import half_move
-from nimlab.theory.take_away import take
-from nimlab.theory.wythoff import wythoff_move
 
 LISTED = 12
 """Moves spelled out when legal moves are described."""
-SCAN = 200_000
-"""The most moves listed to check a move by enumeration."""
 
 _TAKE = re.compile(
     r"take\s+([0-9]+)(?:\s+from\s+(?:the\s+heap\s+of\s+|a\s+heap\s+of\s+)?([0-9]+|both))?"
 )
-
-
-SPLIT_FAMILIES = ("split-delete-nim", "delete-nim")
-
-
-def _variant(game: Ruleset) -> str | None:
-    """The variant of a split/delete game (``single``, ``half``, …), None for other games."""
-    return game.spec.partition(":")[2] if game.family in SPLIT_FAMILIES else None
 
 
 def _queen(game: Ruleset) -> bool:
@@ -59,59 +41,6 @@ def _queen(game: Ruleset) -> bool:
 def _subtraction_set(game: Ruleset) -> tuple[int, ...] | None:
     kernel = game.capabilities.one_heap
     return (kernel.subtraction_set or None) if kernel is not None else None
-
-
-def split_cost(game: Ruleset, position: Position) -> int:
-    """Roughly how many moves a split/delete position has (their rulesets list every split)."""
-    variant = _variant(game)
-    if variant is not None:
-        splits: int = sum(h // 2 for h in position)
-        return splits if variant == "single" else splits * splits
-    return 0
-
-
-def some_moves(game: Ruleset, position: Position, limit: int) -> list[Move]:
-    """Up to ``limit`` legal moves, never building a huge list of splits."""
-    if game.summands():
-        moves: list[Move] = []
-        for i, (c, p) in enumerate(zip(game.summands(), position, strict=True)):
-            for m in some_moves(c, p, limit - len(moves)):
-                to = (*position[:i], m.to, *position[i + 1 :])
-                moves.append(Move(to, InComponent(i, c.spec, m.action)))
-        return moves
-    if split_cost(game, position) > SCAN:
-        return _small_splits(game, position)[:limit]
-    return list(islice(game.moves(position), limit))
-
-
-def _small_splits(game: Ruleset, position: Position) -> list[Move]:
-    """A few moves of a split/delete game with huge heaps: every split is 1 + (h − 1)."""
-    heaps = list(position)
-    n = len(heaps)
-    variant = _variant(game)
-    if game.family == "split-delete-nim":
-        k = 1 if variant == "single" else n // 2
-        big = [i for i, h in enumerate(heaps) if h >= 2][-k:]
-        if len(big) < k:
-            return []
-        return [half_move(position, [(i, 1) for i in big], [1] * k)]
-    k = {"single": 1, "less-than-half": 1, "half": n // 2, "all-but-one": n - 1}[variant or ""]
-    gone, kept = heaps[:k], heaps[k:]  # delete the smallest heaps
-    deleted = tuple(gone)
-    if variant == "all-but-one":
-        (h,) = kept
-        if h < n:
-            return []
-        parts = (1,) * (n - 1) + (h - n + 1,)
-        return [Move(parts, DeleteSplit(deleted, ((h, parts),)))]
-    split = [h for h in kept if h >= 2][-k:]
-    if len(split) < k:
-        return []
-    rest = list(kept)
-    for h in split:
-        rest.remove(h)
-    to = tuple(sorted([*rest, *(x for h in split for x in (1, h - 1))]))
-    return [Move(to, DeleteSplit(deleted, tuple((h, (1, h - 1)) for h in split)))]
 
 
 def find_move(
@@ -140,7 +69,7 @@ def find_move(
 
 
 def _by_index(game: Ruleset, position: Position, typed: str, listed: list[Move] | None) -> Move:
-    moves = listed if listed is not None else some_moves(game, position, LISTED)
+    moves = listed if listed is not None else game.some_moves(position, LISTED)
     if not re.fullmatch(r"#[0-9]+", typed) or not 1 <= int(typed[1:]) <= len(moves):
         raise IllegalMove(
             f"{typed!r}: type #1 to #{len(moves)} for a listed move; legal moves: "
@@ -208,86 +137,13 @@ def _which_heap(game: Ruleset, position: Position, where: str | None) -> int:
 
 
 def legal_move(game: Ruleset, position: Position, to: Position) -> Move | None:
-    """The move from ``position`` to ``to`` if the rules allow it, described as the ruleset does."""
+    """The move from ``position`` to ``to`` if the rules allow it, described as the ruleset
+    does (``to`` need not be canonical: it is validated first)."""
     try:
         to = game.validate(to)
     except InvalidPosition:
         return None
-    if game.summands():
-        changed = [i for i, (p, q) in enumerate(zip(position, to, strict=True)) if p != q]
-        if len(changed) != 1:
-            return None
-        i = changed[0]
-        c = game.summands()[i]
-        move = legal_move(c, position[i], to[i])
-        if move is None:
-            return None
-        return Move(to, InComponent(i, c.spec, move.action))
-    if game.capabilities.take_away_multiplier is not None:
-        k = position[0] - to[0]
-        if 1 <= k <= position[1] and take(game, position, k).to == to:
-            return take(game, position, k)
-        return None
-    if _queen(game):
-        return wythoff_move(position, to)
-    heap_game = as_heap_ruleset(game)
-    if heap_game is not None:
-        return _heap_move(heap_game, position, to)
-    if split_cost(game, position) > SCAN:
-        return _split_move(game, position, to)
-    return next((m for m in islice(game.moves(position), SCAN) if m.to == to), None)
-
-
-def _heap_move(game: HeapRuleset, position: Position, to: Position) -> Move | None:
-    gone = Counter(position) - Counter(to)
-    came = Counter(to) - Counter(position)
-    if sum(gone.values()) != 1:
-        return None
-    (h,) = gone.elements()
-    result = tuple(sorted(came.elements()))
-    known = game.is_heap_option(h, result)  # a huge heap's options are too many to list
-    ok = (
-        known
-        if known is not None
-        else result in {tuple(sorted(r)) for r in islice(game.heap_options(h), SCAN)}
-    )
-    return Move(to, game.heap_move(h, result)) if ok else None
-
-
-def _split_move(game: Ruleset, position: Position, to: Position) -> Move | None:
-    """Single split/delete moves between positions with huge heaps, decided by the rules."""
-    for move in _split_candidates(game, position, to):
-        return move
-    return None
-
-
-def _split_candidates(game: Ruleset, position: Position, to: Position) -> Iterator[Move]:
-    variant = _variant(game)
-    single = variant is not None and (variant == "single" or len(position) == 2)
-    if not single:
-        return
-    before, after = Counter(position), Counter(to)
-    for x, y in {(min(u, v), max(u, v)) for i, u in enumerate(to) for v in to[i + 1 :]}:
-        kept = after - Counter((x, y))  # the heaps not made by the split
-        h = x + y
-        if before[h] == 0:
-            continue
-        rest = before - Counter((h,))
-        extra = rest - kept
-        if sum(extra.values()) != 1 or kept - rest:
-            continue
-        (d,) = extra.elements()
-        if game.family == "delete-nim":
-            yield Move(to, DeleteSplit((d,), ((h, (x, y)),)))
-        else:
-            yield Move(to, SplitDelete(((h, (x, y)),), (d,)))
-    if game.family == "split-delete-nim":
-        gone, came = before - after, after - before
-        if sum(gone.values()) == 1 and sum(came.values()) == 1:
-            (h,), (r,) = gone.elements(), came.elements()
-            if 1 <= r < h:
-                x, y = min(r, h - r), max(r, h - r)
-                yield Move(to, SplitDelete(((h, (x, y)),), (h - r,)))
+    return game.move_to(position, to)
 
 
 def _up_to(n: int, lang: str) -> str:
@@ -342,7 +198,7 @@ def describe(game: Ruleset, position: Position, lang: str = "en") -> str:
         if ja:
             return f"s ∈ {{{s}}} 個を s 個以上の山から取る（`take K from H`）"
         return f"take s ∈ {{{s}}} from a heap of at least s (`take K from H`)"
-    moves = some_moves(game, position, LISTED + 1)
+    moves = game.some_moves(position, LISTED + 1)
     if not moves:
         return none
     shown = "; ".join(f"#{i + 1} {m.words(lang)}" for i, m in enumerate(moves[:LISTED]))

@@ -22,7 +22,7 @@ from nimlab.errors import IllegalMove, InvalidOption
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.limits import Limits
 from nimlab.play.computer import Choice, check_level, choose, perfect
-from nimlab.play.moves import LISTED, describe, find_move, some_moves
+from nimlab.play.moves import LISTED, describe, find_move
 from nimlab.registry import game as as_game
 
 PLAYERS = ("you", "computer")
@@ -137,7 +137,7 @@ class Session:
     @property
     def over(self) -> bool:
         """True when the player to move has no move (and so has lost, or won under misère)."""
-        return not some_moves(self.game, self.position, 1)
+        return not self.game.some_moves(self.position, 1)
 
     @property
     def winner(self) -> str | None:
@@ -151,7 +151,7 @@ class Session:
 
     def legal_moves(self, limit: int = LISTED) -> list[Move]:
         """Up to ``limit`` legal moves, in the order ``#N`` refers to."""
-        return some_moves(self.game, self.position, limit)
+        return self.game.some_moves(self.position, limit)
 
     def describe_moves(self, lang: str = "en") -> str:
         """The legal moves in one line, in ``lang``."""

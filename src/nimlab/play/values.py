@@ -13,12 +13,11 @@ move's position analysed on its own (the first :data:`ANALYSED` of them; the
 outcome of the rest is "", not known).
 
 >>> from nimlab.registry import game
->>> from nimlab.play.moves import some_moves
 >>> nim = game("nim")
->>> values = move_values(nim, (1, 2), some_moves(nim, (1, 2), 10))
+>>> values = move_values(nim, (1, 2), nim.some_moves((1, 2), 10))
 >>> [(nim.format_position(m.to), v.outcome, v.remoteness) for m, v in values]
 [('0,2', 'lose', 1), ('1,1', 'win', 2), ('0,1', 'lose', 1)]
->>> [v.outcome for _, v in move_values(nim, (1, 2), some_moves(nim, (1, 2), 10), misere=True)]
+>>> [v.outcome for _, v in move_values(nim, (1, 2), nim.some_moves((1, 2), 10), misere=True)]
 ['lose', 'lose', 'win']
 """
 

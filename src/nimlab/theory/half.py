@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from nimlab.games.actions import SplitDelete
 from nimlab.games.base import Move, Position, Ruleset
+from nimlab.games.split_moves import split_delete_move
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.split_delete import in_s
@@ -33,26 +33,6 @@ def in_d(a: int, m: int) -> bool:
         return False
     t = m // a - 1  # subtractions of a that bring m into [a, 2a − 1]
     return in_s(m - t * a) != (t % 2 == 1)
-
-
-def half_move(heaps: Position, split: list[tuple[int, int]], delete: list[int]) -> Move:
-    """Split heap i into x + (h_i − x) for each (i, x) (i ascending), then delete these sizes.
-
-    The action is the one ``SplitDeleteNim.moves`` gives the same move.
-    """
-    chosen = {i for i, _ in split}
-    pool = [h for i, h in enumerate(heaps) if i not in chosen]
-    parts: list[tuple[int, tuple[int, ...]]] = []
-    for i, x in split:
-        pair = (min(x, heaps[i] - x), max(x, heaps[i] - x))
-        pool.extend(pair)
-        parts.append((heaps[i], pair))
-    gone: list[int] = []
-    for size in delete:
-        gone.append(next(j for j, h in enumerate(pool) if h == size and j not in gone))
-    gone.sort()
-    to = tuple(sorted(h for j, h in enumerate(pool) if j not in gone))
-    return Move(to, SplitDelete(tuple(parts), tuple(pool[j] for j in gone)))
 
 
 class HalfTheorem3(Theorem):
@@ -81,23 +61,23 @@ class HalfTheorem3(Theorem):
         """The winning move the proof of Theorem 3 gives (for an N-position)."""
         a, b, c, d = position
         if a == 1:  # ⟨1, b, c, d⟩ → ⟨1, 1, 1, b⟩
-            return half_move(position, [(2, 1), (3, 1)], [c - 1, d - 1])
+            return split_delete_move(position, [(2, 1), (3, 1)], [c - 1, d - 1])
         if not in_s(a):  # case (i): a/2 ∈ S
             h = a // 2
             if in_d(h, b):
-                return half_move(position, [(0, h), (2, h)], [c - h, d])
-            return half_move(position, [(0, h), (1, h)], [c, d])
+                return split_delete_move(position, [(0, h), (2, h)], [c - h, d])
+            return split_delete_move(position, [(0, h), (1, h)], [c, d])
         if not a == b == c:  # case (ii)
             if a == b or in_d(a, b):  # → ⟨a, a, a, a⟩ or ⟨a, a, a, b⟩
-                return half_move(position, [(2, a), (3, a)], [c - a, d - a])
+                return split_delete_move(position, [(2, a), (3, a)], [c - a, d - a])
             if b >= 2 * a:  # b − a ∈ D(a)
-                return half_move(position, [(1, a), (2, a)], [c - a, d])
+                return split_delete_move(position, [(1, a), (2, a)], [c - a, d])
             h = b // 2  # a < b < 2a: b ∉ S, so b/2 ∈ S and a ∈ D(b/2)
-            return half_move(position, [(1, h), (2, h)], [c - h, d])
+            return split_delete_move(position, [(1, h), (2, h)], [c - h, d])
         if d >= 2 * a:  # case (iii): d − a ∈ D(a)
-            return half_move(position, [(0, 1), (3, a)], [1, a - 1])
+            return split_delete_move(position, [(0, 1), (3, a)], [1, a - 1])
         h = d // 2  # a < d < 2a: d ∉ S, so d/2 ∈ S and a ∈ D(d/2)
-        return half_move(position, [(0, h), (3, h)], [a, a - h])
+        return split_delete_move(position, [(0, h), (3, h)], [a, a - h])
 
 
 HALF_THEOREM_3 = HalfTheorem3()

@@ -32,8 +32,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset, as_heap_ruleset
+from nimlab.games.wythoff import queen_move
 from nimlab.solve.oracles import Oracle, OracleAnswer
-from nimlab.theory.wythoff import beatty_partner, lower, upper, wythoff_move
+from nimlab.theory.wythoff import beatty_partner, lower, upper
 
 _EXCEPTIONAL = ((0, 1), (2, 2))
 """The misère P-positions that are not normal P-positions (with (1, 0))."""
@@ -75,7 +76,7 @@ class MisereWythoff(Oracle):
         for to in targets:  # positions are sorted pairs; one move per position reached
             if to in found or to == (low, high) or not misere_wythoff_p(*to):
                 continue
-            move = wythoff_move(position, to)
+            move = queen_move(position, to)
             if move is not None:
                 found[to] = move
         return OracleAnswer("N", None, tuple(found.values()), True)

@@ -29,8 +29,8 @@ from abc import abstractmethod
 from typing import ClassVar
 
 from nimlab.errors import NotApplicable
-from nimlab.games.actions import TakeCapped
 from nimlab.games.base import Move, Position, Ruleset
+from nimlab.games.take_away import capped_take
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.zeckendorf import smallest_term, take_away_sequence
@@ -38,10 +38,7 @@ from nimlab.theory.zeckendorf import smallest_term, take_away_sequence
 
 def take(game: Ruleset, position: Position, k: int) -> Move:
     """The move that takes k stones from n/m, described as ``TakeAway.moves`` does."""
-    n, _ = position
-    left = n - k
-    limit = min(_multiplier(game) * k, left)
-    return Move((left, limit), TakeCapped(k, limit))
+    return capped_take(position[0], k, _multiplier(game))
 
 
 class TakeAwayTheorem(Theorem):

@@ -27,8 +27,8 @@ from abc import abstractmethod
 from math import isqrt
 from typing import ClassVar
 
-from nimlab.games.actions import Take, TakeBoth
 from nimlab.games.base import Move, Position, Ruleset
+from nimlab.games.wythoff import queen_move
 from nimlab.solve.oracles import OracleAnswer
 from nimlab.theory.common import Theorem
 from nimlab.theory.zeckendorf import down, is_even_zero, up
@@ -71,21 +71,6 @@ def fibonacci_partner(x: int) -> int:
     return up(x) if is_even_zero(x) else down(x)
 
 
-def wythoff_move(position: Position, to: Position) -> Move | None:
-    """The move from ``position`` to ``to`` described as ``Wythoff.moves`` does, if legal."""
-    a, b = position
-    x, y = to
-    for keep, cut, other in ((a, b, (x, y)), (a, b, (y, x))):
-        if other[0] == keep and 0 <= other[1] < cut:  # take from the heap of b
-            return Move(to, Take(cut, cut - other[1], leaving=(keep, other[1])))
-    for z, w in ((x, y), (y, x)):
-        if w == b and 0 <= z < a:  # take from the heap of a
-            return Move(to, Take(a, a - z, leaving=(z, b)))
-    if a - x == b - y > 0:
-        return Move(to, TakeBoth(a - x, (x, y)))
-    return None
-
-
 class WythoffTheorem(Theorem):
     """Wythoff's P-positions from a pair sequence (p_k, q_k) and partners."""
 
@@ -115,7 +100,7 @@ class WythoffTheorem(Theorem):
         targets = [_pair(a, self.partner(a)), _pair(self.partner(b), b), self.pair(b - a)]
         found: dict[Position, Move] = {}
         for to in targets:
-            move = wythoff_move(position, to) if to != position else None
+            move = queen_move(position, to) if to != position else None
             if move is not None and to not in found:
                 found[to] = move
         return list(found.values())
@@ -164,9 +149,9 @@ class WythoffFibonacci(WythoffTheorem):
         if p == pn:
             return None
         if p > pn:
-            return wythoff_move(position, (pn, q - (p - pn)))
+            return queen_move(position, (pn, q - (p - pn)))
         y = up(p) if is_even_zero(p) else down(p)
-        return wythoff_move(position, _pair(p, y))
+        return queen_move(position, _pair(p, y))
 
 
 WYTHOFF_BEATTY = WythoffBeatty()

@@ -122,13 +122,11 @@ class Game:
 
     def state(self, lang: str = "en") -> dict[str, Any]:
         """The game as the page draws it, moves described in ``lang``."""
-        from nimlab.play import some_moves
-
         s = self.session
         g, here, fmt = self.rules, s.position, self.rules.format_position
         limit = jobs.config().max_moves
         legal: dict[str, dict[str, Any]] = {}
-        listed = some_moves(g, here, limit)
+        listed = g.some_moves(here, limit)
         values = _move_values(g.spec, fmt(here), s.misere)
         for move in listed:
             outcome, remoteness = values.get(fmt(move.to), ("", None))
@@ -245,7 +243,6 @@ def _value(spec: str, position: str, misere: bool = False) -> tuple[str, int | N
 @lru_cache(maxsize=1024)
 def _move_values(spec: str, position: str, misere: bool) -> dict[str, tuple[str, int | None]]:
     """The value of each listed move from ``position`` for the mover, by where it goes."""
-    from nimlab.play import some_moves
     from nimlab.play.values import move_values
 
     analysis = _analysis(spec, position, misere)
@@ -253,7 +250,7 @@ def _move_values(spec: str, position: str, misere: bool) -> dict[str, tuple[str,
         return {}
     g = parse_game(spec)
     here = g.parse_position(position)
-    listed = some_moves(g, here, jobs.config().max_moves)
+    listed = g.some_moves(here, jobs.config().max_moves)
     limits = jobs.config().limits()
     return {
         g.format_position(m.to): (v.outcome, v.remoteness)

@@ -1,0 +1,72 @@
+"""The split/delete moves decided by the rules agree with the listed moves, every variant."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nimlab
+from nimlab.errors import TooLarge
+from nimlab.games.split_delete import DeleteNim, SplitDeleteNim, _FixedCountGame
+from nimlab.games.split_moves import split_delete_to
+
+VARIANTS = [
+    *(SplitDeleteNim(v) for v in ("single", "half")),
+    *(DeleteNim(v) for v in ("single", "half", "less-than-half", "all-but-one")),
+]
+
+
+def _counts(g: _FixedCountGame) -> tuple[int, ...]:
+    return (2, 4) if g.variant == "half" else (2, 3, 4)
+
+
+@pytest.mark.parametrize("g", VARIANTS, ids=lambda g: g.spec)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_the_rules_reach_exactly_the_listed_positions(
+    g: _FixedCountGame, data: st.DataObject
+) -> None:
+    n = data.draw(st.sampled_from(_counts(g)))
+    heaps = tuple(sorted(data.draw(st.lists(st.integers(1, 9), min_size=n, max_size=n))))
+    listed = set(g.moves(heaps))
+    reached = {m.to for m in listed}
+    for to in reached:
+        move = g._rule_move(heaps, to)
+        assert move is not None and move.to == to and move in listed
+    targets = itertools.combinations_with_replacement(range(1, max(heaps) + 1), n)
+    for to in itertools.islice(targets, 400):  # every position the move could leave
+        assert (g._rule_move(heaps, to) is not None) == (to in reached), to
+
+
+@pytest.mark.parametrize("g", VARIANTS, ids=lambda g: g.spec)
+def test_the_sample_move_is_legal_and_found_whenever_a_move_is(g: _FixedCountGame) -> None:
+    for n in _counts(g):
+        for heaps in itertools.combinations_with_replacement(range(1, 8), n):
+            legal = set(g.moves(heaps))
+            sample = g._sample_move(heaps)
+            assert sample is None or sample in legal
+            assert (sample is not None) == bool(legal)
+
+
+def test_huge_positions_ask_the_rules_and_small_ones_list() -> None:
+    n = 10**30
+    half = nimlab.game("split-delete-nim:half")
+    move = half.move_to((n, n, n, n), (1, n - 1, n - 1, n))
+    assert move is not None
+    one = f"{n} into 1+{n - 1}"
+    assert move.text == f"split {one} and {one}, delete {n} and 1"
+    assert half.move_to((n, n, n, n), (1, 1, 1, n)) is None
+    assert half.some_moves((n, n, n, n), 5)[0].to == (n - 1, n - 1, n, n)
+    dn = nimlab.game("delete-nim:all-but-one")
+    assert dn.move_to((5, n), (1, n - 1)) is not None
+    assert dn.move_to((5, n), (2, 2)) is None  # 4 is not a heap
+
+
+def test_a_rule_check_that_runs_long_is_refused() -> None:
+    heaps = tuple(range(2, 42))  # 40 heaps, 20 split: too many cases
+    to = tuple(range(1, 41))
+    with pytest.raises(TooLarge, match="choose one of the listed moves"):
+        split_delete_to(heaps, to, 20)
