@@ -89,6 +89,8 @@ def test_huge_amounts_are_written_as_powers_of_ten() -> None:
 
     assert amount(999) == "999" and amount(10**6) == "1,000,000"
     assert amount(10**5000) == "≈10^5000"
+    assert amount(10**15 - 1) == "999,999,999,999,999"  # written out below 10^15
+    assert amount(10**15) == "1.0·10^15" and amount(2799 * 10**76) == "2.7·10^79"
 
 
 def test_every_count_a_limit_check_names_has_its_japanese() -> None:

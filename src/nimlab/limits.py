@@ -131,18 +131,28 @@ COUNTED_JA = {
 """What :meth:`Limits.check` counts, in Japanese (a Japanese refusal says no English noun)."""
 
 
+EXACT_BELOW = 10**15
+"""Counts below this are written out in full; larger ones by two digits and a power of 10."""
+
+
 def amount(n: int) -> str:
-    """``n`` with thousands separators, or its order of magnitude when it is huge.
+    """``n`` with thousands separators, or two digits and a power of 10 when it is huge.
 
-    Messages name counts derived from positions of thousands of digits; Python
-    refuses to print an int of over 4,300 digits, so those are shown as powers of 10.
+    Messages name counts derived from positions of thousands of digits: a figure of
+    80 digits says no more than its first two and its size. The digits are cut, not
+    rounded: the figure is a lower bound, as a refusal's "needs at least" is. Python
+    refuses to print an int of over 4,300 digits, so those are shown by their order of
+    magnitude alone.
 
-    >>> amount(1234567), amount(10**5000)
-    ('1,234,567', '≈10^5000')
+    >>> amount(1234567), amount(3 * 10**40), amount(27_777 * 10**75), amount(10**5000)
+    ('1,234,567', '3.0·10^40', '2.7·10^79', '≈10^5000')
     """
-    if n.bit_length() <= 3000:
+    if n < EXACT_BELOW:
         return f"{n:,}"
-    return f"≈10^{n.bit_length() * 30103 // 100000}"
+    if n.bit_length() > 3000:
+        return f"≈10^{n.bit_length() * 30103 // 100000}"
+    digits = str(n)
+    return f"{digits[0]}.{digits[1]}·10^{len(digits) - 1}"
 
 
 def check_memory(needed: int, limit: int, what: str) -> None:
