@@ -23,6 +23,7 @@ import re
 from nimlab.errors import IllegalMove, InvalidPosition
 from nimlab.games.base import MAX_DIGITS, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.games.capabilities import DIAGONAL, REDUCE
+from nimlab.games.take_away import capped_take
 
 LISTED = 12
 """Moves spelled out when legal moves are described."""
@@ -93,7 +94,7 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
                     "in a take-away game type just `take K` (there is one heap)",
                     ja="取り数制限ゲームでは `take K` とだけ入力します（山は 1 つ）",
                 )
-            return (position[0] - k, min(multiplier * k, max(position[0] - k, 0)))
+            return capped_take(position[0], k, multiplier).to
         if _queen(game) and where == "both":
             return (position[0] - k, position[1] - k)
         heap = _which_heap(game, position, where)
