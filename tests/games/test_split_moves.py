@@ -70,3 +70,19 @@ def test_a_rule_check_that_runs_long_is_refused() -> None:
     to = tuple(range(1, 41))
     with pytest.raises(TooLarge, match="choose one of the listed moves"):
         split_delete_to(heaps, to, 20)
+
+
+@pytest.mark.parametrize("g", VARIANTS, ids=lambda g: g.spec)
+def test_the_moves_of_huge_heaps_are_listed_lazily(g: _FixedCountGame) -> None:
+    import tracemalloc
+
+    n = 10**6  # half a million splits a heap: listing them first would take tens of MB
+    heaps = (n, n + 1, n + 2, n + 3) if g.variant != "all-but-one" else (n, n + 1, n + 2)
+    tracemalloc.start()
+    try:
+        first = list(itertools.islice(g.moves(heaps), 100))
+        options = list(itertools.islice(g.options(heaps), 100))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(first) == len(options) == 100 and peak < 5_000_000

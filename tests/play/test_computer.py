@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import nimlab
 from nimlab.errors import InvalidOption
+from nimlab.play import Session
 from nimlab.play.computer import choose, perfect
 from nimlab.solve.search import Search
 from strategies import SPECS, positions
@@ -60,3 +61,20 @@ def test_huge_positions_use_the_theorems() -> None:
     assert win.kind == "win" and win.remoteness is None
     lost = perfect(nimlab.game("nim"), (n, n))
     assert lost.kind == "delay" and lost.move.text == f"take 1 from the heap of {n}"
+
+
+def test_the_computer_plays_the_half_game_of_big_heaps() -> None:
+    # At 250 ×4 this used to crash: the theorem's winning move was "not legal" (listing
+    # the moves was over the limit and only the single variants were decided by rules).
+    s = Session("split-delete-nim:half", "250,250,250,250", first="computer")
+    assert s.reply().move.to == (125, 125, 125, 125)
+
+
+@pytest.mark.parametrize(
+    "spec", ["split-delete-nim:half", "delete-nim:half", "delete-nim:less-than-half"]
+)
+def test_a_random_move_of_big_heaps_is_accepted_back(spec: str) -> None:
+    g, here = nimlab.game(spec), (1000, 1000, 1000, 1000)
+    move = choose(g, here, "random", random.Random(1)).move
+    s = Session(spec, "1000,1000,1000,1000")
+    assert s.play(g.format_position(move.to)).move.to == move.to

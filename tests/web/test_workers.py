@@ -215,3 +215,17 @@ def test_a_cancelled_queued_job_never_runs() -> None:
         assert workers.cancelled == 0  # it never reached a worker
 
     with_pool(body, config)
+
+
+def test_the_cache_is_bounded_in_bytes_whatever_the_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("nimlab.web.workers.CACHE_BYTES", 1_000_000)
+
+    async def body(workers: WorkerPool) -> None:
+        for i in range(10):  # ten answers of 300 kB, each under its own key
+            await workers.run("echo", value=f"{i}" + "x" * 300_000)
+        assert len(workers.cache) == 3 and workers.cache_bytes <= 1_000_000
+        assert workers.cache_bytes == sum(weight for _, weight in workers.cache.values())
+        latest = f"{9}" + "x" * 300_000
+        assert any(reply[1]["value"] == latest for reply, _ in workers.cache.values())
+
+    with_pool(body)

@@ -62,6 +62,24 @@ def splits(h: int) -> Iterator[tuple[int, int]]:
     return ((x, h - x) for x in range(1, h // 2 + 1))
 
 
+LISTED_SPLITS = 4096
+"""Up to this many splits in all, :func:`each_split` lists each heap's splits first."""
+
+
+def each_split(heaps: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to split each of ``heaps`` in two, as ``itertools.product`` of their
+    :func:`splits` orders them — but lazily: a heap of 10^30 stones is never listed.
+
+    >>> list(each_split([2, 4]))
+    [((1, 1), (1, 3)), ((1, 1), (2, 2))]
+    """
+    if sum(h // 2 for h in heaps) <= LISTED_SPLITS:  # the searches' case: product is faster
+        return product(*(list(splits(h)) for h in heaps))
+    if not heaps:
+        return iter([()])
+    return ((p, *rest) for p in splits(heaps[0]) for rest in each_split(heaps[1:]))
+
+
 def partitions(h: int, parts: int, smallest: int = 1) -> Iterator[Heaps]:
     """Partitions of h into exactly ``parts`` parts ≥ ``smallest``, ascending."""
     if parts == 1:
@@ -155,7 +173,7 @@ def _split_and_keep(heaps: Heaps, k: int) -> Iterator[Heaps]:
     def kept() -> Iterator[Heaps]:
         for chosen in _distinct_choices(heaps, k, minimum=2):
             rest = _without(heaps, chosen)
-            for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
+            for pieces in each_split([heaps[i] for i in chosen]):
                 pool = tuple(sorted(rest + tuple(x for pair in pieces for x in pair)))
                 yield from combinations(pool, len(heaps))
 
@@ -251,7 +269,7 @@ class SplitDeleteNim(_FixedCountGame):
         k = 1 if self.variant == "single" else len(heaps) // 2
         for chosen in _distinct_choices(heaps, k, minimum=2):
             rest = _without(heaps, chosen)
-            for pieces in product(*(list(splits(heaps[i])) for i in chosen)):
+            for pieces in each_split([heaps[i] for i in chosen]):
                 pool = rest + tuple(x for pair in pieces for x in pair)
                 done = tuple((heaps[i], p) for i, p in zip(chosen, pieces, strict=True))
                 for names, kept in _deletions(pool, k):
@@ -323,7 +341,7 @@ class DeleteNim(_FixedCountGame):
                     continue
                 for chosen in _distinct_choices(rest, k, minimum=2):
                     kept = _without(rest, chosen)
-                    for pieces in product(*(list(splits(rest[i])) for i in chosen)):
+                    for pieces in each_split([rest[i] for i in chosen]):
                         to = tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
                         done = tuple((rest[i], p) for i, p in zip(chosen, pieces, strict=True))
                         yield Move(to, DeleteSplit(gone, done))
@@ -360,7 +378,7 @@ class DeleteNim(_FixedCountGame):
                         continue
                     for chosen in _distinct_choices(rest, k, minimum=2):
                         kept = _without(rest, chosen)
-                        for pieces in product(*(list(splits(rest[i])) for i in chosen)):
+                        for pieces in each_split([rest[i] for i in chosen]):
                             yield tuple(sorted(kept + tuple(x for pair in pieces for x in pair)))
 
         return _each_once(reached())

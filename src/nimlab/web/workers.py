@@ -33,6 +33,7 @@ import importlib
 import multiprocessing
 import multiprocessing.forkserver
 import os
+import pickle
 import resource
 import signal
 import sys
@@ -55,6 +56,9 @@ NICE = 10
 """How much lower the workers' scheduling priority is than the server's."""
 CACHE_ITEMS = 20_000
 """A result with more list items than this is not cached."""
+CACHE_BYTES = 64 << 20
+"""The most the cached answers may weigh in all (their pickled size): the cache is bounded
+in bytes, not only in answers, whatever the requests."""
 PING = "ping"
 """The job a new worker answers first, to show it started."""
 OUT_OF_MEMORY = (
@@ -323,7 +327,9 @@ class WorkerPool:
         self.cancelled = 0
         """Running jobs interrupted because their request was cancelled."""
         self.closed = False
-        self.cache: OrderedDict[Hashable, tuple[Any, ...]] = OrderedDict()
+        self.cache: OrderedDict[Hashable, tuple[tuple[Any, ...], int]] = OrderedDict()
+        """Answers by job and arguments, with their weight in bytes (least recent first)."""
+        self.cache_bytes = 0
 
     async def start(self) -> None:
         """Start the worker processes (in a thread: starting one takes a moment)."""
@@ -360,20 +366,32 @@ class WorkerPool:
         """
         key: Hashable = (job, *sorted(kwargs.items()))
         try:
-            reply = self.cache.get(key)
+            kept = self.cache.get(key)
         except TypeError:  # an argument that is not hashable: no caching
-            key, reply = None, None
-        if reply is None:
+            key, kept = None, None
+        if kept is None:
             reply = await self._compute(job, kwargs)
             if key is not None and _cacheable(reply):
-                self.cache[key] = reply
-                if len(self.cache) > self.config.cache_size:
-                    self.cache.popitem(last=False)
+                self._keep(key, reply)
         else:
+            reply = kept[0]
             self.cache.move_to_end(key)
         if reply[0] == "ok":
             return reply[1]
         raise JobError(*reply[1:])
+
+    def _keep(self, key: Hashable, reply: tuple[Any, ...]) -> None:
+        """Cache ``reply``, then forget the least recent answers while the cache holds more
+        than ``cache_size`` answers or :data:`CACHE_BYTES` bytes."""
+        weight = len(pickle.dumps(reply, pickle.HIGHEST_PROTOCOL))
+        before = self.cache.pop(key, None)  # two requests computed it at once
+        if before is not None:
+            self.cache_bytes -= before[1]
+        self.cache[key] = (reply, weight)
+        self.cache_bytes += weight
+        while len(self.cache) > self.config.cache_size or self.cache_bytes > CACHE_BYTES:
+            _, (_, gone) = self.cache.popitem(last=False)
+            self.cache_bytes -= gone
 
     async def _acquire(self, client: str) -> _Worker:
         """A worker for ``client``: at once if one is idle, else in its fair turn."""
