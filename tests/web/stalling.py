@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from nimlab.errors import InvalidPosition
+from nimlab.web import clock
 from nimlab.web.config import WebConfig
 
 
@@ -17,6 +18,11 @@ def configure(config: WebConfig) -> None:
 
 def echo(value: Any) -> dict[str, Any]:
     return {"value": value, "pid": os.getpid()}
+
+
+def left(tag: int = 0) -> dict[str, Any]:
+    """The seconds the job was given (what ``WebConfig.limits`` hands the solver)."""
+    return {"left": clock.left(99.0)}
 
 
 def sleep(seconds: float) -> dict[str, Any]:
@@ -52,6 +58,7 @@ def crash() -> dict[str, Any]:
 
 JOBS = {
     "echo": echo,
+    "left": left,
     "sleep": sleep,
     "spin": spin,
     "stubborn": stubborn,

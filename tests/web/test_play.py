@@ -194,3 +194,12 @@ def test_misere_play_through_the_api(client: TestClient) -> None:
         "/api/play/move", json=body | {"moves": ["1,1,1", "0,1,1"], "to": "0,0,1"}
     ).json()
     assert end["state"]["over"] and end["state"]["winner"] == "you"
+
+
+def test_a_long_history_is_charted_within_the_time_limit(client: TestClient) -> None:
+    # Every position of the history is analysed for the chart; each analysis used to get
+    # the whole time limit, so 118 moves of Kayles ran past the server's hard timeout.
+    moves = [f"{a},90" for a in range(89, 30, -1)] + [f"31,{b}" for b in range(89, 30, -1)]
+    state = post(client, "state", game="kayles", start="90,90", moves=moves)["state"]
+    assert len(state["history"]) == 119 and state["history"][-1]["position"] == "31,31"
+    assert state["history"][-1]["outcome"] == "P"  # the latest positions are charted first

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from nimlab.web.config import WebConfig
-from nimlab.web.workers import CLIENT, JobError, WorkerPool
+from nimlab.web.workers import CLIENT, WORKED, JobError, WorkerPool
 
 CONFIG = WebConfig(time_limit=0.5, grace=0.5, workers=2, worker_memory_mb=512, queue_limit=3)
 
@@ -227,5 +227,23 @@ def test_the_cache_is_bounded_in_bytes_whatever_the_keys(monkeypatch: pytest.Mon
         assert workers.cache_bytes == sum(weight for _, weight in workers.cache.values())
         latest = f"{9}" + "x" * 300_000
         assert any(reply[1]["value"] == latest for reply, _ in workers.cache.values())
+
+    with_pool(body)
+
+
+def test_the_jobs_of_one_request_share_its_time_limit() -> None:
+    async def body(workers: WorkerPool) -> None:
+        assert (await workers.run("left"))["left"] <= 0.5  # a job outside a request
+        token = WORKED.set([0.0])  # what the app's middleware does for each request
+        try:
+            await workers.run("sleep", seconds=0.3)
+            assert (await workers.run("left", tag=1))["left"] <= 0.5 - 0.3  # (not cached)
+            await workers.run("sleep", seconds=0.31)  # over: the next job is refused at once
+            with pytest.raises(JobError) as info:
+                await workers.run("echo", value="late")
+            assert info.value.kind == "too_large" and "time limit" in info.value.message
+        finally:
+            WORKED.reset(token)
+        assert (await workers.run("echo", value="next"))["value"] == "next"  # a new request
 
     with_pool(body)

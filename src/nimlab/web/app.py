@@ -29,7 +29,7 @@ from nimlab import __version__
 from nimlab.web import errors, i18n, pages, seedpages
 from nimlab.web.api import api_router
 from nimlab.web.config import WebConfig
-from nimlab.web.workers import CLIENT, LANG, WorkerPool
+from nimlab.web.workers import CLIENT, LANG, WORKED, WorkerPool
 
 STATIC = Path(__file__).parent / "static"
 
@@ -150,9 +150,11 @@ class Guard:
         inbox: asyncio.Queue[Message] = asyncio.Queue()
         token = CLIENT.set(client_of(scope))
         lang_token = LANG.set(language_of(scope))
+        worked_token = WORKED.set([0.0])  # the request's jobs share its time limit
         try:
             task = asyncio.ensure_future(self.app(scope, inbox.get, secured))
         finally:
+            WORKED.reset(worked_token)
             LANG.reset(lang_token)
             CLIENT.reset(token)
         left = False

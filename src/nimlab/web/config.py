@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from nimlab.errors import InvalidOption
 from nimlab.limits import Limits
+from nimlab.web import clock
 
 WEB_MAX_STATES = 1_000_000
 """States one request may search, unless ``nimlab serve --max-states`` says otherwise."""
@@ -146,10 +147,10 @@ class WebConfig:
         return float(self.time_limit + self.grace)
 
     def limits(self) -> Limits:
-        """The solver limits of one request."""
+        """The solver limits of one request (in a worker, of the rest of its job)."""
         return Limits(
             max_states=self.max_states,
             remoteness_states=min(self.remoteness_states, self.max_states),
             max_memory=self.max_memory,
-            max_seconds=self.time_limit,
+            max_seconds=clock.left(self.time_limit),  # what is left of the job's time
         )

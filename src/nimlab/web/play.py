@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from nimlab.errors import IllegalMove, TooLarge
 from nimlab.games.base import Position, Ruleset
 from nimlab.solve.engine import analyze
 from nimlab.solve.results import Analysis
-from nimlab.web import jobs
+from nimlab.web import clock, jobs
 from nimlab.web.jobs import FieldError, field, parse_game, parse_position
 from nimlab.web.translate import move_text
 
@@ -144,8 +143,11 @@ class Game:
             boards = [_board(c, p) for c, p in zip(g.summands(), here, strict=True)]
         history = []
         positions = [s.start, *(t.move.to for t in s.turns)]
+        # The chart's values, the latest first: when the job's time runs out, the
+        # oldest positions are the ones left unknown ("?").
+        chart = {p: _value(g.spec, fmt(p), s.misere) for p in reversed(positions)}
         for k, p in enumerate(positions):
-            outcome, remoteness = _value(g.spec, fmt(p), s.misere)
+            outcome, remoteness = chart[p]
             turn = s.turns[k - 1] if k else None
             history.append(
                 {
@@ -225,9 +227,10 @@ def _board(game: Ruleset, position: Position) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=4096)
+@clock.kept_in_time(4096, late=None)
 def _analysis(spec: str, position: str, misere: bool = False) -> Analysis | None:
-    """The analysis of a position (None: over the limits), shared by the chart and the moves."""
+    """The analysis of a position (None: over the limits, or out of the job's time),
+    shared by the chart and the moves."""
     try:
         return analyze(spec, position, misere=misere, limits=jobs.config().limits())
     except TooLarge:
@@ -240,7 +243,7 @@ def _value(spec: str, position: str, misere: bool = False) -> tuple[str, int | N
     return ("?", None) if a is None else (a.outcome, a.remoteness)
 
 
-@lru_cache(maxsize=1024)
+@clock.kept_in_time(1024, late={})
 def _move_values(spec: str, position: str, misere: bool) -> dict[str, tuple[str, int | None]]:
     """The value of each listed move from ``position`` for the mover, by where it goes."""
     from nimlab.play.values import move_values

@@ -50,6 +50,7 @@ from typing import Any
 
 from nimlab.errors import NimlabError, TooLarge
 from nimlab.text import shorten
+from nimlab.web import clock
 from nimlab.web.config import WebConfig
 
 NICE = 10
@@ -80,6 +81,9 @@ SERVED_MEMORY = 4_096
 
 CLIENT: ContextVar[str] = ContextVar("nimlab_web_client", default="")
 """The client address of the request being served: the unit of fair queueing."""
+WORKED: ContextVar[list[float] | None] = ContextVar("nimlab_web_worked", default=None)
+"""Seconds the jobs of the request being served have taken so far (a one-item list the
+app's middleware sets per request): its jobs share the time limit."""
 LANG: ContextVar[str] = ContextVar("nimlab_web_lang", default="en")
 """The language of the request being served (set per request by the app's middleware)."""
 
@@ -187,13 +191,16 @@ def _worker_main(conn: Connection, config: WebConfig, module: str, server: int) 
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     while True:
         try:
-            name, kwargs = conn.recv()
+            name, kwargs, seconds = conn.recv()
         except (EOFError, OSError, KeyboardInterrupt):
             return
+        clock.start(seconds)
         try:
             reply = ("ok", None) if name == PING else _run(jobs.JOBS, name, kwargs)
         except Cancelled:  # interrupted between the job's end and its reply
             reply = ("cancelled",)
+        finally:
+            clock.stop()
         conn.send(reply)
         if reply[0] == "retire":
             return  # memory may stay fragmented: the pool starts a fresh process
@@ -266,10 +273,13 @@ class _Worker:
         self.client: str | None = None
         """The client whose job the worker runs (None: idle)."""
 
-    async def call(self, message: tuple[str, dict[str, Any]], timeout: float) -> tuple[Any, ...]:
-        """Send a job and wait (without blocking the loop) for its reply."""
-        self.conn.send(message)
-        return await self.reply(timeout)
+    async def call(
+        self, message: tuple[str, dict[str, Any]], seconds: float, grace: float
+    ) -> tuple[Any, ...]:
+        """Send a job with ``seconds`` to do it in, and wait (without blocking the loop)
+        ``grace`` seconds more for its reply."""
+        self.conn.send((*message, seconds))
+        return await self.reply(seconds + grace)
 
     async def reply(self, timeout: float) -> tuple[Any, ...]:
         loop = asyncio.get_running_loop()
@@ -340,7 +350,7 @@ class WorkerPool:
             worker = await asyncio.to_thread(_Worker, self.context, self.config, self.jobs)
             self.workers.add(worker)
             try:
-                await worker.call((PING, {}), timeout=60)
+                await worker.call((PING, {}), 60, 0)
             except (TimeoutError, EOFError, OSError) as error:
                 await self.close()
                 raise RuntimeError(f"a worker process did not start ({error!r})") from None
@@ -459,9 +469,14 @@ class WorkerPool:
         self.idle.append(worker)
 
     async def _compute(self, job: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        worked = WORKED.get()
+        seconds = self.config.time_limit - (worked[0] if worked is not None else 0.0)
+        if seconds <= 0:  # the request's earlier jobs took all of it (a page runs several)
+            raise self._over_time()
         worker = await self._acquire(CLIENT.get())
+        began = time.monotonic()
         try:
-            reply = await worker.call((job, kwargs), self.config.hard_timeout)
+            reply = await worker.call((job, kwargs), seconds, self.config.grace)
         except asyncio.CancelledError:
             # The client went away: stop the job, then reuse (or replace) the worker.
             self.cancelled += 1
@@ -470,22 +485,28 @@ class WorkerPool:
             raise
         except TimeoutError:
             self._replace(worker)
-            raise JobError(
-                "too_large",
-                f"this takes more than {self.config.time_limit:g} s, the web app's time limit "
-                "per request (nimlab serve --time-limit); the command line has none",
-                None,
-                f"ウェブアプリの 1 リクエストの制限時間 {self.config.time_limit:g} 秒を超えます"
-                "（nimlab serve --time-limit）。コマンドラインには制限時間はありません",
-            ) from None
+            raise self._over_time() from None
         except (EOFError, OSError):
             self._replace(worker)  # the worker died, e.g. of its memory limit
             raise JobError("too_large", OUT_OF_MEMORY, None, OUT_OF_MEMORY_JA) from None
+        finally:
+            if worked is not None:
+                worked[0] += time.monotonic() - began
         if reply[0] == "retire":
             self._replace(worker)
         else:
             self._release(worker)
         return reply
+
+    def _over_time(self) -> JobError:
+        return JobError(
+            "too_large",
+            f"this takes more than {self.config.time_limit:g} s, the web app's time limit "
+            "per request (nimlab serve --time-limit); the command line has none",
+            None,
+            f"ウェブアプリの 1 リクエストの制限時間 {self.config.time_limit:g} 秒を超えます"
+            "（nimlab serve --time-limit）。コマンドラインには制限時間はありません",
+        )
 
     async def _drain(self, worker: _Worker) -> None:
         """Wait briefly for an interrupted worker's reply; kill it if it does not come."""
