@@ -87,6 +87,12 @@ def test_a_changed_code_is_refused(kayles: dict[str, Any]) -> None:
     assert "hexadecimal" in refusal(resealed(kayles | {"code": "0.7Z"}))
 
 
+def test_a_subtraction_name_of_a_huge_number_is_refused_at_once(kayles: dict[str, Any]) -> None:
+    # The name was compared with the code by listing max(S) + 1 digits: 10^12 never ended.
+    huge = resealed(kayles | {"game": "subtraction:1000000000000", "code": "0.3"})
+    assert "does not have the code" in refusal(huge)
+
+
 def test_a_bad_checksum_is_refused(kayles: dict[str, Any]) -> None:
     message = refusal(kayles | {"sha256": "0" * 64})
     assert message.startswith("checksum mismatch")

@@ -151,8 +151,8 @@ def _names_code(game: str, digits: list[int]) -> bool:
             chosen = {int(s) for s in parameter.split(",")}
         except ValueError:
             return False
-        if not chosen or min(chosen) < 1:
-            return False
+        if not chosen or min(chosen) < 1 or max(chosen) + 1 != len(digits):
+            return False  # (compared by length first: the set may name a huge number)
         return digits == [3 if k in chosen else 0 for k in range(max(chosen) + 1)]
     return False
 

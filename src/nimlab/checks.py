@@ -19,6 +19,7 @@ nimlab.errors.InvalidOption: size must be an integer written with the digits 0-9
 
 from __future__ import annotations
 
+import numbers
 import re
 
 from nimlab.errors import InvalidOption
@@ -29,13 +30,21 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 def check_int(value: object, name: str, least: int = 0, most: int | None = None) -> int:
-    """``value`` if it is an int (not a bool) in ``least..most``, else ``InvalidOption``."""
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+    """``value`` as an int if it is an integer of any type but ``bool`` (numpy's too: a
+    notebook's ``np.int64(10)`` is ten) in ``least..most``, else ``InvalidOption``.
+
+    >>> import numpy as np
+    >>> check_int(np.int64(10), "to")
+    10
+    """
+    number = int(value) if isinstance(value, numbers.Integral) else None
+    if number is None or isinstance(value, bool) or number < least:
         raise InvalidOption(
             f"{name} must be an integer ≥ {least}, got {value!r}",
             field=name,
             ja=f"{name} は {least} 以上の整数です（{value!r} が与えられた）",
         )
+    value = number
     if most is not None and value > most:
         raise InvalidOption(
             f"{name} must be at most {most:,}, got {value:,}",
@@ -63,3 +72,24 @@ def parse_int(text: str, name: str, least: int | None = None, most: int | None =
         )
     value = int(stripped)
     return value if least is None else check_int(value, name, least, most)
+
+
+def check_flag(value: object, name: str) -> bool:
+    """``value`` if it is a bool (a flag such as ``misere``), else ``InvalidOption``: ``"x"``
+    or ``-1`` would otherwise count as true.
+
+    >>> check_flag(True, "misere")
+    True
+    >>> check_flag("no", "misere")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidOption: misere must be True or False, got 'no'
+    """
+    if type(value).__name__ not in ("bool", "bool_"):  # numpy's bools too
+        shown = repr(value)[:40]
+        raise InvalidOption(
+            f"{name} must be True or False, got {shown}",
+            field=name,
+            ja=f"{name} は True か False です（{shown} が与えられた）",
+        )
+    return bool(value)

@@ -135,6 +135,29 @@ EXACT_BELOW = 10**15
 """Counts below this are written out in full; larger ones by two digits and a power of 10."""
 
 
+def check_limits(limits: object) -> Limits:
+    """``limits`` if it is a :class:`Limits`, the defaults for None, else ``InvalidOption``.
+
+    >>> check_limits(None) == Limits()
+    True
+    >>> check_limits(10**6)
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidOption: limits must be a nimlab.Limits (e.g. ...) or None, got 1000000
+    """
+    if limits is None:
+        return Limits()
+    if not isinstance(limits, Limits):
+        shown = repr(limits)[:40]
+        raise InvalidOption(
+            f"limits must be a nimlab.Limits (e.g. Limits(max_states=10**8)) or None, got {shown}",
+            field="limits",
+            ja=f"limits は nimlab.Limits（例 Limits(max_states=10**8)）か None です"
+            f"（{shown} が与えられた）",
+        )
+    return limits
+
+
 def amount(n: int) -> str:
     """``n`` with thousands separators, or two digits and a power of 10 when it is huge.
 
@@ -244,8 +267,26 @@ class Budget:
         return self.remaining * KERNEL_STEPS_PER_STATE
 
     def spend_kernel(self, positions: int, steps: int = 0) -> None:
-        """Charge a compiled kernel's work: per position, or per steps where that is more."""
-        self.spend(max(positions, -(-steps // KERNEL_STEPS_PER_STATE)))
+        """Charge a compiled kernel's work (known before it runs): per position, or per
+        steps where that is more; refused without being counted when over the limit."""
+        n = max(positions, -(-steps // KERNEL_STEPS_PER_STATE))
+        self.need(n)
+        self.spend(n)
+
+    def need(self, n: int) -> None:
+        """Refuse up front work known to need ``n`` more states, without counting it (none
+        was done: the caller may try something smaller).
+
+        >>> budget = Limits(max_states=100).budget()
+        >>> try:
+        ...     budget.need(1000)
+        ... except TooLarge:
+        ...     pass
+        >>> budget.used
+        0
+        """
+        if self.used + n > self.limit:
+            self._refuse()
 
     def spend(self, n: int = 1) -> None:
         """Count ``n`` more states; raise ``TooLarge`` once over the limit or the deadline."""
@@ -253,13 +294,16 @@ class Budget:
         if self.used > self.clock_at:
             self._check()
 
+    def _refuse(self) -> None:
+        raise TooLarge(
+            f"this needs more than {amount(self.limit)} states",
+            self.field,
+            ja=f"{amount(self.limit)} 状態を超える計算が必要です",
+        )
+
     def _check(self) -> None:
         if self.used > self.limit:
-            raise TooLarge(
-                f"this needs more than {amount(self.limit)} states",
-                self.field,
-                ja=f"{amount(self.limit)} 状態を超える計算が必要です",
-            )
+            self._refuse()
         self.clock_at = min(self.used + CLOCK_EVERY, self.limit)
         if self.watcher is not None:
             self.watcher(self)

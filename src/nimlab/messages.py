@@ -375,9 +375,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rare.shown": (" (the first {k} shown)", "（最初の {k} 個を表示）"),
     "rare.found": (
         "{game}: {count} rare values below {to}{shown}; mask m = {mask} "
-        "(G(n) is rare when parity(G(n) AND m) = 0); largest value {largest}",
+        "(G(n) is rare when parity(G(n) AND m) = 0; chosen on G(0..{judged})); "
+        "largest value {largest}",
         "{game}: {to} 未満にまれな値が {count} 個{shown}。マスク m = {mask}"
-        "（parity(G(n) AND m) = 0 のとき G(n) はまれ）。最大の値 {largest}",
+        "（parity(G(n) AND m) = 0 のとき G(n) はまれ。G(0..{judged}) で選択）。"
+        "最大の値 {largest}",
     ),
     "rare.values": ("rare values: {values}", "まれな値: {values}"),
     "check.refused": ("nimlab: certificate refused: {reason}", "nimlab: 証明書は却下: {reason}"),

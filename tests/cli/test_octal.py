@@ -28,6 +28,10 @@ def test_rare_prints_flammenkamps_layout() -> None:
         "G(       0)=  0  G(       1)=  0  G(       2)=  0  G(       3)=  1  G(       4)=  0"
     )
     assert lines[-1] == "G(     193)= 12  G(     196)= 10  G(     231)= 10"
+    assert "chosen on G(0..32,767)" in lines[0]
+    # A limit that leaves no room for the usual window says so (the mask differs).
+    code, text = cli("rare", "grundy-game", "--to", "232", "--max-memory", "1")
+    assert code == 0 and "mask m = 0x6 " in text and "chosen on G(0..231)" in text
 
 
 def test_rare_json_and_no_structure() -> None:

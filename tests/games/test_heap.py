@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -96,3 +97,13 @@ def test_a_function_game_may_give_lists_and_numpy_integers() -> None:
     game = nimlab.heap_game(lambda n: [[n - 1], np.int64(n - 2)] if n > 1 else [], name="t")
     assert list(game.heap_options(5)) == [(4,), (3,)]
     assert nimlab.analyze(game, "5").outcome == nimlab.analyze("subtraction:1,2", "5").outcome
+
+
+@pytest.mark.parametrize("function", [lambda n: [n + 1], lambda n: [n - 1, -1] if n else []])
+def test_a_function_game_whose_moves_do_not_shrink_is_refused_in_misere_play(
+    function: Callable[[int], list[int]],
+) -> None:
+    # Normal play checked it; the misère search walked the endless chain until its limit.
+    g = nimlab.heap_game(function, name="endless")
+    with pytest.raises(InvalidGame, match="must be smaller"):
+        nimlab.analyze(g, "3", misere=True)

@@ -231,3 +231,13 @@ def test_the_classes_of_a_huge_heap_are_counted_against_the_callers_limits() -> 
     with pytest.raises(TooLarge):
         nimlab.analyze("take-and-break:4.C", "1000000000000", limits=nimlab.Limits(max_states=500))
     assert nimlab.analyze("take-and-break:4.C", "1000000000000").grundy == 1
+
+
+def test_a_first_stretch_over_the_limit_is_shortened_and_no_period_is_seen_in_it() -> None:
+    # It answered "no period found in the first 0 values": the first stretch (4 max S)
+    # was over the limit, and nothing shorter was tried.
+    p = nimlab.periodicity(nimlab.game("subtraction:3000000"))
+    assert p.period is None and p.checked_to == 3_000_000
+    # Ten heaps with no move show G = 0 ten times: no evidence of period 1.
+    p = nimlab.periodicity(nimlab.game("subtraction:3000000"), max_length=10)
+    assert p.period is None and p.checked_to == 10

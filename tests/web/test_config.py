@@ -38,3 +38,5 @@ def test_memory_limit_may_be_off_but_not_negative() -> None:
     assert WebConfig(worker_memory_mb=0).worker_memory_mb == 0
     with pytest.raises(InvalidOption, match="worker_memory_mb"):
         WebConfig(worker_memory_mb=-1)
+    with pytest.raises(InvalidOption, match="--worker-memory"):  # setrlimit's C long overflowed
+        WebConfig(worker_memory_mb=10**23)

@@ -122,6 +122,7 @@ def rare(args: argparse.Namespace, out: TextIO) -> int:
             to=f"{args.to:,}",
             shown=shown,
             mask=f"{facts.mask:#x}",
+            judged=f"{facts.judged_on - 1:,}",  # less than usual when a limit cut it
             largest=facts.max_value,
         )
         + "\n"

@@ -28,7 +28,7 @@ from typing import Any
 
 from nimlab.errors import TooLarge
 from nimlab.games.base import Position, Ruleset
-from nimlab.limits import Limits
+from nimlab.limits import Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.results import Analysis, Outcome
 
@@ -115,7 +115,7 @@ def explain(
     check_lang(lang)
     g = as_game(game)
     pos: Position = g.position(position)
-    limits = limits or Limits()
+    limits = check_limits(limits)
     try:
         analysis: Analysis = analyze(g, pos, misere=misere, limits=limits)
     except TooLarge as error:

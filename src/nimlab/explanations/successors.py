@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from nimlab.errors import NotApplicable
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.limits import Limits
+from nimlab.limits import Limits, check_limits
 from nimlab.registry import game as as_game
 
 Cell = tuple[int, int]
@@ -38,7 +38,7 @@ def successors(
 ) -> tuple[list[Move], bool]:
     """Up to ``limit`` moves from ``position`` (one per position reached), and if that is all."""
     g = as_game(game)
-    budget = (limits or Limits()).budget()
+    budget = check_limits(limits).budget()
     found: dict[Position, Move] = {}
     for move in g.moves(g.position(position)):
         budget.spend()

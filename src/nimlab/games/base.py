@@ -87,6 +87,13 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         """A canonical position from text or from a sequence of values."""
         if isinstance(value, str):
             return self.parse_position(value)
+        if isinstance(value, (bytes, bytearray, memoryview)):  # a tuple of character codes
+            raise InvalidPosition(
+                f"a position of {self.spec} is text (e.g. '3,4,5'), not {type(value).__name__}: "
+                "decode it first",
+                ja=f"{self.spec} の局面は文字列（例 '3,4,5'）です。{type(value).__name__} は"
+                "先に decode してください",
+            )
         try:
             values = tuple(value)
         except TypeError:

@@ -153,6 +153,17 @@ class FunctionHeapRuleset(HeapRuleset):
     """Part of the identity: two games with different functions are different games,
     whatever their names, so no cache answers one with the other's values."""
 
+    def __post_init__(self) -> None:
+        if not callable(self.function) or not isinstance(self.name, str) or not self.name:
+            raise InvalidGame(
+                "heap_game takes a function from a heap size to its options and a name, e.g. "
+                f"heap_game(lambda n: [n - 1] if n else [], name='countdown'); got "
+                f"{self.function!r:.40} named {self.name!r:.40}",
+                ja="heap_game には山の大きさから選択肢への関数と名前を与えます。例 "
+                "heap_game(lambda n: [n - 1] if n else [], name='countdown')"
+                f"（{self.function!r:.40}、名前 {self.name!r:.40} が与えられた）",
+            )
+
     @property
     def spec(self) -> str:
         return self.name
@@ -183,7 +194,15 @@ class FunctionHeapRuleset(HeapRuleset):
                 parts = tuple(option)  # type: ignore[arg-type]
             if parts is None or not all(is_integer(h) for h in parts):
                 raise self._bad(n, f"an option of a heap of {n} is {option!r}")
-            yield tuple(int(h) for h in parts)  # type: ignore[call-overload]
+            heaps = tuple(int(h) for h in parts)  # type: ignore[call-overload]
+            if not all(0 <= h < n for h in heaps):  # else play need not end (misère search)
+                raise InvalidGame(
+                    f"{self.name}: a move from a heap of {n} leaves {heaps!r}; every heap left "
+                    "must be smaller than the heap moved in",
+                    ja=f"{self.name}: {n} 個の山からの手が {heaps!r} を残します。"
+                    "残る山はどれも手を指した山より小さくなければなりません",
+                )
+            yield heaps
 
     def _bad(self, n: int, what: str) -> InvalidGame:
         return InvalidGame(

@@ -60,6 +60,13 @@ class Octal(HeapRuleset):
     def __post_init__(self) -> None:
         digits = self.digits
         top = self.top_digit
+        if not isinstance(digits, tuple):  # Octal(0.77): the spec is octal:0.77
+            raise InvalidGame(
+                f"{self.family} takes a tuple of digits, e.g. (0, 7, 7) for 0.77 (or "
+                f"nimlab.game('{self.family}:0.77')), got {digits!r}",
+                ja=f"{self.family} には桁のタプル（例 0.77 なら (0, 7, 7)、または "
+                f"nimlab.game('{self.family}:0.77')）を与えます（{digits!r} が与えられた）",
+            )
         if not digits or any(not isinstance(d, int) or not 0 <= d <= top for d in digits):
             raise InvalidGame(
                 f"{self.family} digits are 0-{HEX[top]}, got {digits!r}",

@@ -31,6 +31,14 @@ class Sum(Ruleset):
     family: ClassVar[str] = "sum"
 
     def __post_init__(self) -> None:
+        parts = self.components
+        if not isinstance(parts, (tuple, list)) or not all(isinstance(c, Ruleset) for c in parts):
+            raise InvalidGame(
+                f"a sum takes a tuple of games, e.g. Sum((Nim(), Kayles)) or nim + kayles, "
+                f"got {parts!r:.60}",
+                ja=f"ゲームの和にはゲームのタプル（例 Sum((Nim(), Kayles)) や nim + kayles）を"
+                f"与えます（{parts!r:.60} が与えられた）",
+            )
         flat: list[Ruleset] = []
         for c in self.components:
             flat.extend(c.components if isinstance(c, Sum) else (c,))

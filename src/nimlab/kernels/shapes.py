@@ -110,7 +110,7 @@ def one_heap_array(
     import numpy as np
 
     if count > budget.remaining:
-        budget.spend(count)  # refused before anything is allocated
+        budget.need(count)  # refused before anything is allocated (and not counted)
     kernel = game.capabilities.one_heap
     if kernel is None:
         raise ValueError(f"{game.spec} declares no one-heap kernel")

@@ -35,7 +35,7 @@ from typing import Any
 
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.base import HeapRuleset, Ruleset
-from nimlab.limits import Budget, Limits
+from nimlab.limits import Budget, Limits, check_limits
 from nimlab.messages import say
 from nimlab.misere.quotient import heap_ruleset
 
@@ -186,7 +186,7 @@ def genus(game: Ruleset | str, to: int, limits: Limits | None = None) -> GenusTa
             f"--to must be a positive integer, got {to!r}",
             ja=f"--to は正の整数です（{to!r} が与えられた）",
         )
-    limits = limits or Limits()
+    limits = check_limits(limits)
     search = _Search(g, limits.budget())
     normal: list[int] = []
     entries = []

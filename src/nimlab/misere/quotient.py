@@ -58,7 +58,7 @@ from typing import Any
 
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Ruleset, as_heap_ruleset
-from nimlab.limits import PYTHON_VALUE_BYTES, Limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Limits, check_limits
 from nimlab.misere.certificate import (
     Failure,
     Heaps,
@@ -330,7 +330,7 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
             f"max_heap must be an integer ≥ 0, got {max_heap!r}",
             ja=f"max_heap は 0 以上の整数です（{max_heap!r} が与えられた）",
         )
-    limits = limits or Limits()
+    limits = check_limits(limits)
     cache = current().quotients  # keyed by the ruleset: a user game by its function
     known: MisereQuotient | None = cache.get((g, max_heap))
     if known is not None:
@@ -366,7 +366,7 @@ def quotient_within(
     import time
 
     g = heap_ruleset(game)
-    base = limits or Limits()
+    base = check_limits(limits)
     builder = _Builder(
         g, Limits(base.max_states, base.remoteness_states, base.max_memory, max_seconds=seconds)
     )

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.limits import Limits
+from nimlab.limits import Limits, check_limits
 from nimlab.play.moves import legal_move
 from nimlab.solve.search import Search
 
@@ -61,7 +61,7 @@ def choose(
 ) -> Choice:
     """The computer's move at ``level`` (under misère play when ``misere``)."""
     check_level(level)
-    limits = limits or Limits()
+    limits = check_limits(limits)
     if level == "random" or (level == "mix" and rng.random() >= MIX_PERFECT):
         moves = game.some_moves(position, POOL)
         if not moves:
@@ -84,7 +84,7 @@ def perfect(
     """
     from nimlab.solve.engine import analyze
 
-    limits = limits or Limits()
+    limits = check_limits(limits)
     analysis = analyze(game, position, misere=misere, limits=limits)
     remote = _Remoteness(game, limits, misere)
     remote.failed = analysis.remoteness is None  # the position is too big to search

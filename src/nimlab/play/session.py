@@ -20,7 +20,7 @@ from typing import Any
 
 from nimlab.errors import IllegalMove, InvalidOption
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.limits import Limits
+from nimlab.limits import Limits, check_limits
 from nimlab.play.computer import Choice, check_level, choose, perfect
 from nimlab.play.moves import LISTED, describe, find_move
 from nimlab.registry import game as as_game
@@ -121,7 +121,7 @@ class Session:
         self.position = self.start
         self.first = first
         self.level = check_level(level)
-        self.limits = limits or Limits()
+        self.limits = check_limits(limits)
         self.turns: list[Turn] = []
         self.undone: list[Turn] = []
         """Turns taken back by :meth:`undo`, the next to redo last."""

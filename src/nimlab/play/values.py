@@ -29,7 +29,7 @@ from typing import Literal
 
 from nimlab.errors import TooLarge
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.limits import Limits
+from nimlab.limits import Limits, check_limits
 from nimlab.solve.results import Analysis
 
 ANALYSED = 100
@@ -65,7 +65,7 @@ def move_values(
     from nimlab.solve.engine import analyze
     from nimlab.solve.search import Search
 
-    limits = limits or Limits()
+    limits = check_limits(limits)
     fmt = game.format_position
     if analysis is None:
         try:

@@ -31,7 +31,7 @@ from typing import Any
 from nimlab.errors import NotApplicable
 from nimlab.games.base import Ruleset, as_heap_ruleset
 from nimlab.games.capabilities import OneHeapKernel
-from nimlab.limits import Limits
+from nimlab.limits import Limits, check_limits
 from nimlab.registry import game as as_game
 
 FORMAT = "nimlab-period-certificate/1"
@@ -106,7 +106,7 @@ def certificate(
                 f"が対象です。{g.spec} にはありません"
             ),
         )
-    limits = limits or Limits()
+    limits = check_limits(limits)
     found = periodicity(heap_game, limits=limits, max_length=max_length)
     if not found.proven or found.preperiod is None or found.period is None or found.saltus:
         raise NotApplicable(

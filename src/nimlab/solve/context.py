@@ -20,11 +20,15 @@ True
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from contextvars import ContextVar, Token
 from typing import TYPE_CHECKING, Any
+
+from nimlab.checks import check_int
+from nimlab.errors import InvalidOption
 
 if TYPE_CHECKING:
     from nimlab.solve.tablebase import Tablebase
@@ -95,15 +99,31 @@ class Context:
     arrays, proven periods and searches in vain, compiled two-heap and
     take-away tables, and finished periodicity results. ``tablebase`` is where
     compiled tables are kept on disk (:mod:`nimlab.solve.tablebase`): by
-    default the one the environment names, opened on first use; ``None``
-    keeps nothing on disk.
+    default (``"env"``) the one the environment names, opened on first use; a path, a
+    tablebase file there; ``None`` keeps nothing on disk.
     """
 
     def __init__(
-        self, max_bytes: int = DEFAULT_CACHE_BYTES, tablebase: Tablebase | str | None = "env"
+        self,
+        max_bytes: int = DEFAULT_CACHE_BYTES,
+        tablebase: Tablebase | str | os.PathLike[str] | None = "env",
     ) -> None:
-        self.max_bytes = max_bytes
-        self._tablebase = tablebase
+        from nimlab.solve.tablebase import Tablebase
+
+        self.max_bytes = check_int(max_bytes, "max_bytes")
+        if isinstance(tablebase, os.PathLike) or (
+            isinstance(tablebase, str) and tablebase != "env"
+        ):
+            tablebase = Tablebase(tablebase)
+        elif tablebase is not None and tablebase != "env" and not isinstance(tablebase, Tablebase):
+            raise InvalidOption(
+                "tablebase is a Tablebase, a path, 'env' (the environment's) or None (nothing "
+                f"on disk), got {tablebase!r:.40}",
+                field="tablebase",
+                ja="tablebase は Tablebase、パス、'env'（環境の既定）、None（ディスクに置かない）の"
+                f"どれかです（{tablebase!r:.40} が与えられた）",
+            )
+        self._tablebase: Tablebase | str | None = tablebase
         self.heap_tables = BoundedCache(max_bytes)
         self.heap_arrays = BoundedCache(max_bytes)
         self.periods = BoundedCache(max_bytes)

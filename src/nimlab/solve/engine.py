@@ -26,7 +26,7 @@ from typing import Any
 from nimlab.errors import TooLarge
 from nimlab.games.actions import InComponent
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
-from nimlab.limits import Budget, Limits
+from nimlab.limits import Budget, Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import kernel_answer, kernel_grundy
 from nimlab.solve.heaps import HeapValues, source_method
@@ -59,7 +59,7 @@ def analyze(
     """
     g = as_game(game)
     pos = g.position(position)
-    limits = limits or Limits()
+    limits = check_limits(limits)
     the_plan = plan(g, "analyze", pos, misere=misere, limits=limits).check(limits)
     return run_plan(the_plan, g, pos, misere, limits)
 
@@ -126,7 +126,7 @@ def grundy(
     """
     g = as_game(game)
     pos = g.position(position)
-    budget = (limits or Limits()).budget()
+    budget = check_limits(limits).budget()
     if misere:
         return Search(g, True, budget).grundy(pos)
     return Evaluator(budget).grundy(g, pos)

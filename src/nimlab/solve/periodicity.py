@@ -46,7 +46,7 @@ from nimlab.kernels.periodic import (
     least_period,
     least_period_compiled,
 )
-from nimlab.limits import Budget, Limits
+from nimlab.limits import Budget, Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.context import current
 from nimlab.solve.heaps import heap_array, register_value_source
@@ -190,8 +190,8 @@ def periodicity(
     if modulus is not None and not misere:
         return Periodicity(0, modulus, 0, proven=True, checked_to=0, game=g.spec)
     if max_length is not None:
-        check_int(max_length, "max_length", least=1)
-    limits = limits or Limits()
+        max_length = check_int(max_length, "max_length", least=1)
+    limits = check_limits(limits)
     plan(g, "period", misere=misere).check(limits)
     if misere:
         return _misere_periodicity(g, limits, max_length)
@@ -271,6 +271,9 @@ def _search(g: HeapRuleset, limits: Limits, max_length: int | None) -> _Search:
         try:
             values = heap_array(g, length, budget)
         except TooLarge:
+            if values is None and length > 64:  # not even the first stretch: a shorter one
+                length //= 2  # (refused before any work when the work is known)
+                continue
             break
         checked = length
         try:
@@ -290,6 +293,8 @@ def _search(g: HeapRuleset, limits: Limits, max_length: int | None) -> _Search:
         seen = seen or find_period(values, None, arithmetic=True, budget=budget)
     except TooLarge:
         seen = None
+    if seen is not None and checked < seen[0] + 2 * seen[1] + (proof.parameter if proof else 0):
+        seen = None  # not seen twice past the longest move: 10 zeros of subtraction:10^6
     return _Search(None, seen, checked, values)
 
 
@@ -345,7 +350,7 @@ def proven_period(
     known: ProvenPeriod | None = context.periods.get(game)
     if known is not None:
         return known
-    limits = limits or Limits()
+    limits = check_limits(limits)
     # Searches in vain: the values searched, and the state limit of a search without a length.
     tried, states = context.searched.get(game) or (0, 0)
     if max_length is None and limits.max_states <= states:

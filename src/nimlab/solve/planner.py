@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from math import comb, factorial, prod
 from typing import Any, Literal
 
+from nimlab.checks import check_flag
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.games.base import (
     HeapRuleset,
@@ -42,7 +43,7 @@ from nimlab.games.base import (
 )
 from nimlab.games.capabilities import K_REDUCE, REDUCE
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
-from nimlab.limits import Limits, amount
+from nimlab.limits import Limits, amount, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.methods import MEX, Method, criterion_method, render_method
 
@@ -104,6 +105,7 @@ class Plan:
 
     def check(self, limits: Limits) -> Plan:
         """The plan itself, or ``TooLarge`` naming the limit a required step is over."""
+        limits = check_limits(limits)
         for s in self.steps:
             if s.optional:
                 continue
@@ -323,7 +325,8 @@ def plan(
     limits here; :meth:`Plan.check` does that.
     """
     g = as_game(game)
-    limits = limits or Limits()
+    limits = check_limits(limits)
+    misere = check_flag(misere, "misere")
     if question == "analyze":
         if position is None:
             raise InvalidOption("analyze needs a position", ja="analyze には局面が必要です")

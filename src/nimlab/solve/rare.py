@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from nimlab.errors import TooLarge
 from nimlab.games.base import Ruleset, as_heap_ruleset
-from nimlab.limits import Limits
+from nimlab.limits import Limits, check_limits
 from nimlab.solve.results import JsonField, json_dict
 
 if TYPE_CHECKING:
@@ -207,7 +207,7 @@ def rare_facts(
     if kernel is None or kernel.kind != "sparse":
         window = count
     window = max(count, window)
-    limits = limits or Limits()
+    limits = check_limits(limits)
     try:  # beyond a proven period the values are read off it (no kernel to load)
         values = sequence_array(heap_game, window, limits)
     except TooLarge:

@@ -21,25 +21,43 @@ naming ``--max-memory`` instead of exhausting the machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 
-from nimlab.errors import InvalidGame
-from nimlab.games.base import Position, Ruleset
+from nimlab.errors import InvalidGame, InvalidOption
+from nimlab.games.base import Position, Ruleset, is_integer
 from nimlab.games.meter import metered
 from nimlab.limits import Budget, Limits
 
 
-def mex(values: set[int]) -> int:
-    """The least non-negative integer not in ``values``.
+def mex(values: Iterable[int]) -> int:
+    """The least non-negative integer not in ``values`` (integers of any type but bool).
 
-    >>> mex({0, 1, 3})
-    2
+    >>> mex({0, 1, 3}), mex([2, 0, 1, 1]), mex([])
+    (2, 3, 0)
+    >>> mex("01")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidOption: values must be a collection of integers (...), got '01'
     """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise _not_integers(values)
+    seen = set(values)
+    if not all(is_integer(v) for v in seen):
+        raise _not_integers(values)
     m = 0
-    while m in values:
+    while m in seen:
         m += 1
     return m
+
+
+def _not_integers(values: object) -> InvalidOption:
+    shown = repr(values)[:60]
+    return InvalidOption(
+        f"values must be a collection of integers (such as {{0, 1, 3}}), got {shown}",
+        field="values",
+        ja=f"values は整数の集まり（{{0, 1, 3}} など）です（{shown} が与えられた）",
+    )
 
 
 MEMO_BYTES = 250

@@ -20,7 +20,7 @@ from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import HeapRuleset, Ruleset, as_heap_ruleset
 from nimlab.kernels.arrays import as_array, smallest_unsigned
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
-from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.heaps import heap_array
 from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, ProvenPeriod, proven_period
@@ -115,7 +115,7 @@ def grundy_sequence(
     >>> grundy_sequence("nim", 5, misere=True).tolist()  # misère Nim: 1, 0, then n
     [1, 0, 2, 3, 4]
     """
-    return sequence_array(as_game(game), n, limits or Limits(), start, misere)
+    return sequence_array(as_game(game), n, check_limits(limits), start, misere)
 
 
 def sequence(
@@ -133,7 +133,7 @@ def sequence(
     ([1, 2, 0], 2)
     """
     g = as_game(game)
-    values = sequence_array(g, stop, limits or Limits(), start, misere)
+    values = sequence_array(g, stop, check_limits(limits), start, misere)
     return GrundySequence(g.spec, start, values, misere)
 
 

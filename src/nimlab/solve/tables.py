@@ -21,7 +21,7 @@ from math import comb
 from nimlab.checks import check_int
 from nimlab.errors import NotApplicable
 from nimlab.games.base import HeapsRuleset, Ruleset, as_heap_ruleset, as_heaps_ruleset
-from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import p_positions_k, table_2
 from nimlab.solve.heaps import heap_array, heap_values
@@ -65,11 +65,11 @@ def grundy_table(
     """
     g = _heaps_game(as_game(game), "table", 2)
     size = check_int(size, "size", least=1)
-    limits = limits or Limits()
+    limits = check_limits(limits)
     lo = g.min_heap
     if origin is None:
         origin = lo
-    check_int(origin, "origin", least=lo)
+    origin = check_int(origin, "origin", least=lo)
     span = size + origin - lo  # computed from the least heap, then cut at the origin
     limits.check(span * span, "table cells")
     plan(g, "table", size=span, misere=misere).check(limits)
@@ -108,8 +108,8 @@ def p_positions(
     heaps = check_int(heaps, "heaps", least=1)
     g = _heaps_game(as_game(game), "ppositions", heaps)
     lo = g.min_heap
-    check_int(max_heap, "max_heap", least=lo)
-    limits = limits or Limits()
+    max_heap = check_int(max_heap, "max_heap", least=lo)
+    limits = check_limits(limits)
     span = max_heap - lo + 1
     limits.check(comb(span + heaps - 2, heaps - 1), "positions")  # the state limit, named first
     plan(g, "ppositions", heaps=heaps, max_heap=max_heap, misere=misere).check(limits)

@@ -25,7 +25,7 @@ from typing import Any
 from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import Ruleset
-from nimlab.limits import Limits
+from nimlab.limits import Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.results import PPositions
 from nimlab.solve.tables import p_positions
@@ -75,7 +75,7 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
             ja=f"wtable は {WTABLE_GAMES} 用です。{g.spec} は違います",
         )
     to = _count(to, "to")
-    limits = limits or Limits()
+    limits = check_limits(limits)
     limits.check(to, "table rows")
     budget = limits.budget()
     c = multiplier
@@ -144,7 +144,7 @@ WYTHOFF_ROW_BYTES = 1_700
 def wythoff_table(to: int, *, limits: Limits | None = None) -> WythoffTable:
     """Seed 000's algorithm: p_n is the least number not used by earlier p, q; q_n = p_n + n."""
     to = _count(to, "to")
-    limits = limits or Limits()
+    limits = check_limits(limits)
     limits.check(6 * to, "table cells")  # n, p_n, q_n and their three codes
     limits.check_memory(to * WYTHOFF_ROW_BYTES, "the Wythoff table")
     used: set[int] = set()

@@ -23,7 +23,7 @@ from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.actions import Action
 from nimlab.games.base import Position, Ruleset
-from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
+from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.oracles import Oracle
 from nimlab.solve.search import Search
@@ -251,8 +251,8 @@ def verify(
             ja=f"結果 {unknown[0]!r} は不明です。verify が知っているもの: {', '.join(known)}",
         )
     if bound is not None:
-        check_int(bound, "bound", least=1)
-    limits = limits or Limits()
+        bound = check_int(bound, "bound", least=1)
+    limits = check_limits(limits)
     if bound is not None:
         _check_bound(bound, limits)
     return [

@@ -35,6 +35,10 @@ def max_workers() -> int:
     return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
+MAX_WORKER_MEMORY_MB = 1 << 30
+"""The largest worker memory limit (MB) the operating system's limit can hold (2^50 bytes)."""
+
+
 @dataclass(frozen=True)
 class WebConfig:
     """Limits per request and the shape of the worker pool."""
@@ -135,10 +139,12 @@ class WebConfig:
                     f"{name} must be a positive (finite) number of seconds, got {value!r}",
                     ja=f"{name} は正の（有限の）秒数です（{value!r} が与えられた）",
                 )
-        if self.worker_memory_mb < 0:
+        if not 0 <= self.worker_memory_mb <= MAX_WORKER_MEMORY_MB:
             raise InvalidOption(
-                "worker_memory_mb must be ≥ 0 (0: no limit)",
-                ja="worker_memory_mb は 0 以上です（0: 制限なし）",
+                f"worker_memory_mb (nimlab serve --worker-memory) must be from 0 (no limit) to "
+                f"{MAX_WORKER_MEMORY_MB:,}, got {self.worker_memory_mb:,}",
+                ja=f"worker_memory_mb（nimlab serve --worker-memory）は 0（制限なし）から "
+                f"{MAX_WORKER_MEMORY_MB:,} までです（{self.worker_memory_mb:,} が与えられた）",
             )
 
     @property

@@ -1,0 +1,86 @@
+"""The Python API refuses arguments of the wrong type with nimlab's errors, and takes
+numpy's integers as integers (a notebook's values often are)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import nimlab
+from nimlab.errors import InvalidGame, InvalidOption, InvalidPosition
+
+KAYLES = nimlab.game("kayles")
+
+
+@pytest.mark.parametrize("value", [None, 3, np.int64(10), "10", b"10", ["a"], [1.5], {True}])
+def test_mex_takes_a_collection_of_integers(value: Any) -> None:
+    with pytest.raises(InvalidOption, match="collection of integers"):
+        nimlab.mex(value)
+
+
+def test_mex_of_integers_of_any_kind() -> None:
+    assert nimlab.mex([np.int64(0), 1, 3]) == 2 and nimlab.mex([-1, 0]) == 1
+
+
+CALLS: list[Callable[..., Any]] = [
+    lambda **kw: nimlab.analyze(KAYLES, "3", **kw),
+    lambda **kw: nimlab.grundy_sequence(KAYLES, 10, **kw),
+    lambda **kw: nimlab.periodicity(KAYLES, **kw),
+    lambda **kw: nimlab.grundy_table(nimlab.game("wythoff"), 5, **kw),
+    lambda **kw: nimlab.p_positions(nimlab.game("nim"), heaps=2, max_heap=3, **kw),
+]
+
+
+@pytest.mark.parametrize("call", CALLS)
+@pytest.mark.parametrize("limits", [-1, 1.5, "x", True, {"max_states": 10}])
+def test_limits_must_be_limits(call: Callable[..., Any], limits: Any) -> None:
+    with pytest.raises(InvalidOption, match=r"nimlab\.Limits"):  # was AttributeError
+        call(limits=limits)
+
+
+@pytest.mark.parametrize("call", CALLS)
+@pytest.mark.parametrize("misere", ["x", -1, 1.5, "False"])
+def test_misere_must_be_a_bool(call: Callable[..., Any], misere: Any) -> None:
+    with pytest.raises(InvalidOption, match="True or False"):  # "x" used to mean misère
+        call(misere=misere)
+
+
+def test_numpy_integers_are_integers() -> None:
+    ten = np.int64(10)
+    assert nimlab.grundy_sequence(KAYLES, ten).tolist()[:4] == [0, 1, 2, 3]
+    assert nimlab.grundy_table(nimlab.game("wythoff"), np.int64(3)).size == 3
+    assert nimlab.p_positions(nimlab.game("nim"), heaps=np.int64(2), max_heap=np.int64(2))
+    assert nimlab.periodicity(KAYLES, max_length=np.int64(200)).period == 12
+
+
+@pytest.mark.parametrize("position", [b"3,4", bytearray(b"3,4"), memoryview(b"3")])
+def test_bytes_are_no_position(position: Any) -> None:
+    with pytest.raises(InvalidPosition, match="decode it first"):  # was character codes
+        nimlab.analyze("nim", position)
+
+
+@pytest.mark.parametrize(
+    ("build", "error"),
+    [
+        (lambda: nimlab.Octal(0.77), InvalidGame),
+        (lambda: nimlab.Sum(None), InvalidGame),
+        (lambda: nimlab.Sum((nimlab.Nim(), 3)), InvalidGame),
+        (lambda: nimlab.heap_game(None), InvalidGame),
+        (lambda: nimlab.heap_game(lambda n: [], name=3), InvalidGame),
+        (lambda: nimlab.Context(tablebase=3), InvalidOption),
+        (lambda: nimlab.Context(max_bytes=-1), InvalidOption),
+    ],
+)
+def test_constructors_check_their_arguments(build: Callable[[], Any], error: type) -> None:
+    with pytest.raises(error):
+        build()
+
+
+def test_a_context_keeps_its_tables_where_a_path_says(tmp_path: Any) -> None:
+    from nimlab.solve.tablebase import Tablebase
+
+    base = nimlab.Context(tablebase=str(tmp_path / "tb.sqlite")).tablebase
+    assert isinstance(base, Tablebase) and base.path == tmp_path / "tb.sqlite"
