@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,7 +11,7 @@ from hypothesis import strategies as st
 import nimlab
 from nimlab.errors import NotApplicable, TooLarge
 from nimlab.explanations import explain
-from nimlab.limits import Limits
+from nimlab.limits import Limits, amount
 from nimlab.solve.context import Context
 from nimlab.solve.planner import plan, reachable_lower_bound
 from nimlab.solve.tables import grundy_table
@@ -124,9 +126,12 @@ def test_a_huge_heap_without_a_theorem_is_refused_at_once_not_after_the_search()
     h = 10**30
     pairs = (h - 2) * (h - 3) // 4  # Σ (x − 2)/2 for x = h − 1, …, 2
     triples = (h - 2) * (h - 3) * (h - 4) // 36  # Σ (s − 1)(s − 2)/12 for s = h − 2, …, 1
-    least = f"{h + pairs + triples:,}"
-    with pytest.raises(TooLarge, match=f"at least {least} states"):
+    least = h + pairs + triples
+    # (the message writes the bound as 2.7·10^88: the plan holds it exactly)
+    with pytest.raises(TooLarge, match=f"at least {re.escape(amount(least))} states"):
         nimlab.analyze("kayles", str(10**30), misere=True)
+    steps = plan("kayles", "analyze", str(10**30), misere=True).steps
+    assert max(step.least for step in steps) == least
     assert time.monotonic() - began < 10
 
 
@@ -206,3 +211,12 @@ def test_the_split_bounds_closed_forms_are_their_sums(
     )
     assert _pairs_along(top, step, split) == pairs // 2
     assert _triples_along(top, step, split, unequal) == triples // 12
+
+
+@pytest.mark.parametrize("spec", ["kayles", "subtraction:2,4,7"])
+def test_a_misere_sequence_of_huge_heaps_is_refused_before_it_starts(spec: str) -> None:
+    # It searched for minutes (1.5 GB) before the state limit stopped it.
+    n = 10**30
+    with pytest.raises(TooLarge, match="at least"):
+        nimlab.grundy_sequence(nimlab.game(spec), n, start=n - 3, misere=True)
+    assert nimlab.grundy_sequence(nimlab.game(spec), 12, misere=True)[0] == 1  # small: run

@@ -114,7 +114,7 @@ class Plan:
                     f"{s.method.title} needs {amount(s.states)} states, over the limit of "
                     f"{amount(limits.max_states)}",
                     "max_states",
-                    ja=f"{s.method.title} には {amount(s.states)} 状態が必要で、"
+                    ja=f"{_step_words(s.method, 'ja')} には {amount(s.states)} 状態が必要で、"
                     f"上限 {amount(limits.max_states)} を超えます",
                 )
             if s.least > limits.max_states:
@@ -122,15 +122,15 @@ class Plan:
                     f"{s.method.title} needs at least {amount(s.least)} states, over the "
                     f"limit of {amount(limits.max_states)}",
                     "max_states",
-                    ja=f"{s.method.title} には少なくとも {amount(s.least)} 状態が必要で、"
-                    f"上限 {amount(limits.max_states)} を超えます",
+                    ja=f"{_step_words(s.method, 'ja')} には少なくとも {amount(s.least)} "
+                    f"状態が必要で、上限 {amount(limits.max_states)} を超えます",
                 )
             if s.memory > limits.max_memory:
                 raise TooLarge(
                     f"{s.method.title} needs {amount(s.memory)} bytes, over the limit of "
                     f"{amount(limits.max_memory)}",
                     "max_memory",
-                    ja=f"{s.method.title} には {amount(s.memory)} バイトが必要で、"
+                    ja=f"{_step_words(s.method, 'ja')} には {amount(s.memory)} バイトが必要で、"
                     f"上限 {amount(limits.max_memory)} を超えます",
                 )
         return self
@@ -582,7 +582,10 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
     caps = g.capabilities
     if misere:
         _heap_game(g, "sequence --misere")
-        return (Step(MISERE_SEARCH, "values", None),)
+        top = (stop - 1,) if stop > 0 else ()  # the largest heap's search is part of it
+        least = max(reachable_lower_bound(g, top), chain_lower_bound(g, top))
+        least = max(least, chain_option_bound(g, top))
+        return (Step(MISERE_SEARCH, "values", None, least=least),)
     if caps.take_away_multiplier is not None:
         states = stop * (stop + 1) // 2
         if states <= KERNEL_MIN_STATES:
