@@ -13,7 +13,7 @@ from nimlab.errors import NotApplicable, TooLarge
 from nimlab.explanations import explain
 from nimlab.limits import Limits, amount
 from nimlab.solve.context import Context
-from nimlab.solve.planner import plan, reachable_lower_bound
+from nimlab.solve.planner import plan, reachable_lower_bound, search_lower_bound
 from nimlab.solve.tables import grundy_table
 
 
@@ -220,3 +220,46 @@ def test_a_misere_sequence_of_huge_heaps_is_refused_before_it_starts(spec: str) 
     with pytest.raises(TooLarge, match="at least"):
         nimlab.grundy_sequence(nimlab.game(spec), n, start=n - 3, misere=True)
     assert nimlab.grundy_sequence(nimlab.game(spec), 12, misere=True)[0] == 1  # small: run
+
+
+@pytest.mark.parametrize(
+    ("spec", "position"),
+    [("nim + nim", "3 + 500000"), ("nim + kayles", "3 + 1000000"), ("wythoff + kayles", "3,4 + 9")],
+)
+def test_a_sum_is_bounded_by_its_components_searches(spec: str, position: str) -> None:
+    # The optional remoteness search of nim + nim at 3 + 500000 ran 37 s (1.2 GB) in vain:
+    # a sum had no lower bound, though its search contains each component's.
+    g = nimlab.game(spec)
+    parts = g.parse_position(position)
+    each = max(search_lower_bound(c, p) for c, p in zip(g.summands(), parts, strict=True))
+    least = search_lower_bound(g, parts)
+    assert least >= each
+    dropped = plan(g, "analyze", position).dropped
+    assert any(s.answers == "remoteness" for s in dropped) == (least > Limits().remoteness_states)
+
+
+def test_a_misere_sum_of_many_components_is_refused_before_it_starts() -> None:
+    # Its plan said 8.4·10^270 positions at most, and it searched 16–25 s before the limit.
+    g = nimlab.game(" + ".join(["nim"] * 300))
+    with pytest.raises(TooLarge, match="at least"):
+        nimlab.analyze(g, " + ".join(["3"] * 300), misere=True)
+    assert search_lower_bound(g, g.parse_position(" + ".join(["3"] * 300))) == 4**300 - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    specs=st.lists(HEAP_GAMES, min_size=2, max_size=3),
+    heaps=st.lists(st.integers(0, 7), min_size=3, max_size=3),
+)
+def test_a_sums_bound_never_exceeds_what_its_search_spends(
+    specs: list[str], heaps: list[int]
+) -> None:
+    from nimlab.solve.search import Search
+
+    game = nimlab.game(" + ".join(specs))
+    position = game.parse_position(" + ".join(str(h) for h in heaps[: len(specs)]))
+    for misere in (False, True):
+        budget = Limits(max_states=10**9).budget()
+        Search(game, misere, budget).value(position)
+        # (+ 1: the start is visited, not charged as anyone's option)
+        assert search_lower_bound(game, position) <= budget.used + 1, (specs, heaps, misere)

@@ -361,9 +361,7 @@ def _analyze_steps(
     remoteness = Step(search, "remoteness", work, optional=True)
     # The optional search for remoteness is planned only where it can fit: a search
     # certain to visit more positions than the remoteness limit is never started.
-    least = max(
-        reachable_lower_bound(g, pos), chain_lower_bound(g, pos), chain_option_bound(g, pos)
-    )
+    least = search_lower_bound(g, pos)
     fits = box <= 50 * limits.remoteness_states and least <= limits.remoteness_states
     keep_remoteness = steps.append if fits else dropped.append
     oracle = find_oracle(g, pos, misere)
@@ -400,6 +398,42 @@ def _analyze_steps(
             return tuple(steps), tuple(dropped)
     steps.append(Step(search, "grundy", work, least=least))
     return tuple(steps), tuple(dropped)
+
+
+def _positions_lower_bound(game: Ruleset, pos: Position) -> int:
+    """Positions a full search from ``pos`` certainly reaches (the position itself at least)."""
+    parts = game.summands()
+    if parts:  # every combination of the components' positions
+        return prod(_positions_lower_bound(c, p) for c, p in zip(parts, pos, strict=True))
+    return max(1, reachable_lower_bound(game, pos), chain_lower_bound(game, pos))
+
+
+def search_lower_bound(game: Ruleset, pos: Position) -> int:
+    """A lower bound on the states a full search from ``pos`` spends: the largest of
+    :func:`reachable_lower_bound`, :func:`chain_lower_bound` and
+    :func:`chain_option_bound`. A sum's search spends at least what the search of any
+    one component does: with the others left as they are, the positions of that
+    component's search are all reached, each with at least its options. And it reaches
+    every combination of its components' positions (moves in different components
+    commute), so the product of their position bounds is one too.
+
+    >>> from nimlab.registry import game
+    >>> search_lower_bound(game("nim + nim"), ((3,), (500_000,))) > 300_000
+    True
+    >>> search_lower_bound(game("nim + nim + nim"), ((3,), (3,), (3,)))  # 4 · 4 · 4 − 1
+    63
+    """
+    parts = game.summands()
+    if parts:
+        pairs = list(zip(parts, pos, strict=True))
+        each = max(search_lower_bound(c, p) for c, p in pairs)
+        # every position but the start is charged as an option of another
+        return max(each, prod(_positions_lower_bound(c, p) for c, p in pairs) - 1)
+    return max(
+        reachable_lower_bound(game, pos),
+        chain_lower_bound(game, pos),
+        chain_option_bound(game, pos),
+    )
 
 
 def chain_lower_bound(game: Ruleset, pos: Position) -> int:
@@ -583,8 +617,7 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
     if misere:
         _heap_game(g, "sequence --misere")
         top = (stop - 1,) if stop > 0 else ()  # the largest heap's search is part of it
-        least = max(reachable_lower_bound(g, top), chain_lower_bound(g, top))
-        least = max(least, chain_option_bound(g, top))
+        least = search_lower_bound(g, top)
         return (Step(MISERE_SEARCH, "values", None, least=least),)
     if caps.take_away_multiplier is not None:
         states = stop * (stop + 1) // 2
