@@ -241,3 +241,21 @@ def test_a_first_stretch_over_the_limit_is_shortened_and_no_period_is_seen_in_it
     # Ten heaps with no move show G = 0 ten times: no evidence of period 1.
     p = nimlab.periodicity(nimlab.game("subtraction:3000000"), max_length=10)
     assert p.period is None and p.checked_to == 10
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    unit=st.lists(st.integers(0, 2), min_size=1, max_size=6),
+    times=st.integers(1, 6),
+    head=st.lists(st.integers(0, 3), max_size=4),
+)
+def test_the_least_divisor_period_is_the_shortest_repeating_unit(
+    unit: list[int], times: int, head: list[int]
+) -> None:
+    from nimlab.solve.periodicity import _least_divisor_period
+
+    block = unit * times
+    p = len(block)
+    least = min(d for d in range(1, p + 1) if p % d == 0 and block == block[:d] * (p // d))
+    values = head + block + block
+    assert _least_divisor_period(values, len(head), p, 0) == (len(head), least, 0)

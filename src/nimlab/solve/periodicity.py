@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import isqrt
 from typing import TYPE_CHECKING, Any
 
 from nimlab.checks import check_int
@@ -309,11 +310,23 @@ def _least_divisor_period(
     """
     if s:
         return n0, p, s
-    block = [int(v) for v in values[n0 : n0 + p]]
-    for d in range(1, p):
-        if p % d == 0 and all(block[i] == block[(i + d) % p] for i in range(p)):
+    import numpy as np
+
+    block = np.asarray(values[n0 : n0 + p])
+    small = [d for d in range(1, isqrt(p) + 1) if p % d == 0]
+    for d in sorted({*small, *(p // d for d in small)} - {p}):
+        # d-periodic around the cycle iff block[i] = block[i + d] for i < p − d (d | p);
+        # compared a stretch at a time, so that a mismatch ends it early
+        if all(
+            np.array_equal(block[i + d : i + d + STRETCH], block[i : min(i + STRETCH, p - d)])
+            for i in range(0, p - d, STRETCH)
+        ):
             return n0, d, 0
     return n0, p, 0
+
+
+STRETCH = 1 << 16
+"""Values compared at a time when a period's divisors are tried."""
 
 
 @dataclass(frozen=True)
