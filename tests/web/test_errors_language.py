@@ -110,3 +110,24 @@ def test_a_play_body_asking_for_japanese_gets_its_errors_in_japanese(client: Tes
     assert english.status_code == japanese.status_code == 400
     assert not JAPANESE.search(_error(english.json())["message"])
     assert JAPANESE.search(_error(japanese.json())["message"]), japanese.text
+
+
+def test_a_play_bodys_japanese_covers_its_schema_errors_too(client: TestClient) -> None:
+    client.cookies.clear()
+    body = {"game": "nim", "start": "3", "first": "x", "lang": "ja"}
+    out = client.post("/api/play/state", json=body)
+    assert out.status_code == 422 and JAPANESE.search(_error(out.json())["message"]), out.text
+
+
+def test_accept_language_q_values_choose_the_language() -> None:
+    assert i18n.choose(None, None, "en;q=0.1, ja;q=0.9") == "ja"
+    assert i18n.choose(None, None, "ja;q=0.2, en") == "en"
+    assert i18n.choose(None, None, "fr, ja;q=nan") == "en"
+
+
+def test_an_unreadable_body_and_a_wrong_method_say_what_is_accepted(client: TestClient) -> None:
+    r = client.post("/api/play/state", content=b'{"game": ', headers={"content-type": "text/plain"})
+    assert r.status_code in (400, 422) and r.json()["error"]["kind"] == "invalid_option"
+    r = client.delete("/api/games")
+    assert r.status_code == 405 and r.json()["error"]["kind"] == "error"
+    assert "use GET" in r.json()["error"]["message"]

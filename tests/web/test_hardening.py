@@ -130,3 +130,10 @@ def test_serve_documents_and_checks_its_connection_limits() -> None:
             timeout=60,
         )
         assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("text", ["3_0", "+3", "٣", " 3", "3.0"])
+def test_a_number_in_the_query_is_written_with_ascii_digits(client: TestClient, text: str) -> None:
+    r = client.get("/api/sequence", params={"game": "nim", "to": text})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "to", r.text[:200]
+    assert client.get("/api/sequence", params={"game": "nim", "to": "30"}).status_code == 200

@@ -19,6 +19,7 @@ from nimlab.registry import FAMILIES
 from nimlab.web.config import WebConfig
 from nimlab.web.errors import ERROR_RESPONSES
 from nimlab.web.schemas import (
+    DIGITS,
     AnalysisOut,
     ExplanationOut,
     GameOut,
@@ -101,7 +102,9 @@ def api_router(config: WebConfig) -> APIRouter:
     async def sequence(
         request: Request,
         game: Game,
-        to: Annotated[int, Query(ge=0, le=config.max_sequence, description="how many values")],
+        to: Annotated[
+            int, Query(ge=0, le=config.max_sequence, description="how many values"), DIGITS
+        ],
         misere: Misere = False,
     ) -> Any:
         """Heap games: values of single heaps; take-away: of fresh games (`nimlab sequence`)."""
@@ -117,7 +120,9 @@ def api_router(config: WebConfig) -> APIRouter:
         request: Request,
         game: Game,
         max_length: Annotated[
-            int | None, Query(ge=1, le=10**9, description="compute at most this many values")
+            int | None,
+            Query(ge=1, le=10**9, description="compute at most this many values"),
+            DIGITS,
         ] = None,
         misere: Misere = False,
     ) -> Any:
@@ -129,7 +134,9 @@ def api_router(config: WebConfig) -> APIRouter:
     async def table(
         request: Request,
         game: Game,
-        size: Annotated[int, Query(ge=1, le=config.max_table, description="size × size cells")],
+        size: Annotated[
+            int, Query(ge=1, le=config.max_table, description="size × size cells"), DIGITS
+        ],
         misere: Misere = False,
     ) -> Any:
         """Grundy values of ⟨a, b⟩ from the game's origin (`nimlab table`)."""
@@ -139,8 +146,10 @@ def api_router(config: WebConfig) -> APIRouter:
     async def ppositions(
         request: Request,
         game: Game,
-        heaps: Annotated[int, Query(ge=1, le=config.max_heaps, description="K heaps")],
-        max: Annotated[int, Query(ge=0, le=config.max_heap_bound, description="every heap ≤ N")],
+        heaps: Annotated[int, Query(ge=1, le=config.max_heaps, description="K heaps"), DIGITS],
+        max: Annotated[
+            int, Query(ge=0, le=config.max_heap_bound, description="every heap ≤ N"), DIGITS
+        ],
         misere: Misere = False,
     ) -> Any:
         """Every P-position with K heaps, each at most N (`nimlab ppositions`)."""

@@ -45,12 +45,22 @@ RETRY_AFTER = "1"
 """Seconds a client refused as busy (503) is asked to wait."""
 
 HTTP_JA = {
+    400: "本文が読めません: Content-Type: application/json の JSON オブジェクトで与えてください",
     405: "このページはこのメソッドでは使えません",
     413: "リクエストの本文がウェブアプリの上限を超えます",
 }
 """Japanese for the HTTP errors Starlette raises itself (404 is said with its path)."""
 
-HTTP_KINDS = {404: "not_found", 413: "too_large"}
+HTTP_EN = {
+    400: "the body cannot be read: send a JSON object with Content-Type: application/json",
+}
+"""English for the HTTP errors whose Starlette wording names no remedy."""
+
+HTTP_KINDS = {
+    400: "invalid_option",
+    404: "not_found",
+    413: "too_large",
+}
 """The error kind of the HTTP errors raised outside the jobs (others: ``error``)."""
 
 PageRenderer = Callable[[Request, int, str], Awaitable[Response]]
@@ -92,6 +102,7 @@ PYDANTIC_JA = {
     "greater_than_equal": "{ge} 以上の値です",
     "greater_than": "{gt} より大きい値です",
     "int_parsing": "整数で与えてください",
+    "ascii_digits": "数字 0-9 で書いた整数で与えてください",
     "int_type": "整数で与えてください",
     "bool_parsing": "true か false で与えてください",
     "string_too_long": "{max_length} 文字までです",
@@ -164,10 +175,11 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
         message: str,
         field: str | None = None,
         message_ja: str = "",
+        lang: str | None = None,
     ) -> Response:
         if is_api(request):
-            return error_json(status, kind, message, field, message_ja)
-        said = in_request_language(message, message_ja)
+            return error_json(status, kind, message, field, message_ja, lang)
+        said = in_request_language(message, message_ja, lang)
         response = await render_page(request, status, shorten(said))
         if status == 503:
             response.headers["Retry-After"] = RETRY_AFTER
@@ -186,16 +198,30 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
     async def invalid(request: Request, error: RequestValidationError) -> Response:
         message, name = validation_message(error)
         message_ja = validation_message(error, "ja")[0]
-        return await answer(request, 422, "invalid_option", message, name, message_ja)
+        body = getattr(error, "body", None)  # a play request names its language in its body
+        lang = body.get("lang") if isinstance(body, dict) else None
+        return await answer(
+            request,
+            422,
+            "invalid_option",
+            message,
+            name,
+            message_ja,
+            lang if lang == "ja" else None,
+        )
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
         kind = HTTP_KINDS.get(error.status_code, "error")
-        message = str(error.detail)
+        message = HTTP_EN.get(error.status_code, str(error.detail))
         message_ja = HTTP_JA.get(error.status_code, "")
         if error.status_code == 404:
             message = f"no such page: {request.url.path}"
             message_ja = f"そのようなページはありません: {request.url.path}"
+        if error.status_code == 405:  # the Allow header names the methods accepted
+            allowed = (error.headers or {}).get("Allow", "GET")
+            message = f"{request.method} is not accepted here; use {allowed}"
+            message_ja = f"ここでは {request.method} は使えません。{allowed} を使います"
         response = await answer(request, error.status_code, kind, message, None, message_ja)
         response.headers.update(error.headers or {})  # 405's Allow
         return response

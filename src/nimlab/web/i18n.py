@@ -357,7 +357,29 @@ def choose(query: str | None, cookie: str | None, accept: str | None) -> str:
         if candidate in LANGUAGES:
             return candidate
     if accept:
-        first = accept.split(",")[0].strip().lower()
-        if first.startswith("ja"):
-            return "ja"
+        return _preferred(accept)
     return "en"
+
+
+def _preferred(accept: str) -> str:
+    """The language of ``LANGUAGES`` an Accept-Language header prefers (RFC 9110 §12.5.4:
+    the highest q, the first of equals; English when it names neither).
+
+    >>> _preferred("en;q=0.1, ja;q=0.9"), _preferred("ja-JP,en"), _preferred("fr, *")
+    ('ja', 'ja', 'en')
+    """
+    best, best_q = "en", 0.0
+    for part in accept.split(",")[:32]:
+        tag, _, parameters = part.partition(";")
+        q = 1.0
+        for parameter in parameters.split(";"):
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = min(max(float(value), 0.0), 1.0)
+                except ValueError:
+                    q = 0.0
+        language = tag.strip().lower().split("-")[0]
+        if language in LANGUAGES and q > best_q:  # (a NaN q is never greater)
+            best, best_q = language, q
+    return best

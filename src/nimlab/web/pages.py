@@ -21,6 +21,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from nimlab import __version__
 from nimlab.registry import FAMILIES
 from nimlab.web import figures, i18n, translate
+from nimlab.web.schemas import DIGITS
 from nimlab.web.workers import NOT_THE_REQUEST, JobError, WorkerPool
 
 router = APIRouter(include_in_schema=False)
@@ -137,9 +138,9 @@ async def game_page(
     game: Annotated[str, Query(max_length=2000)] = "",
     position: Annotated[str | None, Query(max_length=2000)] = None,
     misere: bool = False,
-    size: Annotated[int | None, Query(ge=1, le=BOARD_MAX)] = None,
-    n: Annotated[int | None, Query(ge=1, le=STRIP_MAX)] = None,
-    max: Annotated[int | None, Query(ge=1, le=64)] = None,
+    size: Annotated[int | None, Query(ge=1, le=BOARD_MAX), DIGITS] = None,
+    n: Annotated[int | None, Query(ge=1, le=STRIP_MAX), DIGITS] = None,
+    max: Annotated[int | None, Query(ge=1, le=64), DIGITS] = None,
 ) -> Response:
     if not game.strip():
         return RedirectResponse("/", status_code=303)

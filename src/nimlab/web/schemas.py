@@ -11,16 +11,30 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, BeforeValidator, Field, create_model
+from pydantic_core import PydanticCustomError
 
 from nimlab.solve.rare import SparseFacts
 from nimlab.solve.results import Analysis, GrundyTable, Periodicity, PPositions, WinningMove
 
 
+def _ascii_digits(value: object) -> object:
+    """A number of the query string is written with the digits 0-9 only (``int`` would
+    also read ``3_0``, ``+3`` and ``٣``)."""
+    if isinstance(value, str) and not (value.isascii() and value.isdigit()):
+        raise PydanticCustomError("ascii_digits", "must be an integer written with the digits 0-9")
+    return value
+
+
+DIGITS = BeforeValidator(_ascii_digits)
+"""Put in the ``Annotated`` of every integer query parameter."""
+
+
 class ErrorBody(BaseModel):
     kind: str = Field(
         description="invalid_game, invalid_position, invalid_option, not_applicable, "
-        "illegal_move, too_large (over a limit), busy, not_found or internal"
+        "illegal_move, too_large (over a limit), busy, not_found, internal, or error (an "
+        "HTTP method the path does not accept: the Allow header names those it does)"
     )
     message: str = Field(description="one line: what was wrong and what is accepted")
     field: str | None = Field(None, description="the request field at fault, if one is")

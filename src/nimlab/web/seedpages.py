@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from nimlab.web import translate
 from nimlab.web.pages import language, render, url
+from nimlab.web.schemas import DIGITS
 from nimlab.web.workers import NOT_THE_REQUEST, JobError, WorkerPool
 
 router = APIRouter(include_in_schema=False)
@@ -40,7 +41,7 @@ async def _run(request: Request, job: str, **arguments: Any) -> Any:
 async def board_page(
     request: Request,
     game: Annotated[str, Query(max_length=2000)] = "wythoff",
-    size: Annotated[int, Query(ge=1, le=40)] = BOARD_DEFAULT,
+    size: Annotated[int, Query(ge=1, le=40), DIGITS] = BOARD_DEFAULT,
 ) -> Response:
     lang = language(request)
     board = await _run(request, "board_steps", game=game, size=size, lang=lang)
