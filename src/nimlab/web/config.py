@@ -35,6 +35,28 @@ def max_workers() -> int:
     return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
+SERVE_FLAGS = {
+    "max_states": "--max-states",
+    "max_memory": "--max-memory",
+    "time_limit": "--time-limit",
+    "workers": "--workers",
+    "header_timeout": "--header-timeout",
+    "body_timeout": "--body-timeout",
+    "keep_alive": "--keep-alive",
+    "max_connections": "--max-connections",
+    "client_connections": "--client-connections",
+    "queue_limit": "--queue-limit",
+    "client_queue_limit": "--client-queue-limit",
+}
+"""The ``nimlab serve`` option of each setting that has one."""
+
+
+def _named(name: str) -> str:
+    """A setting named with its ``nimlab serve`` option, where it has one."""
+    flag = SERVE_FLAGS.get(name)
+    return f"{name} (nimlab serve {flag})" if flag else name
+
+
 MAX_WORKER_MEMORY_MB = 1 << 30
 """The largest worker memory limit (MB) the operating system's limit can hold (2^50 bytes)."""
 
@@ -116,8 +138,8 @@ class WebConfig:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise InvalidOption(
-                    f"{name} must be a positive integer, got {value!r}",
-                    ja=f"{name} は正の整数です（{value!r} が与えられた）",
+                    f"{_named(name)} must be a positive integer, got {value!r}",
+                    ja=f"{_named(name)} は正の整数です（{value!r} が与えられた）",
                 )
         if self.workers > max_workers():
             raise InvalidOption(
@@ -136,8 +158,8 @@ class WebConfig:
                 or not 0 < value < math.inf  # inf would be no limit at all
             ):
                 raise InvalidOption(
-                    f"{name} must be a positive (finite) number of seconds, got {value!r}",
-                    ja=f"{name} は正の（有限の）秒数です（{value!r} が与えられた）",
+                    f"{_named(name)} must be a positive (finite) number of seconds, got {value!r}",
+                    ja=f"{_named(name)} は正の（有限の）秒数です（{value!r} が与えられた）",
                 )
         if not 0 <= self.worker_memory_mb <= MAX_WORKER_MEMORY_MB:
             raise InvalidOption(
