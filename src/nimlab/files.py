@@ -23,6 +23,7 @@ nimlab.errors.InvalidOption: --export /dev/full: cannot write it (No space left 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Iterator
@@ -30,6 +31,34 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from nimlab.errors import InvalidOption
+
+_REASONS_JA = {
+    errno.ENOENT: "そのようなファイルもディレクトリもありません",
+    errno.EACCES: "アクセスが許可されていません",
+    errno.EPERM: "操作が許可されていません",
+    errno.EISDIR: "ディレクトリです",
+    errno.ENOTDIR: "ディレクトリではありません",
+    errno.ENOSPC: "デバイスに空きがありません",
+    errno.EROFS: "読み取り専用のファイルシステムです",
+    errno.EEXIST: "すでに存在します",
+    errno.EADDRINUSE: "アドレスは使用中です",
+    errno.EADDRNOTAVAIL: "そのアドレスは使えません",
+    errno.ENAMETOOLONG: "名前が長すぎます",
+}
+
+
+def reason(error: BaseException, lang: str = "en") -> str:
+    """Why an operating-system call failed, in ``lang`` (the system's words are English).
+
+    >>> reason(FileNotFoundError(errno.ENOENT, "No such file or directory"), "ja")
+    'そのようなファイルもディレクトリもありません'
+    >>> reason(UnicodeDecodeError("utf-8", b"\\xff", 0, 1, "bad"))
+    'UnicodeDecodeError'
+    """
+    code = getattr(error, "errno", None)
+    if lang == "ja" and code in _REASONS_JA:
+        return _REASONS_JA[code]
+    return getattr(error, "strerror", None) or type(error).__name__
 
 
 def shown(text: str, width: int = 80) -> str:
@@ -56,8 +85,8 @@ def atomic_path(target: str, option: str) -> Iterator[str]:
         mode = None
     except OSError as error:
         raise InvalidOption(
-            f"{option} {name}: cannot write it ({error.strerror})",
-            ja=f"{option} {name}: 書き込めません（{error.strerror}）",
+            f"{option} {name}: cannot write it ({reason(error)})",
+            ja=f"{option} {name}: 書き込めません（{reason(error, 'ja')}）",
         ) from None
     if mode is not None and stat.S_ISDIR(mode):
         raise InvalidOption(
@@ -69,8 +98,8 @@ def atomic_path(target: str, option: str) -> Iterator[str]:
             yield target
         except OSError as error:
             raise InvalidOption(
-                f"{option} {name}: cannot write it ({error.strerror})",
-                ja=f"{option} {name}: 書き込めません（{error.strerror}）",
+                f"{option} {name}: cannot write it ({reason(error)})",
+                ja=f"{option} {name}: 書き込めません（{reason(error, 'ja')}）",
             ) from None
         return
     path = Path(target)
@@ -83,8 +112,8 @@ def atomic_path(target: str, option: str) -> Iterator[str]:
         _sync_folder(path.parent)
     except OSError as error:
         raise InvalidOption(
-            f"{option} {name}: cannot write it ({error.strerror})",
-            ja=f"{option} {name}: 書き込めません（{error.strerror}）",
+            f"{option} {name}: cannot write it ({reason(error)})",
+            ja=f"{option} {name}: 書き込めません（{reason(error, 'ja')}）",
         ) from None
     finally:
         temporary.unlink(missing_ok=True)

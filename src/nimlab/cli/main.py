@@ -31,6 +31,7 @@ from nimlab.cli.options import (
 )
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidGame, InvalidOption, NimlabError, TooLarge
+from nimlab.files import reason
 from nimlab.limits import (
     DEFAULT_MAX_MEMORY,
     DEFAULT_MAX_STATES,
@@ -624,10 +625,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 0
     except OSError as error:  # stdout on a full disk, or closed while writing
         _detach(out)
-        reason = error.strerror or type(error).__name__
         en, ja = (error.filename or say("cli.stdout", lang) for lang in ("en", "ja"))
         failed = InvalidOption(
-            say("cli.cannot_write", "en", what=en, reason=reason),
-            ja=say("cli.cannot_write", "ja", what=ja, reason=reason),
+            say("cli.cannot_write", "en", what=en, reason=reason(error)),
+            ja=say("cli.cannot_write", "ja", what=ja, reason=reason(error, "ja")),
         )
         return _report(failed, False, None, lang)

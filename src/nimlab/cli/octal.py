@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.options import language
 from nimlab.errors import InvalidOption
+from nimlab.files import reason
 from nimlab.messages import both, say
 
 EXAMPLES = {
@@ -166,10 +167,9 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
                 f"{limits.max_memory:,} バイトを超えるメモリが必要です",
             )
     except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or type(error).__name__
         raise InvalidOption(
-            f"cannot read the certificate {args.file!r}: {reason}",
-            ja=f"証明書 {args.file!r} を読めません: {reason}",
+            f"cannot read the certificate {args.file!r}: {reason(error)}",
+            ja=f"証明書 {args.file!r} を読めません: {reason(error, 'ja')}",
         ) from None
     try:
         cert = load(text)

@@ -20,6 +20,7 @@ import socket
 from typing import Any, TextIO
 
 from nimlab.errors import InvalidOption
+from nimlab.files import reason
 from nimlab.messages import both, say
 from nimlab.text import shorten
 from nimlab.web.config import WebConfig, max_workers
@@ -151,9 +152,9 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as error:
         sock.close()
         raise InvalidOption(
-            f"cannot listen on {host}:{port} ({error.strerror}); choose another --port",
+            f"cannot listen on {host}:{port} ({reason(error)}); choose another --port",
             ja=(
-                f"{host}:{port} で待ち受けできません（{error.strerror}）。別の --port "
+                f"{host}:{port} で待ち受けできません（{reason(error, 'ja')}）。別の --port "
                 "を選んでください"
             ),
         ) from None
