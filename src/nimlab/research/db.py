@@ -14,7 +14,8 @@ twice: a result already stored stays, unless it was unproven (a limit
 stopped it) and the new one is proven.
 
 A file that is not nimlab's, or from another schema version, is refused
-(exit 2) before anything is written to it.
+(exit 2) before anything is written to it; so is a row whose cell is not what
+the schema declares (a row edited by hand), when it is read.
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "atlas.sqlite")
@@ -28,9 +29,11 @@ A file that is not nimlab's, or from another schema version, is refused
 
 from __future__ import annotations
 
+import json
+import re
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -44,6 +47,8 @@ from nimlab.errors import InvalidOption
 
 APPLICATION_ID = 0x4E494D4C  # "NIML"
 SCHEMA_VERSION = 1
+INT64 = 2**63 - 1
+"""The largest integer SQLite stores."""
 BUSY_SECONDS: float = 60
 """How long a start waits for other processes holding the database's write lock."""
 COLUMNS = (
@@ -259,14 +264,31 @@ class ResultsDB:
         return int(self.connection.execute(query, (family,)).fetchone()[0])
 
     def sweeps(self) -> list[dict[str, Any]]:
-        """Every sweep with the tasks committed so far."""
+        """Every sweep with the tasks committed so far (a damaged row refused)."""
         rows = self.connection.execute(
             "SELECT s.id, s.family, s.parameters, s.nimlab_version, s.tasks, s.created, "
             "s.finished, COALESCE(SUM(b.tasks), 0) FROM sweeps s "
             "LEFT JOIN batches b ON b.sweep_id = s.id GROUP BY s.id ORDER BY s.id"
         )
         keys = ("id", "family", "parameters", "nimlab_version", "tasks", "created", "finished")
-        return [{**dict(zip(keys, r[:7], strict=True)), "done": int(r[7])} for r in rows]
+        found = []
+        for r in rows:
+            _check_row(self.path, "sweeps", keys, r[:7])
+            found.append({**dict(zip(keys, r[:7], strict=True)), "done": int(r[7])})
+        return found
+
+    def results(
+        self, columns: Sequence[str], rest: str = "", values: Sequence[Any] = ()
+    ) -> Iterator[tuple[Any, ...]]:
+        """The ``columns`` of the rows of ``results`` that ``rest`` (its WHERE, ORDER BY and
+        LIMIT, with ``values``) selects, each checked first: a row with a cell not what
+        the schema declares (edited by hand) is refused, ``InvalidOption`` naming its key.
+        """
+        names = ("family", "params", *columns)
+        sql = f"SELECT {', '.join(names)} FROM results{rest}"
+        for row in self.connection.execute(sql, values):
+            _check_row(self.path, "results", names, row, key=2)
+            yield row[2:]
 
     def close(self) -> None:
         self.connection.close()
@@ -436,6 +458,116 @@ def _check(connection: sqlite3.Connection, shown: str, *, whole: bool) -> None:
                 "手を付けずに残しました"
             ),
         ) from None
+
+
+@cache
+def _declared(table: str) -> dict[str, tuple[str, bool]]:
+    """Each column of ``table``: its declared type (``data`` and ``proven`` their own)
+    and whether it may be NULL."""
+    special = {"data": "JSON", "proven": "BOOLEAN"}
+    return {c[1]: (special.get(c[1], c[2]), not c[3]) for c in _layout()[table]}
+
+
+_EXPECTED = {
+    "INTEGER": ("an integer ≥ 0", "0 以上の整数"),
+    "BOOLEAN": ("0 or 1", "0 か 1"),
+    "TEXT": ("text", "文字列"),
+    "JSON": ("JSON text of an object", "JSON のオブジェクトの文字列"),
+    "POSITIONS": (
+        "JSON whose positions are lists of two or more integers ≥ 0",
+        "positions が 2 個以上の 0 以上の整数のリストからなる JSON",
+    ),
+}
+"""What a column of each declared type holds, in English and Japanese."""
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a UTF-16 surrogate: half of a pair, alone it is no character to print."""
+
+
+def _check_row(
+    path: str, table: str, names: Sequence[str], row: Sequence[Any], *, key: int = 1
+) -> None:
+    """Refuse a row of ``table`` (the columns ``names``; its first ``key`` name it) with a
+    cell that is not what the schema declares: NULL only where it may be, an integer ≥ 0
+    (``proven`` 0 or 1), text, or for ``data`` the JSON object nimlab writes.
+
+    >>> _check_row("t.sqlite", "sweeps", ("id", "tasks", "finished"), (1, 3, None))
+    >>> _check_row("t.sqlite", "sweeps", ("id", "tasks", "finished"), (1, "abc", None))
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidOption: --db t.sqlite is damaged (the row of sweeps with id 1: tasks is
+    'abc', not an integer ≥ 0); left untouched: restore a copy or give a new file
+    """
+    declared = _declared(table)
+    for name, value in zip(names, row, strict=True):
+        flaw = _flaw(*declared[name], value)
+        if flaw is None:
+            continue
+        shown, (what, what_ja) = _shown(path), _EXPECTED[flaw]
+        named = ", ".join(f"{n} {_brief(v)}" for n, v in zip(names[:key], row, strict=False))
+        value_text = _brief(value)
+        raise InvalidOption(
+            f"--db {shown} is damaged (the row of {table} with {named}: {name} is {value_text}, "
+            f"not {what}); left untouched: restore a copy or give a new file",
+            ja=(
+                f"--db {shown} は壊れています（{table} の {named} の行: {name} が {value_text} "
+                f"で、{what_ja}ではありません）。手を付けずに残しました。"
+                "コピーを戻すか新しいファイルを指定してください"
+            ),
+        )
+
+
+def _flaw(kind: str, nullable: bool, value: Any) -> str | None:
+    """None when ``value`` fits a column of ``kind`` (NULL only where ``nullable``); else
+    what it should be (a key of :data:`_EXPECTED`)."""
+    if value is None:
+        return None if nullable else kind
+    if kind in ("TEXT", "JSON"):
+        if not isinstance(value, str):
+            return kind
+        return _json_flaw(value) if kind == "JSON" else None
+    top = 1 if kind == "BOOLEAN" else INT64
+    integer = isinstance(value, int) and not isinstance(value, bool)
+    return None if integer and 0 <= value <= top else kind
+
+
+def _json_flaw(text: str) -> str | None:
+    """What ``data``'s ``text`` is not (``JSON`` or ``POSITIONS``), or None when it is well formed:
+    strict JSON of an object, its ``positions`` (if kept) lists of at least two heaps."""
+    if text == "{}":  # most results: nothing to read
+        return None
+    try:
+        data = _STRICT.decode(text)
+        if _SURROGATE.search(text):  # rare: then check that the text it holds is text
+            json.dumps(data, ensure_ascii=False).encode()
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        return "JSON"
+    if not isinstance(data, dict):
+        return "JSON"
+    positions = data.get("positions", [])
+    if not isinstance(positions, list) or not all(
+        isinstance(p, list) and len(p) >= 2 and all(_heap(h) for h in p) for p in positions
+    ):
+        return "POSITIONS"
+    return None
+
+
+def _heap(value: Any) -> bool:
+    """An integer that SQLite holds and a heap may be (JSON's ``true`` is no heap)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT64
+
+
+def _refuse(constant: str) -> None:
+    """Refuse ``NaN`` and ``Infinity``, which Python reads as JSON but JSON does not have."""
+    raise ValueError(constant)
+
+
+_STRICT = json.JSONDecoder(parse_constant=_refuse)
+
+
+def _brief(value: Any) -> str:
+    """``value`` as a message shows it: its ``repr``, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "…"
 
 
 def _create(connection: sqlite3.Connection, shown: str) -> None:

@@ -135,7 +135,7 @@ def _ppositions(axes: Any, path: str, where: Filter, lang: str) -> int:
     axes.set_ylabel(say("plot.ppositions.y", lang))
     axes.set_aspect("equal")
     title = say("plot.ppositions.title", lang, params=params, top=top, count=len(positions))
-    axes.set_title(title)
+    axes.set_title(title, parse_math=False)  # the parameters as they are, even with a '$'
     return len(positions)
 
 

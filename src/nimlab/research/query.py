@@ -97,18 +97,19 @@ def rows(
     limit: int | None = None,
     columns: tuple[str, ...] = OUTPUT_COLUMNS,
 ) -> Iterator[tuple[Any, ...]]:
-    """The matching results as tuples of ``columns`` (all by default), streamed."""
+    """The matching results as tuples of ``columns`` (all by default), streamed; a row
+    damaged by hand is refused (``InvalidOption``) when it comes."""
     clause, values = where.where()
-    sql = f"SELECT {', '.join(columns)} FROM results{clause} {_order(sort)}"
+    rest = f"{clause} {_order(sort)}"
     if limit is not None:
         if limit < 1:
             raise InvalidOption(
                 f"--limit must be ≥ 1, got {limit}",
                 ja=f"--limit は 1 以上です（{limit} が与えられた）",
             )
-        sql += f" LIMIT {int(limit)}"
+        rest += f" LIMIT {int(limit)}"
     with _open(path) as db:
-        yield from db.connection.execute(sql, values)
+        yield from db.results(columns, rest, values)
 
 
 ROW_BYTES = 1024
