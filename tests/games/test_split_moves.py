@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -36,9 +37,10 @@ def test_the_rules_reach_exactly_the_listed_positions(
     for to in reached:
         move = g._rule_move(heaps, to)
         assert move is not None and move.to == to and move in listed
-    targets = itertools.combinations_with_replacement(range(1, max(heaps) + 1), n)
-    for to in itertools.islice(targets, 400):  # every position the move could leave
-        assert (g._rule_move(heaps, to) is not None) == (to in reached), to
+    for size in (n - 1, n, n + 1, n + 2):  # a move never changes the number of heaps
+        targets = itertools.combinations_with_replacement(range(1, max(heaps) + 1), size)
+        for to in itertools.islice(targets, 400):  # every position the move could leave
+            assert (g.move_to(heaps, to) is not None) == (to in reached), to
 
 
 @pytest.mark.parametrize("g", VARIANTS, ids=lambda g: g.spec)
@@ -86,3 +88,26 @@ def test_the_moves_of_huge_heaps_are_listed_lazily(g: _FixedCountGame) -> None:
     finally:
         tracemalloc.stop()
     assert len(first) == len(options) == 100 and peak < 5_000_000
+
+
+@pytest.mark.parametrize(
+    ("spec", "heaps", "to"),
+    [
+        ("split-delete-nim:single", (199_999, 200_000), (100_000, 200_000)),
+        ("split-delete-nim:half", (200, 201, 202, 203), (101, 101, 200, 201)),
+        ("delete-nim:all-but-one", (95, 96, 97, 98, 99, 100), (15, 16, 16, 16, 16, 16)),
+        ("delete-nim:half", (2, 2, 2, 120, 120, 120), (60, 60, 60, 60, 60, 60)),
+    ],
+)
+def test_a_move_far_down_the_list_is_found(spec: str, heaps: tuple[int, ...], to: Any) -> None:
+    # The list was looked through for its first 200,000 moves only, and a move past them
+    # was called illegal (the computer then played a losing move from a winning position).
+    move = nimlab.game(spec).move_to(heaps, to)
+    assert move is not None and move.to == to
+
+
+def test_a_target_of_another_number_of_heaps_is_no_move() -> None:
+    n = 10**30
+    assert nimlab.game("split-delete-nim:single").move_to((1, n), (1, 1, n - 1)) is None
+    assert nimlab.game("delete-nim:all-but-one").move_to((5, n), (1, 1, 1, 1, 1)) is None
+    assert nimlab.game("delete-nim:single").move_to((n, n), (1, 1, n - 1, n - 1)) is None

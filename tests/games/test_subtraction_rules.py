@@ -152,3 +152,38 @@ def test_specs_and_families() -> None:
 def test_bad_specs_say_what_is_accepted(spec: str, words: str) -> None:
     with pytest.raises(nimlab.InvalidGame, match=words):
         nimlab.game(spec)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "subtraction:squares",
+        "subtraction:fibonacci",
+        "subtraction:primes",
+        "subtraction:powers-of-2",
+        "all-but:1,2",
+        "all-but:3,5,8",
+    ],
+)
+def test_a_heap_option_is_decided_by_the_rule_as_the_list_says(spec: str) -> None:
+    # A huge heap's move was looked for among its first 200,000 options and called
+    # illegal past them (the computer then played a losing move from a winning position).
+    g = nimlab.game(spec)
+    for n in range(0, 120):
+        listed = {tuple(sorted(r)) for r in g.heap_options(n)}
+        for r in range(0, n + 2):
+            assert g.is_heap_option(n, (r,)) == ((r,) in listed), (n, r)
+        assert not g.is_heap_option(n, (1, 1))
+
+
+def test_huge_heaps_of_infinite_sets_are_decided_without_listing() -> None:
+    from nimlab.games.subtraction_rules import _is_prime, _primes
+
+    n = 10**30
+    assert nimlab.game("subtraction:squares").move_to((n,), (n - 10**24,)) is not None
+    assert nimlab.game("all-but:1,2").move_to((n,), (10**29,)) is not None
+    assert nimlab.game("subtraction:primes").move_to((10**7,), (10**7 - 9_999_991,)) is not None
+    primes = set(_primes(50_000))
+    assert all(_is_prime(k) == (k in primes) for k in range(50_000))
+    assert _is_prime(2**61 - 1) and not _is_prime(2**67 - 1)  # Mersenne: prime, composite
+    assert _is_prime(2**89 - 1) is None  # past what the bases decide: listing decides

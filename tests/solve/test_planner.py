@@ -220,6 +220,7 @@ def test_a_misere_sequence_of_huge_heaps_is_refused_before_it_starts(spec: str) 
     with pytest.raises(TooLarge, match="at least"):
         nimlab.grundy_sequence(nimlab.game(spec), n, start=n - 3, misere=True)
     assert nimlab.grundy_sequence(nimlab.game(spec), 12, misere=True)[0] == 1  # small: run
+    assert not len(nimlab.grundy_sequence(nimlab.game(spec), n, start=n, misere=True))  # none
 
 
 @pytest.mark.parametrize(

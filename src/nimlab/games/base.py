@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import Any, ClassVar
 
-from nimlab.errors import InvalidPosition
+from nimlab.errors import InvalidPosition, TooLarge
 from nimlab.games.actions import Action, MoveTo, RemoveHeap, ReplaceHeap, Take
 from nimlab.games.capabilities import Capabilities
 from nimlab.games.moves import Move as Move  # re-exported: the home of Move was here
@@ -132,8 +132,9 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         describes it, or None when the rules allow none.
 
         Games whose positions can be huge decide it by their rules (a heap game asks
-        :meth:`HeapRuleset.is_heap_option`); others look through at most
-        :data:`MOVE_SCAN` of their moves, and find no move past them.
+        :meth:`HeapRuleset.is_heap_option`); others look through their moves, and refuse
+        (``TooLarge``) a position with more than :data:`MOVE_SCAN` of them rather than
+        call a move past them illegal.
 
         >>> from nimlab.registry import game
         >>> game("nim").move_to((3, 4, 5), (1, 4, 5))
@@ -141,7 +142,12 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         >>> game("nim").move_to((3, 4, 5), (3, 4, 6)) is None
         True
         """
-        return next((m for m in islice(self.moves(position), MOVE_SCAN) if m.to == to), None)
+        for count, move in enumerate(self.moves(position)):
+            if move.to == to:
+                return move
+            if count == MOVE_SCAN:
+                raise _too_many(self, position)
+        return None
 
     def some_moves(self, position: Position, limit: int) -> list[Move]:
         """Up to ``limit`` legal moves (none only at a terminal position), without listing
@@ -408,12 +414,32 @@ class HeapRuleset(HeapsRuleset):
         result = tuple(sorted((Counter(to) - Counter(position)).elements()))
         known = self.is_heap_option(n, result)
         if known is None:
-            options = islice(self.heap_options(n), MOVE_SCAN)
-            known = result in {tuple(sorted(r)) for r in options}
+            for count, option in enumerate(self.heap_options(n)):
+                if tuple(sorted(option)) == result:
+                    return Move(to, self.heap_move(n, tuple(option)))  # as the game lists it
+                if count == MOVE_SCAN:
+                    raise _too_many(self, position)
+            return None
         return Move(to, self.heap_move(n, result)) if known else None
 
     def options(self, position: Position) -> Iterator[Position]:
         return (to for _, _, to in self.moves_by_heap(position))
+
+
+def _too_many(game: Ruleset, position: Position) -> TooLarge:
+    """A move to check among more than :data:`MOVE_SCAN` moves no rule decides."""
+    at = game.format_position(position)
+    return TooLarge(
+        f"{game.spec} at {shown_position(at)} has more than {MOVE_SCAN:,} moves and no rule "
+        "that says which position one move reaches: choose one of the listed moves (#N)",
+        ja=f"{game.spec} の {shown_position(at)} には {MOVE_SCAN:,} を超える手があり、1 手で"
+        "行ける局面を決める規則がありません。一覧の手（#N）を選んでください",
+    )
+
+
+def shown_position(text: str) -> str:
+    """A position's text cut short for a message."""
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def as_heaps_ruleset(game: Ruleset) -> HeapsRuleset | None:

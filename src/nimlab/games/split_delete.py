@@ -226,13 +226,18 @@ class _FixedCountGame(HeapsRuleset):
     # Huge heaps have too many splits to list: their moves come from the rules.
 
     def _huge(self, position: Position) -> bool:
-        """Whether listing the moves of ``position`` would pass :data:`MOVE_SCAN`."""
+        """Whether ``position`` has about as many moves as :data:`MOVE_SCAN` or more (its
+        splits — of one heap, or of two for the other variants — times the heaps then
+        deleted): its legal moves are then shown by a sample, not the first listed."""
         splits: int = sum(h // 2 for h in position)
-        return (splits if self.variant == "single" else splits * splits) > MOVE_SCAN
+        ways = splits if self.variant == "single" else splits * splits
+        return ways * (len(position) + 1) > MOVE_SCAN
 
     def move_to(self, position: Position, to: Position) -> Move | None:
-        if not self._huge(position):
-            return super().move_to(position, to)
+        """Decided by the rules whatever the size (exact: tests compare it with the listed
+        moves of every small position, every variant); the number of heaps never changes."""
+        if len(to) != len(position):
+            return None
         return self._rule_move(position, to)
 
     def some_moves(self, position: Position, limit: int) -> list[Move]:

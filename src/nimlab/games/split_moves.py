@@ -93,6 +93,8 @@ def split_delete_to(heaps: Heaps, to: Heaps, k: int) -> Move | None:
     >>> split_delete_to((4, 4, 9, 9), (1, 3, 4, 5), 2).text
     'split 4 into 1+3 and 9 into 4+5, delete 4 and 9'
     """
+    if len(to) != len(heaps):  # the number of heaps never changes
+        return None
     budget = _Budget(heaps, to)
     for chosen in _distinct(heaps, k, budget):
         if chosen[0] < 2:
@@ -165,6 +167,8 @@ def delete_split_to(heaps: Heaps, to: Heaps, counts: tuple[int, ...]) -> Move | 
     >>> delete_split_to((3, 6, 7, 9), (1, 2, 2, 4), (2,)).text
     'delete 7 and 9, split 3 into 1+2 and 6 into 2+4'
     """
+    if len(to) != len(heaps):
+        return None
     budget = _Budget(heaps, to)
     n = len(heaps)
     for k in counts:
@@ -187,7 +191,7 @@ def partition_of_one(heaps: Heaps, to: Heaps) -> Move | None:
     'delete 2, split 7 into 3+4'
     """
     h = sum(to)
-    if h not in heaps:
+    if len(to) != len(heaps) or h not in heaps:
         return None
     gone = tuple(sorted((Counter(heaps) - Counter((h,))).elements()))
     return Move(to, DeleteSplit(gone, ((h, to),)))

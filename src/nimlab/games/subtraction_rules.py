@@ -88,6 +88,58 @@ def _each_fibonacci() -> Iterator[int]:
         a, b = b, a + b
 
 
+PRIME_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+"""Miller–Rabin with these bases decides primality exactly below :data:`PRIMES_DECIDED`
+(Sorenson and Webster, 2015)."""
+PRIMES_DECIDED = 3_317_044_064_679_887_385_961_981
+
+
+def _is_prime(n: int) -> bool | None:
+    """Whether n is prime, or None above :data:`PRIMES_DECIDED` (no test proves it there).
+
+    >>> [k for k in range(30) if _is_prime(k)], _is_prime(2**61 - 1), _is_prime(10**30)
+    ([2, 3, 5, 7, 11, 13, 17, 19, 23, 29], True, None)
+    """
+    if n < 2:
+        return False
+    if n >= PRIMES_DECIDED:
+        return None
+    for p in PRIME_BASES:
+        if n % p == 0:
+            return n == p
+    d, r = n - 1, 0
+    while d % 2 == 0:
+        d, r = d // 2, r + 1
+    for a in PRIME_BASES:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def is_member(rule: str, s: int) -> bool | None:
+    """Whether s is in the infinite set ``rule`` (None: primes too large to decide).
+
+    >>> is_member("squares", 10**40), is_member("fibonacci", 144), is_member("powers-of-2", 96)
+    (True, True, False)
+    """
+    if s < 1:
+        return False
+    if rule == "squares":
+        return isqrt(s) ** 2 == s
+    if rule == "powers-of-2":
+        return s & (s - 1) == 0
+    if rule == "fibonacci":
+        return s in _fibonacci(s)
+    return _is_prime(s)
+
+
 EACH: dict[str, Callable[[], Iterator[int]]] = {
     "squares": lambda: (k * k for k in count(1)),
     "fibonacci": _each_fibonacci,
@@ -200,6 +252,11 @@ class InfiniteSubtraction(HeapRuleset):
                 return
             yield (n - s,)
 
+    def is_heap_option(self, n: int, result: Heaps) -> bool | None:
+        if len(result) != 1 or not 0 <= result[0] < n:
+            return False
+        return is_member(self.rule, n - result[0])
+
 
 @dataclass(frozen=True, repr=False)
 class AllBut(HeapRuleset):
@@ -247,3 +304,6 @@ class AllBut(HeapRuleset):
     def heap_options(self, n: int) -> Iterator[Heaps]:
         excluded = set(self.excluded)
         return ((n - k,) for k in range(1, n + 1) if k not in excluded)
+
+    def is_heap_option(self, n: int, result: Heaps) -> bool | None:
+        return len(result) == 1 and 0 <= result[0] < n and n - result[0] not in self.excluded

@@ -93,9 +93,13 @@ def perfect(
             legal_move(game, position, game.parse_position(m.to)) for m in analysis.winning_moves
         )
         wins = [m for m in found if m is not None]
-        if wins:  # (every winning move is legal: tests/play check it game by game)
-            best = min(wins, key=lambda m: _or(remote(m.to), 10**9))  # the winner hurries
-            return Choice(best, "win", remote(best.to))
+        if not wins:  # never a losing move from a winning position: say so instead
+            raise RuntimeError(
+                f"none of the winning moves of {analysis.game} at {analysis.position} is a "
+                "legal move (a bug: please report it)"
+            )
+        best = min(wins, key=lambda m: _or(remote(m.to), 10**9))  # the winner hurries
+        return Choice(best, "win", remote(best.to))
     moves = game.some_moves(position, POOL)
     if not moves:
         raise InvalidOption(

@@ -53,8 +53,11 @@ def sequence_array(
             ja=f"start（{start}）が数列の終わり（{stop}）を過ぎています",
         )
     limits.check(stop - start, "values")
-    steps = plan(game, "sequence", stop=stop, misere=misere).check(limits).steps
-    first = steps[0].method.name
+    the_plan = plan(game, "sequence", stop=stop, misere=misere)
+    first = the_plan.steps[0].method.name
+    if first == "misere-search" and start == stop:  # no heap (the bound is its largest's)
+        return as_array([])
+    the_plan.check(limits)
     if first == "misere-search":
         return as_array(misere_values(game, start, stop, limits.budget()))
     multiplier = game.capabilities.take_away_multiplier
