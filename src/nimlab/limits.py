@@ -215,6 +215,33 @@ def watch_work(watcher: Watcher | None) -> Watcher | None:
     return previous
 
 
+_shared_deadline: float | None = None
+_shared_seconds: float = 0.0
+
+
+def share_deadline(seconds: float | None) -> None:
+    """From now on every budget ends within ``seconds`` (``time.monotonic``), whatever
+    its own time limit; None ends that. A web worker sets it for each job, so that the
+    many analyses of one job (a game's history, its moves' values) share the job's time
+    instead of each starting the whole limit again.
+
+    >>> share_deadline(0.0)
+    >>> Limits(max_seconds=60).budget().deadline <= time.monotonic()
+    True
+    >>> share_deadline(None)
+    >>> Limits().budget().deadline is None
+    True
+    """
+    global _shared_deadline, _shared_seconds
+    _shared_deadline = None if seconds is None else time.monotonic() + seconds
+    _shared_seconds = seconds or 0.0
+
+
+def shared_time_left() -> float | None:
+    """Seconds left before the shared deadline (negative once past), or None if none."""
+    return None if _shared_deadline is None else _shared_deadline - time.monotonic()
+
+
 class Budget:
     """A mutable counter of states spent against a limit (and the memory limit of the call).
 
@@ -249,8 +276,10 @@ class Budget:
         self.used = 0
         self.seconds = seconds
         self.deadline = None if seconds is None else time.monotonic() + seconds
+        if _shared_deadline is not None:  # a job's: every budget it makes ends by then
+            self.deadline = min(self.deadline or _shared_deadline, _shared_deadline)
         self.watcher = _watcher
-        looked_at = seconds is not None or self.watcher is not None
+        looked_at = self.deadline is not None or self.watcher is not None
         self.clock_at = min(CLOCK_EVERY, limit) if looked_at else limit
 
     @property
@@ -308,8 +337,9 @@ class Budget:
         if self.watcher is not None:
             self.watcher(self)
         if self.deadline is not None and time.monotonic() > self.deadline:
+            seconds = self.seconds if self.seconds is not None else _shared_seconds
             raise TooLarge(
-                f"this takes more than {self.seconds:g} s, the time limit",
+                f"this takes more than {seconds:g} s, the time limit",
                 "max_seconds",
-                ja=f"制限時間 {self.seconds:g} 秒を超えます",
+                ja=f"制限時間 {seconds:g} 秒を超えます",
             )

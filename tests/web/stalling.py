@@ -25,6 +25,13 @@ def left(tag: int = 0) -> dict[str, Any]:
     return {"left": clock.left(99.0)}
 
 
+def overtime() -> dict[str, Any]:
+    """Works on past its job's time (as a chart that leaves the oldest positions "?")."""
+    while not clock.time_up():
+        time.sleep(0.01)
+    return {"late": True, "pid": os.getpid()}
+
+
 def sleep(seconds: float) -> dict[str, Any]:
     time.sleep(seconds)
     return {"slept": seconds, "pid": os.getpid()}
@@ -59,6 +66,7 @@ def crash() -> dict[str, Any]:
 JOBS = {
     "echo": echo,
     "left": left,
+    "overtime": overtime,
     "sleep": sleep,
     "spin": spin,
     "stubborn": stubborn,

@@ -234,7 +234,7 @@ def test_the_cache_is_bounded_in_bytes_whatever_the_keys(monkeypatch: pytest.Mon
 def test_the_jobs_of_one_request_share_its_time_limit() -> None:
     async def body(workers: WorkerPool) -> None:
         assert (await workers.run("left"))["left"] <= 0.5  # a job outside a request
-        token = WORKED.set([0.0])  # what the app's middleware does for each request
+        token = WORKED.set([])  # what the app's middleware does for each request
         try:
             await workers.run("sleep", seconds=0.3)
             assert (await workers.run("left", tag=1))["left"] <= 0.5 - 0.3  # (not cached)
@@ -245,5 +245,27 @@ def test_the_jobs_of_one_request_share_its_time_limit() -> None:
         finally:
             WORKED.reset(token)
         assert (await workers.run("echo", value="next"))["value"] == "next"  # a new request
+
+    with_pool(body)
+
+
+def test_side_by_side_jobs_of_a_request_count_its_time_once() -> None:
+    async def body(workers: WorkerPool) -> None:
+        token = WORKED.set([])
+        try:  # two jobs at once, as a page's sections run: 0.3 s of the 0.5, not 0.6
+            await asyncio.gather(
+                workers.run("sleep", seconds=0.3), workers.run("sleep", seconds=0.301)
+            )
+            assert 0 < (await workers.run("left", tag=2))["left"] <= 0.5 - 0.3
+        finally:
+            WORKED.reset(token)
+
+    with_pool(body)
+
+
+def test_an_answer_finished_out_of_time_is_given_but_not_cached() -> None:
+    async def body(workers: WorkerPool) -> None:
+        assert (await workers.run("overtime"))["late"]
+        assert not workers.cache  # a later request with time to spare computes it again
 
     with_pool(body)

@@ -150,7 +150,7 @@ class Guard:
         inbox: asyncio.Queue[Message] = asyncio.Queue()
         token = CLIENT.set(client_of(scope))
         lang_token = LANG.set(language_of(scope))
-        worked_token = WORKED.set([0.0])  # the request's jobs share its time limit
+        worked_token = WORKED.set([])  # the request's jobs share its time limit
         try:
             task = asyncio.ensure_future(self.app(scope, inbox.get, secured))
         finally:

@@ -1,11 +1,11 @@
 """The time a request has left: every job of a request, and every analysis of a job,
 share one deadline.
 
-A page may run several jobs one after another (a description, a period, a sequence), and
-a job several analyses (the value of every position of a game's history). Each used to
-get the whole time limit; now the server gives each job what is left of its request's
-time (``WorkerPool``), and a worker gives each analysis what is left of its job's
-(``WebConfig.limits``).
+A page may run several jobs (a description, a period, a sequence), and a job several
+analyses (the value of every position of a game's history). Each used to get the whole
+time limit; now the server gives each job what is left of its request's time
+(``WorkerPool``), and a worker sets the job's deadline for every budget the job makes
+(:func:`nimlab.limits.share_deadline`).
 
 >>> start(60.0)
 >>> 59.0 < left(5.0) <= 60.0
@@ -17,43 +17,40 @@ True
 
 from __future__ import annotations
 
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar, cast
 
+from nimlab.limits import share_deadline, shared_time_left
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
 LEAST = 0.001
-"""What :func:`left` gives once the time is up: a budget that stops at its first check."""
-
-_deadline: float | None = None
+"""What :func:`left` gives once the time is up."""
 
 
 def start(seconds: float) -> None:
-    """A job begins with ``seconds`` to go."""
-    global _deadline
-    _deadline = time.monotonic() + seconds
+    """A job begins with ``seconds`` to go: every budget it makes ends by then."""
+    share_deadline(seconds)
 
 
 def stop() -> None:
     """The job is over: no deadline until the next one."""
-    global _deadline
-    _deadline = None
+    share_deadline(None)
 
 
 def left(default: float) -> float:
     """Seconds the running job has left, or ``default`` outside a job."""
-    if _deadline is None:
-        return default
-    return max(_deadline - time.monotonic(), LEAST)
+    remaining = shared_time_left()
+    return default if remaining is None else max(remaining, LEAST)
 
 
 def time_up() -> bool:
     """Whether the running job's time is over (answers computed since may be partial)."""
-    return _deadline is not None and time.monotonic() >= _deadline
+    remaining = shared_time_left()
+    return remaining is not None and remaining <= 0
 
 
 def kept_in_time(size: int, late: Any) -> Callable[[Callable[P, R]], Callable[P, R]]:

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from nimlab.errors import InvalidOption
 from nimlab.limits import Limits
-from nimlab.web import clock
 
 WEB_MAX_STATES = 1_000_000
 """States one request may search, unless ``nimlab serve --max-states`` says otherwise."""
@@ -175,10 +174,11 @@ class WebConfig:
         return float(self.time_limit + self.grace)
 
     def limits(self) -> Limits:
-        """The solver limits of one request (in a worker, of the rest of its job)."""
+        """The solver limits of one request (the same for every request, so that the
+        caches keyed by them serve them all; a job's deadline is set apart: clock)."""
         return Limits(
             max_states=self.max_states,
             remoteness_states=min(self.remoteness_states, self.max_states),
             max_memory=self.max_memory,
-            max_seconds=clock.left(self.time_limit),  # what is left of the job's time
+            max_seconds=self.time_limit,  # (a worker's job also shares one deadline: clock)
         )

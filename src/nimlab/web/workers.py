@@ -82,8 +82,9 @@ SERVED_MEMORY = 4_096
 CLIENT: ContextVar[str] = ContextVar("nimlab_web_client", default="")
 """The client address of the request being served: the unit of fair queueing."""
 WORKED: ContextVar[list[float] | None] = ContextVar("nimlab_web_worked", default=None)
-"""Seconds the jobs of the request being served have taken so far (a one-item list the
-app's middleware sets per request): its jobs share the time limit."""
+"""When the first job of the request being served began (a one-item list the app's
+middleware sets per request, empty until then): its jobs, one after another or side by
+side, share the time limit from there. Waiting for a worker before it is not counted."""
 LANG: ContextVar[str] = ContextVar("nimlab_web_lang", default="en")
 """The language of the request being served (set per request by the app's middleware)."""
 
@@ -197,6 +198,8 @@ def _worker_main(conn: Connection, config: WebConfig, module: str, server: int) 
         clock.start(seconds)
         try:
             reply = ("ok", None) if name == PING else _run(jobs.JOBS, name, kwargs)
+            if reply[0] == "ok" and clock.time_up():  # parts may be "?": answered, not kept
+                reply = ("late", reply[1])
         except Cancelled:  # interrupted between the job's end and its reply
             reply = ("cancelled",)
         finally:
@@ -386,7 +389,7 @@ class WorkerPool:
         else:
             reply = kept[0]
             self.cache.move_to_end(key)
-        if reply[0] == "ok":
+        if reply[0] in ("ok", "late"):
             return reply[1]
         raise JobError(*reply[1:])
 
@@ -469,12 +472,15 @@ class WorkerPool:
         self.idle.append(worker)
 
     async def _compute(self, job: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
-        worked = WORKED.get()
-        seconds = self.config.time_limit - (worked[0] if worked is not None else 0.0)
-        if seconds <= 0:  # the request's earlier jobs took all of it (a page runs several)
-            raise self._over_time()
+        began = WORKED.get()
+        if began and time.monotonic() - began[0] >= self.config.time_limit:
+            raise self._over_time()  # the request's earlier jobs took all of it
         worker = await self._acquire(CLIENT.get())
-        began = time.monotonic()
+        if began is not None and not began:
+            began.append(time.monotonic())
+        seconds = self.config.time_limit
+        if began:
+            seconds = max(seconds - (time.monotonic() - began[0]), clock.LEAST)
         try:
             reply = await worker.call((job, kwargs), seconds, self.config.grace)
         except asyncio.CancelledError:
@@ -489,9 +495,6 @@ class WorkerPool:
         except (EOFError, OSError):
             self._replace(worker)  # the worker died, e.g. of its memory limit
             raise JobError("too_large", OUT_OF_MEMORY, None, OUT_OF_MEMORY_JA) from None
-        finally:
-            if worked is not None:
-                worked[0] += time.monotonic() - began
         if reply[0] == "retire":
             self._replace(worker)
         else:
