@@ -68,10 +68,24 @@ def test_huge_positions_ask_the_rules_and_small_ones_list() -> None:
 
 
 def test_a_rule_check_that_runs_long_is_refused() -> None:
-    heaps = tuple(range(2, 42))  # 40 heaps, 20 split: too many cases
-    to = tuple(range(1, 41))
+    heaps = tuple(range(2, 42))  # 40 heaps, 20 split: C(40, 20) choices to rule out
     with pytest.raises(TooLarge, match="choose one of the listed moves"):
-        split_delete_to(heaps, to, 20)
+        split_delete_to(heaps, (1,) * 40, 20)  # forty 1s: twenty heaps of 2 would be needed
+    # a legal one is found at once (the heaps beyond the unsplit ones are the kept parts)
+    move = split_delete_to(heaps, tuple(range(1, 41)), 20)
+    assert move is not None and move.to == tuple(range(1, 41))
+
+
+def test_big_half_positions_take_their_own_sample_and_long_targets_back() -> None:
+    # The review found the sample move of twelve distinct huge heaps refused when typed,
+    # and (1,)*500 + (3,)*500 → (1,)*501 + (2,)*499 refused after 30 s.
+    n = 10**30
+    half = nimlab.game("split-delete-nim:half")
+    heaps = tuple(n + i for i in range(12))
+    sample = half.some_moves(heaps, 1)[0]
+    assert half.move_to(heaps, sample.to) == sample or half.move_to(heaps, sample.to)
+    big = (1,) * 500 + (3,) * 500
+    assert half.move_to(big, (1,) * 501 + (2,) * 499) is not None
 
 
 @pytest.mark.parametrize("g", VARIANTS, ids=lambda g: g.spec)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations
 
 from nimlab.errors import TooLarge
 from nimlab.games.actions import DeleteSplit, SplitDelete
@@ -45,20 +44,26 @@ class _Budget:
         self.left = MOVE_SCAN
         self.heaps, self.to = heaps, to
 
-    def spend(self) -> None:
-        self.left -= 1
+    def spend(self, cases: int = 1) -> None:
+        self.left -= cases
         if self.left < 0:
-            raise TooLarge(
-                f"deciding whether {_text(self.to)} is one move from {_text(self.heaps)} "
-                f"looked at {MOVE_SCAN:,} cases without an answer; choose one of the "
-                "listed moves (#N) instead",
-                ja=f"{_text(self.heaps)} から {_text(self.to)} へ 1 手で移れるかを "
-                f"{MOVE_SCAN:,} 通り調べても決まりませんでした。一覧の手（#N）を選んでください",
-            )
+            raise self.refusal()
+
+    def refusal(self) -> TooLarge:
+        """The refusal of a check with too many cases."""
+        return TooLarge(
+            f"deciding whether {_text(self.to)} is one move from {_text(self.heaps)} "
+            f"looked at {MOVE_SCAN:,} cases without an answer; choose one of the "
+            "listed moves (#N) instead",
+            ja=f"{_text(self.heaps)} から {_text(self.to)} へ 1 手で移れるかを "
+            f"{MOVE_SCAN:,} 通り調べても決まりませんでした。一覧の手（#N）を選んでください",
+        )
 
 
 def _text(heaps: Position) -> str:
-    return ",".join(map(str, heaps))
+    """A position as a message shows it (cut short)."""
+    text = ",".join(map(str, heaps))
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def split_delete_move(heaps: Position, split: list[tuple[int, int]], delete: list[int]) -> Move:
@@ -88,6 +93,11 @@ def split_delete_to(heaps: Heaps, to: Heaps, k: int) -> Move | None:
     """The move that splits k heaps of ``heaps`` in two, then deletes k of the heaps,
     leaving ``to`` — or None if there is none.
 
+    With the heaps C split and R the others, ``to`` is reached exactly when its heaps
+    beyond R (the multiset ``to`` ⊖ R) can be kept parts of C: each heap h of C keeps
+    none, one (any size below h) or two of them (summing to h). The rest of ``to`` is
+    unsplit heaps of R, and whatever else the pool holds is deleted — k heaps, always.
+
     >>> split_delete_to((5, 8), (2, 5), 1).text
     'split 8 into 2+6, delete 6'
     >>> split_delete_to((4, 4, 9, 9), (1, 3, 4, 5), 2).text
@@ -96,59 +106,98 @@ def split_delete_to(heaps: Heaps, to: Heaps, k: int) -> Move | None:
     if len(to) != len(heaps):  # the number of heaps never changes
         return None
     budget = _Budget(heaps, to)
-    for chosen in _distinct(heaps, k, budget):
-        if chosen[0] < 2:
-            continue
+    target = Counter(to)
+    for chosen in _distinct(heaps, k, budget, least=2):  # a heap of one stone cannot split
         rest = Counter(heaps) - Counter(chosen)
-        for kept in _keep(to, 0, rest, list(chosen), [()] * k, budget):
-            return _split_delete_action(heaps, chosen, rest, kept)
+        parts = sorted((target - rest).elements(), reverse=True)
+        if len(parts) > 2 * k:
+            continue
+        kept = _kept_parts(parts, chosen, budget)
+        if kept is not None:
+            return _split_delete_action(heaps, chosen, rest - target, kept)
     return None
 
 
-def _distinct(heaps: Heaps, r: int, budget: _Budget) -> Iterator[Heaps]:
-    """The sub-multisets of r of the (sorted) ``heaps``, each once, ascending (the
-    combinations of a sorted tuple come in order, so equal ones are neighbours)."""
-    last = None
-    for chosen in combinations(heaps, r):
+def _distinct(heaps: Heaps, r: int, budget: _Budget, least: int = 1) -> Iterator[Heaps]:
+    """The sub-multisets of r of the ``heaps`` of at least ``least`` stones, each once, in
+    ascending order — by how many of each size they take, so that a thousand heaps of two
+    sizes give a few hundred, not C(1000, r) combinations.
+
+    >>> list(_distinct((1, 1, 5, 6), 2, _Budget((), ())))
+    [(1, 1), (1, 5), (1, 6), (5, 6)]
+    """
+    sizes = sorted((h, c) for h, c in Counter(heaps).items() if h >= least)
+    after = [0] * (len(sizes) + 1)  # heaps of the sizes from i on
+    for i in range(len(sizes) - 1, -1, -1):
+        after[i] = after[i + 1] + sizes[i][1]
+    taken: list[int] = []
+
+    def pick(i: int, left: int) -> Iterator[Heaps]:
         budget.spend()
-        if chosen != last:
-            last = chosen
-            yield chosen
+        if left == 0:
+            budget.spend(r)
+            yield tuple(taken)
+            return
+        if after[i] < left:
+            return
+        size, count = sizes[i]
+        for take in range(min(count, left), -1, -1):  # the most of the smallest first
+            taken.extend([size] * take)
+            yield from pick(i + 1, left - take)
+            del taken[len(taken) - take :]
+
+    return pick(0, r)
 
 
-def _keep(
-    to: Heaps, t: int, rest: Counter[int], split: list[int], kept: list[Pieces], budget: _Budget
-) -> Iterator[list[Pieces]]:
-    """Each way the heaps to[t:] can be unsplit heaps of ``rest`` or parts of the split
-    heaps (``kept[j]``: the parts of heap ``split[j]`` kept so far)."""
-    budget.spend()
-    if t == len(to):
-        if all(len(p) != 2 or sum(p) == h for h, p in zip(split, kept, strict=True)):
-            yield kept
-        return
-    x = to[t]
-    if rest[x]:
-        rest[x] -= 1
-        yield from _keep(to, t + 1, rest, split, kept, budget)
-        rest[x] += 1
-    tried: set[tuple[int, Pieces]] = set()
-    for j, h in enumerate(split):
-        state = (h, kept[j])
-        if state in tried or x >= h or len(kept[j]) == 2:
-            continue
-        if kept[j] and kept[j][0] + x != h:
-            continue
-        tried.add(state)  # heaps of one size with the same parts kept are alike
-        kept[j] = (*kept[j], x)
-        yield from _keep(to, t + 1, rest, split, kept, budget)
-        kept[j] = kept[j][:-1]
+def _kept_parts(parts: list[int], split: Heaps, budget: _Budget) -> list[Pieces] | None:
+    """The ``parts`` (largest first) shared among the heaps ``split`` — each heap h none,
+    one below h, or two summing to h — or None if they cannot be. Heaps of one size with
+    the same parts so far are alike, so the search goes by how many heaps are in each
+    such state, not heap by heap.
+
+    >>> _kept_parts([5, 3, 1], (4, 8), _Budget((), ()))  # 4 keeps 3 + 1, 8 keeps 5
+    [(3, 1), (5,)]
+    """
+    if len(parts) > DEEPEST:
+        raise budget.refusal()
+    states: Counter[tuple[int, Pieces]] = Counter((h, ()) for h in split)
+
+    def place(i: int) -> bool:
+        if i == len(parts):
+            return True
+        x = parts[i]
+        for (h, got), count in list(states.items()):
+            budget.spend()
+            fits = x < h if not got else len(got) == 1 and got[0] + x == h
+            if not count or not fits:
+                continue
+            states[h, got] -= 1
+            states[h, (*got, x)] += 1
+            if place(i + 1):
+                return True
+            states[h, (*got, x)] -= 1
+            states[h, got] += 1
+        return False
+
+    if not place(0):
+        return None
+    kept: list[Pieces] = []
+    for h in split:  # hand the states back to the heaps
+        got = next(g for (size, g), count in states.items() if size == h and count)
+        states[h, got] -= 1
+        kept.append(got)
+    return kept
+
+
+DEEPEST = 800
+"""The most parts a rule check places, one call deeper each (Python's recursion limit)."""
 
 
 def _split_delete_action(
     heaps: Heaps, chosen: tuple[int, ...], rest: Counter[int], kept: list[Pieces]
 ) -> Move:
     split: list[tuple[int, int]] = []
-    delete = list((+rest).elements())  # the unsplit heaps no heap of ``to`` is
+    delete = list((+rest).elements())  # the unsplit heaps ``to`` does not keep
     taken: set[int] = set()
     for h, parts in zip(chosen, kept, strict=True):
         i = next(i for i, g in enumerate(heaps) if g == h and i not in taken)
@@ -172,6 +221,8 @@ def delete_split_to(heaps: Heaps, to: Heaps, counts: tuple[int, ...]) -> Move | 
     budget = _Budget(heaps, to)
     n = len(heaps)
     for k in counts:
+        if k > DEEPEST:  # pairs are matched one call deeper each
+            raise budget.refusal()
         for unsplit in _distinct(to, n - 2 * k, budget):
             left = Counter(heaps) - Counter(unsplit)
             if left.total() != 2 * k:  # an unsplit heap that is not one of ``heaps``
