@@ -29,6 +29,7 @@ def test_rare_prints_flammenkamps_layout() -> None:
     )
     assert lines[-1] == "G(     193)= 12  G(     196)= 10  G(     231)= 10"
     assert "chosen on G(0..32,767)" in lines[0]
+    assert cli("rare", "kayles", "--to", "0")[0] == 2  # "0 rare values below 0" before
     # A limit that leaves no room for the usual window says so (the mask differs).
     code, text = cli("rare", "grundy-game", "--to", "232", "--max-memory", "1")
     assert code == 0 and "mask m = 0x6 " in text and "chosen on G(0..231)" in text

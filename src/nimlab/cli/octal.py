@@ -93,6 +93,11 @@ def rare(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.solve.sequences import sequence_array
 
     g = game(args.game)
+    if args.to < 1:
+        raise InvalidOption(
+            f"--to must be at least 1 (the values G(0..N-1) looked at), got {args.to}",
+            ja=f"--to は 1 以上です（見る値 G(0..N-1)。{args.to} が与えられた）",
+        )
     if as_heap_ruleset(g) is None:
         raise NotApplicable(
             f"rare applies to heap games (octal, grundy-game, subtraction, nim); {g.spec} is "

@@ -32,6 +32,9 @@ from nimlab.solve.tables import p_positions
 from nimlab.theory.zeckendorf import code
 
 WTABLE_GAMES = "take-le-prev (Game II), fibonacci-nim (Game III) and take-away:C for any C ≥ 1"
+WTABLE_GAMES_JA = (
+    "take-le-prev（ゲーム II）、fibonacci-nim（ゲーム III）と任意の C ≥ 1 の take-away:C"
+)
 
 
 def _count(value: object, option: str, least: int = 1) -> int:
@@ -72,7 +75,7 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     if multiplier is None:
         raise NotApplicable(
             f"wtable applies to {WTABLE_GAMES}; {g.spec} is not one",
-            ja=f"wtable は {WTABLE_GAMES} 用です。{g.spec} は違います",
+            ja=f"wtable は {WTABLE_GAMES_JA} 用です。{g.spec} は違います",
         )
     to = _count(to, "to")
     limits = check_limits(limits)
