@@ -32,6 +32,7 @@ from itertools import islice
 from typing import Any, ClassVar
 
 from nimlab.errors import InvalidPosition, TooLarge
+from nimlab.files import shown
 from nimlab.games.actions import Action, MoveTo, RemoveHeap, ReplaceHeap, Take
 from nimlab.games.capabilities import Capabilities
 from nimlab.games.moves import Move as Move  # re-exported: the home of Move was here
@@ -430,16 +431,11 @@ def _too_many(game: Ruleset, position: Position) -> TooLarge:
     """A move to check among more than :data:`MOVE_SCAN` moves no rule decides."""
     at = game.format_position(position)
     return TooLarge(
-        f"{game.spec} at {shown_position(at)} has more than {MOVE_SCAN:,} moves and no rule "
+        f"{game.spec} at {shown(at, 60)} has more than {MOVE_SCAN:,} moves and no rule "
         "that says which position one move reaches: choose one of the listed moves (#N)",
-        ja=f"{game.spec} の {shown_position(at)} には {MOVE_SCAN:,} を超える手があり、1 手で"
+        ja=f"{game.spec} の {shown(at, 60)} には {MOVE_SCAN:,} を超える手があり、1 手で"
         "行ける局面を決める規則がありません。一覧の手（#N）を選んでください",
     )
-
-
-def shown_position(text: str) -> str:
-    """A position's text cut short for a message."""
-    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def as_heaps_ruleset(game: Ruleset) -> HeapsRuleset | None:

@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from nimlab.errors import TooLarge
+from nimlab.files import shown
 from nimlab.games.actions import DeleteSplit, SplitDelete
 from nimlab.games.base import MOVE_SCAN, Heaps, Move, Position
 
@@ -62,8 +63,7 @@ class _Budget:
 
 def _text(heaps: Position) -> str:
     """A position as a message shows it (cut short)."""
-    text = ",".join(map(str, heaps))
-    return text if len(text) <= 60 else text[:59] + "…"
+    return shown(",".join(map(str, heaps)), 60)
 
 
 def split_delete_move(heaps: Position, split: list[tuple[int, int]], delete: list[int]) -> Move:
