@@ -269,3 +269,17 @@ def test_parameters_with_a_dollar_are_drawn_as_they_are(template: Path, tmp_path
     target = tmp_path / "p.png"  # matplotlib read the title as TeX: a ParseSyntaxException
     assert cli("results", "--db", str(path), "--plot", "ppositions", "--out", str(target))[0] == 0
     assert target.stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    ("table", "column"), [("sweeps", "tasks"), ("sweeps", "batch_size"), ("batches", "tasks")]
+)
+def test_a_sweep_over_a_damaged_sweep_row_is_refused(
+    template: Path, tmp_path: Path, table: str, column: str
+) -> None:
+    # The review of the fix found `nimlab sweep` itself still read these cells with int().
+    path = damaged(template, tmp_path, f"UPDATE {table} SET {column} = 'abc'")
+    before = path.read_bytes()
+    sweep = "sweep subtraction --sizes 1,2 --max-element 5".split()
+    code, _ = cli(*sweep, "--db", str(path), "--workers", "1", "--quiet")
+    assert code == 2 and path.read_bytes() == before

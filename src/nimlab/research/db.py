@@ -218,12 +218,17 @@ class ResultsDB:
             )
             self.connection.execute("COMMIT")
             return Sweep(int(cursor.lastrowid or 0), family, parameters, batch_size, tasks)
+        _check_row(self.path, "sweeps", ("id", "batch_size", "tasks"), row)
         return Sweep(int(row[0]), family, parameters, int(row[1]), int(row[2]))
 
     def done_batches(self, sweep: Sweep) -> dict[int, int]:
         """The batches of ``sweep`` already committed, with their task counts."""
-        query = "SELECT batch, tasks FROM batches WHERE sweep_id = ?"
-        return {int(b): int(n) for b, n in self.connection.execute(query, (sweep.id,))}
+        query = "SELECT sweep_id, batch, tasks FROM batches WHERE sweep_id = ?"
+        done = {}
+        for row in self.connection.execute(query, (sweep.id,)):
+            _check_row(self.path, "batches", ("sweep_id", "batch", "tasks"), row, key=2)
+            done[int(row[1])] = int(row[2])
+        return done
 
     def commit_batch(self, sweep: Sweep, batch: int, rows: Sequence[Sequence[Any]]) -> int:
         """Store one batch's rows and mark it done, atomically; returns the rows new here."""

@@ -196,10 +196,9 @@ def table9(rows: int, bound: int, max_states: int = 10**11) -> dict[str, Any]:
 def split_delete(path: str, shown: int = 6) -> dict[str, Any]:
     """P-position counts and first rows of every split/delete result in the database."""
     with ResultsDB.open(path, create=False) as db:
-        found = db.connection.execute(
-            "SELECT params, size, top, count, data FROM results WHERE family = 'split-delete' "
-            "ORDER BY size, params"
-        ).fetchall()
+        columns = ("params", "size", "top", "count", "data")
+        rest = " WHERE family = 'split-delete' ORDER BY size, params"
+        found = list(db.results(columns, rest))  # every row checked (a damaged one refused)
     table = []
     for params, heaps, top, count, data in found:
         parsed = json.loads(data)
