@@ -280,6 +280,6 @@ def test_a_sweep_over_a_damaged_sweep_row_is_refused(
     # The review of the fix found `nimlab sweep` itself still read these cells with int().
     path = damaged(template, tmp_path, f"UPDATE {table} SET {column} = 'abc'")
     before = path.read_bytes()
-    sweep = "sweep subtraction --sizes 1,2 --max-element 5".split()
+    sweep = ["sweep", "subtraction", "--sizes", "1,2", "--max-element", "5"]
     code, _ = cli(*sweep, "--db", str(path), "--workers", "1", "--quiet")
     assert code == 2 and path.read_bytes() == before
