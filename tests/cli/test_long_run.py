@@ -279,3 +279,12 @@ def test_an_empty_checkpoint_name_is_refused_not_this_folder(tmp_path: Path) -> 
     args = ["sequence", GAME, "--to", "100", "--out", str(tmp_path / "v.npy")]
     r = nimlab(*args, "--checkpoint", "")
     assert r.returncode == 2 and "--checkpoint needs a directory" in r.stderr
+
+
+def test_an_empty_out_is_refused_as_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from nimlab.cli.main import main
+
+    code = main(["sequence", "kayles", "--to", "10", "--out", ""], io.StringIO())
+    assert code == 2 and "got an empty one" in capsys.readouterr().err  # it said "--out ."

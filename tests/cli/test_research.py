@@ -234,3 +234,9 @@ def test_an_export_tells_its_progress(atlas: str, tmp_path: Path, name: str) -> 
     query.export(atlas, Filter(), str(tmp_path / name), progress=bar.update)
     bar.close()
     assert log.getvalue().splitlines()[-1].startswith("export: 288/288 rows (100.0%), ")
+
+
+def test_an_empty_variants_list_is_refused_not_taken_for_every_variant(tmp_path: Path) -> None:
+    sweep = ["sweep", "split-delete", "--heaps-from", "2", "--heaps-to", "2", "--max-heap", "5"]
+    code, _ = cli(*sweep, "--variants", "", "--db", str(tmp_path / "v.sqlite"))
+    assert code == 2 and not (tmp_path / "v.sqlite").exists()

@@ -41,6 +41,11 @@ def sequence_to_file(game: Ruleset, args: argparse.Namespace, out: TextIO, limit
         raise InvalidOption(
             "--misere cannot be combined with --out", ja="--misere は --out と一緒に使えません"
         )
+    if not args.out.strip():  # Path("") would be ".", the current directory
+        raise InvalidOption(
+            "--out needs a file name ending in .npy; got an empty one",
+            ja="--out には .npy で終わるファイル名が必要です（空でした）",
+        )
     lang = language(args)
     label = say("progress.to", lang, game=game.spec, to=f"{args.to:,}")
     bar = ProgressBar(label, args.to, "values", lang)

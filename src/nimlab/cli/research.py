@@ -348,7 +348,8 @@ def _family(args: argparse.Namespace) -> Family:
         return f.octal_misere_family(need("digits"), bounds[0], seconds)
     if args.family == "take-away":
         return f.take_away_family(need("c_from"), need("c_to"), need("bound"))
-    variants = args.variants.split(",") if args.variants else list(f.SPLIT_DELETE_SPECS)
+    # (an empty --variants '' is no variant, refused — not every variant)
+    variants = args.variants.split(",") if args.variants is not None else list(f.SPLIT_DELETE_SPECS)
     return f.split_delete_family(variants, need("heaps_from"), need("heaps_to"), need("max_heap"))
 
 
