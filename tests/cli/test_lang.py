@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import re
 
 import pytest
@@ -183,3 +184,14 @@ def test_only_one_closing_mark_sticks_out_a_second_takes_a_character_down() -> N
 
     # found by the property above: two marks in a row stuck out four columns
     assert wrap_wide("山 山山。。", 8) == ["山 山", "山。。"]
+
+
+def test_a_refused_command_line_in_japanese_writes_english_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # --json values stay the same in both languages; argparse's words came out Japanese.
+    out = io.StringIO()
+    assert main(["sequence", "nim", "--to", "x", "--lang", "ja", "--json"], out) == 2
+    message = json.loads(out.getvalue())["error"]["message"]
+    assert message.startswith("argument --to: 'x' is not an integer"), message
+    assert "整数ではありません" in capsys.readouterr().err

@@ -571,6 +571,29 @@ def _detach(out: TextIO) -> None:
         pass
 
 
+def _parse(args_list: list[str], lang: str) -> argparse.Namespace:
+    """The parsed command line; a refusal carries argparse's words in English as well as in
+    ``lang`` (``--json`` writes the English: its values are the same in every language).
+
+    argparse speaks one language at a time, so a Japanese refusal is parsed again in
+    English for its English words.
+    """
+    try:
+        with argparse_speaking(lang):
+            return build_parser().parse_args(args_list)
+    except InvalidOption as refused:
+        if lang != "ja":
+            raise
+        use("en")
+        try:
+            build_parser().parse_args(args_list)
+        except InvalidOption as english:
+            raise InvalidOption(str(english), refused.field, ja=refused.ja) from None
+        finally:
+            use(lang)
+        raise
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args_list = lang_after_command(sys.argv[1:] if argv is None else argv)
@@ -582,11 +605,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _report(closed, False, None, lang)
     out = out or sys.stdout
     try:
-        with argparse_speaking(lang):
-            args = build_parser().parse_args(args_list)
-            if args.command is None:
+        args = _parse(args_list, lang)
+        if args.command is None:
+            with argparse_speaking(lang):
                 build_parser().print_help(out)
-                return 2
+            return 2
         if getattr(args, "max_states", None) is not None:  # checked for every command alike
             from nimlab.cli.commands import limits_of
 
