@@ -247,7 +247,9 @@ class Capabilities:
     ultimately arithmetic-periodic (all-but games), so a period search looks
     for a saltus from the start (the period found is still only observed).
     ``p_matrix_source`` names a published table of the game's 3-heap P-positions, if
-    one is (the ``ppositions --layout matrix`` caption cites it).
+    one is (the ``ppositions --layout matrix`` caption cites it); ``grundy_table_source``
+    a published table of its two-heap Grundy values, which counts heaps from 1 (the
+    ``table`` caption cites it for tables that start there).
     """
 
     shape: Shape
@@ -259,6 +261,7 @@ class Capabilities:
     take_away_multiplier: int | None = None
     arithmetic: bool = False
     p_matrix_source: str = ""
+    grundy_table_source: str = ""
 
     def k_heap_kernel(self, heaps: int) -> int | None:
         """The k-heap kernel's move flags for ``heaps`` heaps, if a kernel serves them."""

@@ -47,7 +47,14 @@ class Nim(HeapRuleset):
     @property
     def capabilities(self) -> Capabilities:
         identity = PeriodCriterion(IDENTITY_KIND)
-        return Capabilities("heap", one_heap=OneHeapKernel("identity"), period_criterion=identity)
+        return Capabilities(
+            "heap",
+            one_heap=OneHeapKernel("identity"),
+            period_criterion=identity,
+            grundy_table_source=(
+                "Table 5 of seed 001 (Nim, every heap ≥ 1: ⟨a, b⟩ here is Nim's ⟨a−1, b−1⟩)"
+            ),
+        )
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         return ((k,) for k in range(n - 1, -1, -1))

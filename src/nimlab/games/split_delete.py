@@ -203,6 +203,7 @@ class _FixedCountGame(HeapsRuleset):
     _two_heap_moves: ClassVar[int]
     _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]]
     _p_matrix_sources: ClassVar[dict[str, str]] = {}
+    _grundy_table_source: ClassVar[str]
 
     @property
     def capabilities(self) -> Capabilities:
@@ -214,6 +215,7 @@ class _FixedCountGame(HeapsRuleset):
             two_heap_kernel=self._two_heap_moves,
             k_heap_kernels=self._k_heap_moves.get(self.variant, ()),
             p_matrix_source=self._p_matrix_sources.get(self.variant, ""),
+            grundy_table_source=self._grundy_table_source,
         )
 
     def check_count(self, count: int) -> str | None:
@@ -264,6 +266,7 @@ class SplitDeleteNim(_FixedCountGame):
     variants: ClassVar[tuple[str, ...]] = SPLIT_DELETE_VARIANTS
     _two_heap_moves: ClassVar[int] = REDUCE | SUMS
     _p_matrix_sources: ClassVar[dict[str, str]] = {"single": "Table 9 of seed 001"}
+    _grundy_table_source: ClassVar[str] = "Table 7 of seed 001 (Split-and-delete Nim)"
     _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {
         "single": ((3, K_REDUCE | SPLIT_KEEP), (4, K_REDUCE | SPLIT_KEEP)),
         "half": ((4, TWO_PAIRS | PAIR_AND_ONE | SPLIT_KEEP_SPLITTABLE | TWO_REDUCED),),
@@ -314,6 +317,7 @@ class DeleteNim(_FixedCountGame):
 
     variant: str
     family: ClassVar[str] = "delete-nim"
+    _grundy_table_source: ClassVar[str] = "Table 8 of seed 001 (Delete-and-split Nim)"
     variants: ClassVar[tuple[str, ...]] = DELETE_VARIANTS
     _two_heap_moves: ClassVar[int] = SUMS
     _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {

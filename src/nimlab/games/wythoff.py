@@ -29,7 +29,12 @@ class Wythoff(HeapsRuleset):
 
     @property
     def capabilities(self) -> Capabilities:
-        return Capabilities("heaps", two_heap_kernel=REDUCE | DIAGONAL)
+        return Capabilities(
+            "heaps",
+            two_heap_kernel=REDUCE | DIAGONAL,
+            grundy_table_source="Table 6 of seed 001 (Wythoff's Nim, every heap ≥ 1: ⟨a, b⟩ is "
+            "Wythoff's ⟨a−1, b−1⟩)",
+        )
 
     @property
     def spec(self) -> str:

@@ -216,17 +216,8 @@ def p_matrix(
     return PMatrix(g.spec, lo, max_heap, cells, found)
 
 
-PAPER_TABLES = {
-    "nim": "Table 5 of seed 001 (Nim, every heap ≥ 1: ⟨a, b⟩ here is Nim's ⟨a−1, b−1⟩)",
-    "wythoff": "Table 6 of seed 001 (Wythoff's Nim, every heap ≥ 1: ⟨a, b⟩ is Wythoff's ⟨a−1, "
-    "b−1⟩)",
-    "split-delete-nim": "Table 7 of seed 001 (Split-and-delete Nim)",
-    "delete-nim": "Table 8 of seed 001 (Delete-and-split Nim)",
-}
-
-
 def paper_table(game: Ruleset, origin: int) -> str | None:
-    """Which of seed 001's Grundy tables 5–8 this two-heap table is, if any."""
-    if game.family in ("nim", "wythoff") and origin == 0:
-        return None  # the paper's tables use the rule "every heap keeps a stone"
-    return PAPER_TABLES.get(game.family)
+    """Which of seed 001's Grundy tables 5–8 this two-heap table is, if any (the game
+    declares it; those tables count heaps from 1)."""
+    source = game.capabilities.grundy_table_source
+    return source if source and origin >= 1 else None
