@@ -86,6 +86,34 @@ class OneHeapKernel:
         """
         return self.kind in ("sparse", "take-and-break") and any(d & 12 for d in self.digits)
 
+    @property
+    def sparse_space(self) -> bool:
+        """Whether the values come from the sparse-space engines (octal codes that split,
+        Grundy's game): long runs with checkpoints, rare values, a mask to judge on.
+
+        >>> OneHeapKernel("sparse", digits=(0, 6)).sparse_space
+        True
+        """
+        return self.kind == "sparse"
+
+    def code(self, longest: int) -> tuple[int, ...] | None:
+        """The take-and-break digits d0, d1, … of these rules, where they have them:
+        octal and take-and-break codes, and a finite subtraction set whose largest member
+        is at most ``longest`` (digit 3 at each member); None otherwise (Grundy's game
+        splits into unequal parts only, which no digit says).
+
+        >>> OneHeapKernel("subtraction", subtraction_set=(2, 4, 7)).code(100)
+        (0, 0, 3, 0, 3, 0, 0, 3)
+        """
+        if self.unequal:
+            return None
+        if self.digits:
+            return self.digits
+        if self.kind == "subtraction" and max(self.subtraction_set) <= longest:
+            chosen = set(self.subtraction_set)
+            return tuple(3 if k in chosen else 0 for k in range(max(chosen) + 1))
+        return None
+
     def shortest_single_move(self) -> int | None:
         """The fewest stones a move may take leaving one heap (of any size), if known.
 

@@ -30,7 +30,6 @@ from typing import Any
 
 from nimlab.errors import NotApplicable
 from nimlab.games.base import Ruleset, as_heap_ruleset
-from nimlab.games.capabilities import OneHeapKernel
 from nimlab.limits import Limits, check_limits
 from nimlab.registry import game as as_game
 
@@ -43,24 +42,6 @@ STATEMENT = (
     "removes and k >= 1 the most heaps a move leaves, then G(n + p) = G(n) for all n >= n0 "
     "(Guy-Smith, Winning Ways ch. 4, for k = 2; the same proof for any k)."
 )
-
-
-def kernel_digits(kernel: OneHeapKernel | None) -> tuple[int, ...] | None:
-    """The take-and-break digits of a one-heap kernel, where it has them.
-
-    >>> kernel_digits(OneHeapKernel("subtraction", subtraction_set=(2, 4, 7)))
-    (0, 0, 3, 0, 3, 0, 0, 3)
-    """
-    if kernel is None or kernel.unequal:
-        return None
-    if kernel.kind in ("sparse", "take-and-break"):
-        return kernel.digits
-    if kernel.kind == "subtraction":
-        if max(kernel.subtraction_set) > MAX_CODE_DIGITS:
-            return None
-        chosen = set(kernel.subtraction_set)
-        return tuple(3 if k in chosen else 0 for k in range(max(chosen) + 1))
-    return None
 
 
 def code_of(digits: tuple[int, ...]) -> str:
@@ -96,7 +77,8 @@ def certificate(
 
     g = as_game(game)
     heap_game = as_heap_ruleset(g)
-    digits = None if heap_game is None else kernel_digits(heap_game.capabilities.one_heap)
+    kernel = None if heap_game is None else heap_game.capabilities.one_heap
+    digits = None if kernel is None else kernel.code(MAX_CODE_DIGITS)
     if heap_game is None or digits is None:
         raise NotApplicable(
             f"certificates cover games with a take-and-break code (octal, take-and-break, "

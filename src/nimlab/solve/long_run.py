@@ -327,7 +327,7 @@ def long_sequence(
     limits.check(stop, "values")
     limits.check_memory(2 * stop, f"{amount(stop)} Grundy values")
     began = time.monotonic()
-    if kernel.kind != "sparse":
+    if not kernel.sparse_space:
         if checkpoint is not None or max_seconds is not None:
             raise NotApplicable(
                 f"--checkpoint and --max-seconds apply to octal games with splitting moves and "

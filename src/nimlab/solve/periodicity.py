@@ -417,7 +417,7 @@ def options_of_value(
         or declared is None
         or declared.kind != GUY_SMITH_KIND
         or kernel is None
-        or kernel.kind not in ("sparse", "take-and-break")
+        or not kernel.digits  # a code's splits fall into classes mod p
         or kernel.unequal
     ):
         return None

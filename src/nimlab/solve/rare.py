@@ -204,7 +204,7 @@ def rare_facts(
     if heap_game is None:
         return None
     kernel = heap_game.capabilities.one_heap
-    if kernel is None or kernel.kind != "sparse":
+    if kernel is None or not kernel.sparse_space:
         window = count
     window = max(count, window)
     limits = check_limits(limits)
