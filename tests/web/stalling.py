@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from nimlab.errors import InvalidPosition
+from nimlab.limits import shared_time_left
 from nimlab.web import clock
 from nimlab.web.config import WebConfig
 
@@ -22,7 +23,8 @@ def echo(value: Any) -> dict[str, Any]:
 
 def left(tag: int = 0) -> dict[str, Any]:
     """The seconds the job was given (what ``WebConfig.limits`` hands the solver)."""
-    return {"left": clock.left(99.0)}
+    left = shared_time_left()
+    return {"left": 99.0 if left is None else left}
 
 
 def overtime() -> dict[str, Any]:

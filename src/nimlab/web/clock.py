@@ -7,12 +7,12 @@ time limit; now the server gives each job what is left of its request's time
 (``WorkerPool``), and a worker sets the job's deadline for every budget the job makes
 (:func:`nimlab.limits.share_deadline`).
 
->>> start(60.0)
->>> 59.0 < left(5.0) <= 60.0
+>>> start(0.0)
+>>> time_up()
 True
 >>> stop()
->>> left(5.0)
-5.0
+>>> time_up()
+False
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 LEAST = 0.001
-"""What :func:`left` gives once the time is up."""
+"""The least time a job is given (a budget that stops at its first check)."""
 
 
 def start(seconds: float) -> None:
@@ -39,12 +39,6 @@ def start(seconds: float) -> None:
 def stop() -> None:
     """The job is over: no deadline until the next one."""
     share_deadline(None)
-
-
-def left(default: float) -> float:
-    """Seconds the running job has left, or ``default`` outside a job."""
-    remaining = shared_time_left()
-    return default if remaining is None else max(remaining, LEAST)
 
 
 def time_up() -> bool:
