@@ -131,6 +131,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{text!r} has {digits:,} digits; at most {most} are accepted here",
         "{text!r} は {digits:,} 桁あります。ここでは {most} 桁までです",
     ),
+    "arg.not_count": (
+        "{text!r} is not an integer from 0 to {most}",
+        "{text!r} は 0 から {most} までの整数ではありません",
+    ),
+    "arg.not_counts": (
+        "{text!r} is not a list of integers like 2,3 (each from 0 to {most})",
+        "{text!r} は 2,3 のような整数の並び（それぞれ 0 から {most} まで）ではありません",
+    ),
+    "arg.not_seconds": (
+        "{text!r}: give seconds in (0, 3600]",
+        "{text!r}: 秒数は (0, 3600] の範囲で与えてください",
+    ),
     "arg.not_integer_digits": (
         "{text!r} is not an integer (at most 100 digits)",
         "{text!r} は整数（100 桁まで）ではありません",

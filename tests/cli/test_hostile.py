@@ -108,6 +108,19 @@ def test_results_options_bounded(
     assert "is not an integer" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("value", ["-3", "abc", "1.5"])
+def test_research_counts_name_their_range(
+    value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # left from note 30: the range text advertised negative values for --limit
+    assert cli("results", "--db", str(tmp_path / "x.sqlite"), "--limit", value)[0] == 2
+    assert "is not an integer from 0 to 9223372036854775807" in capsys.readouterr().err
+    assert (
+        cli("--lang", "ja", "results", "--db", str(tmp_path / "x.sqlite"), "--limit", value)[0] == 2
+    )
+    assert "0 から 9223372036854775807 までの整数ではありません" in capsys.readouterr().err
+
+
 def test_a_huge_input_is_not_echoed_whole(capsys: pytest.CaptureFixture[str]) -> None:
     """Found by the CLI audit: a 100 KB game name came back whole on stderr (and in the
     ``--json`` error). Long runs are cut as the web app cuts them, with the command line's

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from nimlab.cli.commands import emit_json
-from nimlab.cli.options import language
+from nimlab.cli.options import current, language
 from nimlab.cli.theory import Adder
 from nimlab.errors import InvalidOption
 from nimlab.messages import both, say
@@ -52,30 +52,45 @@ INT64 = 2**63 - 1
 
 
 def _int(text: str) -> int:
-    """An option's integer: ASCII digits, at most 2^63 − 1 in size (SQLite's INTEGER).
+    """An option's count: ASCII digits, 0 to 2^63 − 1 (SQLite's INTEGER).
 
-    >>> _int("12"), _int(" -3 ")
-    (12, -3)
+    Every number the research commands take counts something (set sizes, heaps, digits,
+    rows, workers), so a sign is refused here with the range, not later.
+
+    >>> _int("12"), _int(" 3 ")
+    (12, 3)
+    >>> _int("-3")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '-3' is not an integer from 0 to 9223372036854775807
     >>> _int("３")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: '３' is not an integer; accepted: ... to 9223372036854775807
+    argparse.ArgumentTypeError: '３' is not an integer from 0 to 9223372036854775807
     """
     shown = text if len(text) <= 24 else text[:20] + "..."
-    if not re.fullmatch(r"\s*[-+]?[0-9]{1,19}\s*", text) or abs(int(text)) > INT64:
-        raise argparse.ArgumentTypeError(
-            f"{shown!r} is not an integer; accepted: -{INT64} to {INT64}"
-        )
+    if not re.fullmatch(r"\s*\+?[0-9]{1,19}\s*", text) or int(text) > INT64:
+        raise argparse.ArgumentTypeError(say("arg.not_count", current(), text=shown, most=INT64))
     return int(text)
 
 
 def _seconds(text: str) -> float:
+    """Seconds for one task: a number in (0, 3600].
+
+    >>> _seconds("2.5")
+    2.5
+    >>> _seconds("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'nan': give seconds in (0, 3600]
+    """
+    shown = text if len(text) <= 24 else text[:20] + "..."
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text!r}: give seconds in (0, 3600]")
+        value = float("nan")
+    if not 0 < value <= 3600:  # nan fails too
+        raise argparse.ArgumentTypeError(say("arg.not_seconds", current(), text=shown))
     return value
 
 
@@ -88,7 +103,7 @@ def _ints(text: str) -> list[int]:
     except argparse.ArgumentTypeError:
         shown = text if len(text) <= 24 else text[:20] + "..."
         raise argparse.ArgumentTypeError(
-            f"{shown!r} is not a list of integers like 2,3 (each at most {INT64})"
+            say("arg.not_counts", current(), text=shown, most=INT64)
         ) from None
 
 
