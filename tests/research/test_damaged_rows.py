@@ -121,6 +121,21 @@ CASES: list[tuple[str, tuple[str, str], str, tuple[object, ...], str]] = [
         (),
         r"nimlab_version is b'\x01', not text",
     ),
+    # left from note 30: bytes that are not UTF-8 failed the whole query without the row
+    (
+        "version not UTF-8",
+        SUBTRACTION,
+        "nimlab_version = CAST(x'ff31' AS TEXT)",
+        (),
+        r"nimlab_version is '\udcff1', not text in UTF-8",
+    ),
+    (
+        "data not UTF-8",
+        SPLIT_DELETE,
+        "data = CAST(x'7bff7d' AS TEXT)",
+        (),
+        r"data is '{\udcff}', not text in UTF-8",
+    ),
 ]
 PLOTS = {SUBTRACTION: "period", SPLIT_DELETE: "ppositions"}
 
@@ -190,6 +205,16 @@ def test_a_damaged_sweep_row_is_refused(
         assert code == 2
         assert "(the row of sweeps with id 2: tasks is 'abc', not an integer ≥ 0)" in error
     assert json.loads(out)["error"]["kind"] == "invalid_option"
+
+
+def test_a_sweep_row_not_in_utf8_is_refused(
+    template: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = damaged(template, tmp_path, "UPDATE sweeps SET parameters = CAST(x'ff' AS TEXT)")
+    said = r"(the row of sweeps with id 1: parameters is '\udcff', not text in UTF-8)"
+    for extra in ([], ["--json"]):
+        assert cli("results", "--db", str(path), "--sweeps", *extra)[0] == 2
+        assert said in capsys.readouterr().err
 
 
 def test_the_message_speaks_japanese(

@@ -184,6 +184,7 @@ class ResultsDB:
             reader.close()
         try:
             connection = sqlite3.connect(str(file), timeout=BUSY_SECONDS, isolation_level=None)
+            connection.text_factory = _text
         except sqlite3.Error as error:
             raise InvalidOption(
                 f"--db {shown}: cannot create or open it ({error}); is its folder writable?",
@@ -367,6 +368,7 @@ def _read_only(file: Path, shown: str) -> sqlite3.Connection:
         except sqlite3.Error as error:
             failure = error
             continue
+        connection.text_factory = _text
         try:
             connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
             return connection
@@ -477,6 +479,7 @@ _EXPECTED = {
     "INTEGER": ("an integer ≥ 0", "0 以上の整数"),
     "BOOLEAN": ("0 or 1", "0 か 1"),
     "TEXT": ("text", "文字列"),
+    "UTF8": ("text in UTF-8", "UTF-8 の文字列"),
     "JSON": ("JSON text of an object", "JSON のオブジェクトの文字列"),
     "POSITIONS": (
         "JSON whose positions are lists of two or more integers ≥ 0",
@@ -484,8 +487,21 @@ _EXPECTED = {
     ),
 }
 """What a column of each declared type holds, in English and Japanese."""
+_UNDECODED = re.compile("[\udc80-\udcff]")
+"""A byte that was not UTF-8, as :func:`_text` keeps it (nimlab never writes one)."""
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 """A JSON escape of a UTF-16 surrogate: half of a pair, alone it is no character to print."""
+
+
+def _text(data: bytes) -> str:
+    """A TEXT cell as Python reads it: UTF-8, any other byte kept as a lone surrogate, so
+    that a cell edited into other bytes is refused with its row (:func:`_check_row`)
+    instead of failing the whole query.
+
+    >>> _text(b"1,2"), _text(b"\\xff1")
+    ('1,2', '\\udcff1')
+    """
+    return data.decode("utf-8", "surrogateescape")
 
 
 def _check_row(
@@ -529,6 +545,8 @@ def _flaw(kind: str, nullable: bool, value: Any) -> str | None:
     if kind in ("TEXT", "JSON"):
         if not isinstance(value, str):
             return kind
+        if _UNDECODED.search(value):
+            return "UTF8"
         return _json_flaw(value) if kind == "JSON" else None
     top = 1 if kind == "BOOLEAN" else INT64
     integer = isinstance(value, int) and not isinstance(value, bool)
