@@ -63,3 +63,14 @@ def test_a_task_over_its_limit_is_recorded_as_refused() -> None:
     (row,) = compute_batch(job).rows
     assert row[7] == 0 and row[9] is None
     assert "--max-states" in json.loads(str(row[11]))["error"]
+
+
+def test_a_subtraction_task_keeps_within_its_states() -> None:
+    # left from note 30: a task computed at least 64 values whatever --max-states said
+    sets = [(1, 2), (2, 3), (3, 5)]
+    for states in (1, 2, 10):
+        rows = compute_batch(Job("subtraction", Batch(0, 0, 3, sets), states, 2**30)).rows
+        assert all(0 < int(str(row[10])) <= max(1, states // 2) for row in rows), rows
+        assert all(row[7] == 0 for row in rows)  # nothing proven from so few values
+    (row,) = compute_batch(Job("subtraction", Batch(0, 0, 1, [(1, 2)]), 12, 2**30)).rows
+    assert row[4:8] == (0, 3, 0, 1)  # G = 0,1,2,0,1,2: six values prove period 3

@@ -126,7 +126,7 @@ def _subtraction(sets: list[tuple[int, ...]], limits: Limits) -> list[Row]:
         array = np.zeros((len(sets), width), dtype=np.int64)
         for i, s in enumerate(sets):
             array[i, width - len(s) :] = s
-    max_values = max(64, limits.max_states // width)
+    max_values = max(1, limits.max_states // width)
     limits.check_memory(max_values, "the values of one subtraction game")
     pre, per, top, checked, out_pre, out_per = (
         a.tolist() for a in periodicities(array, max_values)
