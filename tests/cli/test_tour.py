@@ -42,3 +42,12 @@ def test_tour_json_carries_the_same_results() -> None:
     assert steps[2]["p_positions"][:3] == [[0, 0], [1, 2], [3, 5]]
     assert steps[4]["table9_corner"][0][:4] == [1, None, 3, 4] and steps[4]["searched_to"] == 16
     assert all(step["commands"] for step in steps)
+
+
+def test_the_tour_keeps_within_the_limits_it_is_given() -> None:
+    # left from note 30: tour accepted --max-states 1 and --max-memory 1 and used neither
+    from nimlab.cli.main import main
+
+    for limit in (["--max-states", "1"], ["--max-memory", "1"], ["--max-states", "1000"]):
+        assert main(["tour", *limit], io.StringIO()) == 3
+    assert main(["tour", "--max-states", "10000000"], io.StringIO()) == 0

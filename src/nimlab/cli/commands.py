@@ -19,8 +19,9 @@ Command = Callable[[argparse.Namespace, TextIO], int]
 def limits_of(args: argparse.Namespace) -> Limits:
     max_memory = getattr(args, "max_memory", None)  # 0 is refused by Limits, not defaulted
     remoteness_states = getattr(args, "remoteness_states", None)
+    max_states = getattr(args, "max_states", None)
     return Limits(
-        max_states=args.max_states,
+        max_states=Limits().max_states if max_states is None else max_states,
         remoteness_states=(
             Limits().remoteness_states if remoteness_states is None else remoteness_states
         ),

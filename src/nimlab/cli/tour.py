@@ -7,6 +7,7 @@ import json
 from typing import Any, TextIO
 
 from nimlab.cli import render
+from nimlab.cli.commands import limits_of
 from nimlab.cli.options import language
 from nimlab.games.wording import render_move
 from nimlab.limits import Limits
@@ -27,16 +28,21 @@ def _section(out: TextIO, title: str, *cmds: str) -> None:
         out.write(f"   $ {c}\n")
 
 
-def table9_corner(size: int, bound: int) -> list[list[str]]:
+def table9_corner(size: int, bound: int, limits: Limits | None = None) -> list[list[str]]:
     """Cells c with ⟨a, b, c⟩ a P-position of 3-heap Split-and-delete Nim, a, b ≤ size."""
     from nimlab.theory.tables import p_matrix
 
-    return p_matrix("split-delete-nim:single", size, bound).labels()
+    return p_matrix("split-delete-nim:single", size, bound, limits=limits).labels()
 
 
-def tour_data() -> dict[str, Any]:
-    """The tour's results as JSON-ready data: one entry per seed result, with its commands."""
-    seq = periodicity("subtraction:2,4,7")
+def tour_data(limits: Limits | None = None) -> dict[str, Any]:
+    """The tour's results as JSON-ready data: one entry per seed result, with its commands.
+
+    Each computation runs within ``limits`` (the command's ``--max-states`` and
+    ``--max-memory``), as any other command's does.
+    """
+    limits = limits or Limits()
+    seq = periodicity("subtraction:2,4,7", limits=limits)
     return {
         "tour": [
             {
@@ -45,24 +51,26 @@ def tour_data() -> dict[str, Any]:
                     "nimlab sequence subtraction:2,4,7 --to 20",
                     "nimlab period subtraction:2,4,7",
                 ],
-                "values": sequence_values(game("subtraction:2,4,7"), 20, Limits()),
+                "values": sequence_values(game("subtraction:2,4,7"), 20, limits),
                 "periodicity": seq.to_dict(),
             },
             {
                 "seed": "003",
                 "commands": ["nimlab analyze nim 3,4,5"],
-                "analysis": analyze("nim", "3,4,5").to_dict(),
+                "analysis": analyze("nim", "3,4,5", limits=limits).to_dict(),
             },
             {
                 "seed": "000, 002",
                 "commands": ["nimlab ppositions wythoff --heaps 2 --max 20"],
-                "p_positions": p_positions("wythoff", heaps=2, max_heap=20).to_dict()["positions"],
+                "p_positions": p_positions(
+                    "wythoff", heaps=2, max_heap=20, limits=limits
+                ).to_dict()["positions"],
             },
             {
                 "seed": "001 (Theorem 1)",
                 "commands": ["nimlab ppositions split-delete-nim:single --heaps 2 --max 20"],
                 "p_positions": p_positions(
-                    "split-delete-nim:single", heaps=2, max_heap=20
+                    "split-delete-nim:single", heaps=2, max_heap=20, limits=limits
                 ).to_dict()["positions"],
             },
             {
@@ -72,7 +80,7 @@ def tour_data() -> dict[str, Any]:
                 ],
                 "table9_corner": [  # null: no partner c ≤ searched_to
                     [int(c) if c.isdigit() else None for c in row]
-                    for row in table9_corner(TABLE9_CORNER, TABLE9_BOUND)
+                    for row in table9_corner(TABLE9_CORNER, TABLE9_BOUND, limits)
                 ],
                 "searched_to": TABLE9_BOUND,
             },
@@ -81,7 +89,7 @@ def tour_data() -> dict[str, Any]:
 
 
 def tour(args: argparse.Namespace, out: TextIO) -> int:
-    data = tour_data()
+    data = tour_data(limits_of(args))
     if getattr(args, "json", False):
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
@@ -105,7 +113,7 @@ def tour(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"     {h} = {h:0{width}b}\n")
     nimsum = say("tour.nimsum", lang)
     out.write(f"   ⊕     {'─' * width}\n     {total} = {total:0{width}b}   {nimsum}\n")
-    for m in analyze("nim", "3,4,5").winning_moves:
+    for m in analyze("nim", "3,4,5", limits=limits_of(args)).winning_moves:
         words = render_move(m, lang)
         out.write(say("tour.winning_move", lang, move=words, to=m.to) + "\n")
 
