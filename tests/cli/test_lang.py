@@ -195,3 +195,21 @@ def test_a_refused_command_line_in_japanese_writes_english_json(
     message = json.loads(out.getvalue())["error"]["message"]
     assert message.startswith("argument --to: 'x' is not an integer"), message
     assert "整数ではありません" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "needs"),
+    [
+        ("wythoff", "1,2,3", "ちょうど 2 個の山"),
+        ("split-delete-nim:single", "4", "2 個以上の山"),
+        ("delete-nim:all-but-one", "5", "2 個以上の山"),
+        ("split-delete-nim:half", "3,4,5", "偶数個の山"),
+    ],
+)
+def test_the_heap_count_a_game_needs_is_said_in_japanese(
+    game: str, position: str, needs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by the web audit: "wythoff には exactly 2 heaps が必要です"
+    assert main(["analyze", game, position, "--lang", "ja"], io.StringIO()) == 2
+    error = capsys.readouterr().err
+    assert f"には {needs} が必要です" in error and "heaps" not in error, error

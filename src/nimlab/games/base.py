@@ -29,7 +29,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from nimlab.errors import InvalidPosition, TooLarge
 from nimlab.files import shown
@@ -315,6 +315,30 @@ def check_heaps(position: Any, spec: str) -> Heaps:
     return tuple(sorted(position))
 
 
+class Needs(NamedTuple):
+    """What a game needs of the number of heaps, in English and in Japanese.
+
+    >>> print(Needs("exactly 2 heaps", "ちょうど 2 個の山"))
+    exactly 2 heaps
+    """
+
+    en: str
+    ja: str
+
+    def __str__(self) -> str:
+        return self.en
+
+
+def needs_ja(problem: str | Needs) -> str:
+    """The Japanese of what :meth:`HeapsRuleset.check_count` said (a ruleset of one's own
+    may answer in plain English).
+
+    >>> needs_ja(Needs("at least 2 heaps", "2 個以上の山")), needs_ja("3 heaps")
+    ('2 個以上の山', '3 heaps')
+    """
+    return problem.ja if isinstance(problem, Needs) else str(problem)
+
+
 class HeapsRuleset(Ruleset):
     """A ruleset whose positions are multisets of heaps, written sorted ascending.
 
@@ -329,8 +353,9 @@ class HeapsRuleset(Ruleset):
     def capabilities(self) -> Capabilities:
         return Capabilities("heaps", least_heap=self.min_heap)
 
-    def check_count(self, count: int) -> str | None:
-        """None if ``count`` heaps are allowed, else what is accepted (for the message)."""
+    def check_count(self, count: int) -> str | Needs | None:
+        """None if ``count`` heaps are allowed, else what is accepted (for the message;
+        :class:`Needs` says it in Japanese too)."""
         return None
 
     def validate(self, position: Any) -> Heaps:
@@ -340,7 +365,7 @@ class HeapsRuleset(Ruleset):
             raise InvalidPosition(
                 f"{self.spec} needs {problem}; got {len(heaps)} heap"
                 f"{'' if len(heaps) == 1 else 's'} in {self.format_position(heaps) or '(none)'}",
-                ja=f"{self.spec} には {problem} が必要です。"
+                ja=f"{self.spec} には {needs_ja(problem)} が必要です。"
                 f"{self.format_position(heaps) or '（なし）'} の山は {len(heaps)} 個",
             )
         if heaps and heaps[0] < self.min_heap:

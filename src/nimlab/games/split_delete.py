@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from nimlab.errors import InvalidGame
 from nimlab.games.actions import DeleteSplit, SplitDelete
-from nimlab.games.base import MOVE_SCAN, Heaps, HeapsRuleset, Move, Position
+from nimlab.games.base import MOVE_SCAN, Heaps, HeapsRuleset, Move, Needs, Position
 from nimlab.games.capabilities import (
     K_REDUCE,
     PAIR_AND_ONE,
@@ -218,11 +218,11 @@ class _FixedCountGame(HeapsRuleset):
             grundy_table_source=self._grundy_table_source,
         )
 
-    def check_count(self, count: int) -> str | None:
+    def check_count(self, count: int) -> Needs | None:
         if count < 2:
-            return "at least 2 heaps"
+            return Needs("at least 2 heaps", "2 個以上の山")
         if self.variant == "half" and count % 2:
-            return "an even number of heaps"
+            return Needs("an even number of heaps", "偶数個の山")
         return None
 
     # Huge heaps have too many splits to list: their moves come from the rules.

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from nimlab.games.actions import Take, TakeBoth
-from nimlab.games.base import Heaps, HeapsRuleset, Move, Position
+from nimlab.games.base import Heaps, HeapsRuleset, Move, Needs, Position
 from nimlab.games.capabilities import DIAGONAL, REDUCE, Capabilities
 
 
@@ -40,8 +40,8 @@ class Wythoff(HeapsRuleset):
     def spec(self) -> str:
         return "wythoff"
 
-    def check_count(self, count: int) -> str | None:
-        return None if count == 2 else "exactly 2 heaps"
+    def check_count(self, count: int) -> Needs | None:
+        return None if count == 2 else Needs("exactly 2 heaps", "ちょうど 2 個の山")
 
     def moves(self, position: Position) -> Iterator[Move]:
         a, b = position

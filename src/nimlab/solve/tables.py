@@ -20,7 +20,13 @@ from math import comb
 
 from nimlab.checks import check_int
 from nimlab.errors import NotApplicable
-from nimlab.games.base import HeapsRuleset, Ruleset, as_heap_ruleset, as_heaps_ruleset
+from nimlab.games.base import (
+    HeapsRuleset,
+    Ruleset,
+    as_heap_ruleset,
+    as_heaps_ruleset,
+    needs_ja,
+)
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import p_positions_k, table_2
@@ -42,7 +48,10 @@ def _heaps_game(game: Ruleset, command: str, count: int) -> HeapsRuleset:
     if problem is not None:
         raise NotApplicable(
             f"{game.spec} needs {problem}, so it has no {count}-heap {command}",
-            ja=f"{game.spec} には {problem} が必要なので、{count} 山の {command} はありません",
+            ja=(
+                f"{game.spec} には {needs_ja(problem)} が必要なので、{count} 山の {command} "
+                "はありません"
+            ),
         )
     return game
 

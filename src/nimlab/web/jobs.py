@@ -25,7 +25,13 @@ from itertools import islice
 from typing import Any
 
 from nimlab.errors import NimlabError, TooLarge
-from nimlab.games.base import Position, Ruleset, as_heap_ruleset, as_heaps_ruleset
+from nimlab.games.base import (
+    Position,
+    Ruleset,
+    as_heap_ruleset,
+    as_heaps_ruleset,
+    needs_ja,
+)
 from nimlab.games.wording import render_move
 from nimlab.registry import family_of
 from nimlab.registry import game as parse_game_spec
@@ -266,7 +272,7 @@ def ppositions(game: str, heaps: int, max: int, misere: bool = False) -> dict[st
                 "not_applicable",
                 f"heaps: {g.spec} needs {problem}",
                 "heaps",
-                ja=f"heaps: {g.spec} には {problem} が必要です",
+                ja=f"heaps: {g.spec} には {needs_ja(problem)} が必要です",
             )
         if max < shaped.min_heap:
             raise FieldError(
