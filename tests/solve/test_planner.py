@@ -264,3 +264,32 @@ def test_a_sums_bound_never_exceeds_what_its_search_spends(
         Search(game, misere, budget).value(position)
         # (+ 1: the start is visited, not charged as anyone's option)
         assert search_lower_bound(game, position) <= budget.used + 1, (specs, heaps, misere)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["split-delete-nim:single", "delete-nim:single", "delete-nim:less-than-half"]),
+    st.lists(st.integers(1, 9), min_size=3, max_size=3).map(sorted),
+)
+def test_the_positions_of_a_game_that_splits_heaps_are_bounded_by_the_largest(
+    spec: str, heaps: list[int]
+) -> None:
+    # found by the web audit: split-delete-nim:single 1,29,50 reaches 10,336 positions, not
+    # the 3,060 of its box, and its search (1.0 M states) was planned at 125,460
+    from nimlab.registry import game
+    from nimlab.solve.planner import state_box
+    from nimlab.solve.search import Search
+
+    g = game(spec)
+    search = Search(g, False, Limits(max_states=10**8).budget())
+    search.value(tuple(heaps))
+    assert len(search.memo) <= state_box(g, tuple(heaps))
+
+
+def test_a_kernel_answers_where_the_search_would_not_fit_and_a_search_adds_the_values() -> None:
+    # found by the web audit: a move to 1,29,50 was refused under the server's 10^6 states
+    over = nimlab.analyze("split-delete-nim:single", "1,29,50", limits=Limits(max_states=10**6))
+    assert over.outcome == "N" and over.grundy is None and over.winning_moves
+    full = nimlab.analyze("split-delete-nim:single", "1,29,50")
+    assert (full.outcome, full.grundy, full.remoteness) == ("N", 75, 35)
+    assert {m.to for m in full.winning_moves} == {m.to for m in over.winning_moves}

@@ -277,7 +277,10 @@ class Capabilities:
     ``p_matrix_source`` names a published table of the game's 3-heap P-positions, if
     one is (the ``ppositions --layout matrix`` caption cites it); ``grundy_table_source``
     a published table of its two-heap Grundy values, which counts heaps from 1 (the
-    ``table`` caption cites it for tables that start there).
+    ``table`` caption cites it for tables that start there). ``splits_heaps`` says a move
+    may break a heap into several while the number of heaps stays fixed (the split/delete
+    games), so a heap of the sorted position may grow: the positions a search reaches
+    are bounded by the largest heap, not by the box of the heaps.
     """
 
     shape: Shape
@@ -290,6 +293,7 @@ class Capabilities:
     arithmetic: bool = False
     p_matrix_source: str = ""
     grundy_table_source: str = ""
+    splits_heaps: bool = False
 
     def k_heap_kernel(self, heaps: int) -> int | None:
         """The k-heap kernel's move flags for ``heaps`` heaps, if a kernel serves them."""

@@ -216,6 +216,7 @@ class _FixedCountGame(HeapsRuleset):
             k_heap_kernels=self._k_heap_moves.get(self.variant, ()),
             p_matrix_source=self._p_matrix_sources.get(self.variant, ""),
             grundy_table_source=self._grundy_table_source,
+            splits_heaps=True,
         )
 
     def check_count(self, count: int) -> Needs | None:

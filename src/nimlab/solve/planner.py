@@ -264,7 +264,9 @@ def kernel_method(shape: str, **parameters: Any) -> Method:
 def search_work(game: Ruleset, pos: Position) -> int:
     """About how many states exhaustive search spends on ``pos`` (positions × options).
 
-    An upper bound for heap positions (every smaller box of heaps may be reached).
+    The positions are bounded (:func:`state_box`); the options per position are a guess
+    (half the heaps' total, or for games that split heaps the heaps times the largest):
+    an estimate to choose a method by, not a bound.
     """
     parts = game.summands()
     if parts:
@@ -274,6 +276,8 @@ def search_work(game: Ruleset, pos: Position) -> int:
         return int((n + 1) * (m + 1) * (m + 1) // 2)
     if not all(isinstance(h, int) for h in pos):
         return 1
+    if game.capabilities.splits_heaps:  # every sorted position of as many heaps ≤ the largest
+        return _split_positions(game, pos) * len(pos) * max(max(pos), 1)
     heaps = [int(h) + 1 for h in pos]
     return int(prod(heaps)) * sum(heaps) // 2
 
@@ -286,9 +290,23 @@ def state_box(game: Ruleset, pos: Position) -> int:
     if game.capabilities.take_away_multiplier is not None:
         n, m = pos
         return int((n + 1) * (m + 1))
-    if all(isinstance(h, int) for h in pos):
-        return int(prod(h + 1 for h in pos))
-    return 1
+    if not all(isinstance(h, int) for h in pos):
+        return 1
+    if game.capabilities.splits_heaps:
+        return _split_positions(game, pos)
+    return int(prod(h + 1 for h in pos))
+
+
+def _split_positions(game: Ruleset, pos: Position) -> int:
+    """The sorted positions of ``len(pos)`` heaps, none above the largest of ``pos``: where a
+    game's moves may split a heap (:attr:`Capabilities.splits_heaps`), the positions reachable.
+
+    >>> from nimlab.registry import game
+    >>> _split_positions(game("split-delete-nim:single"), (1, 29, 50))  # C(50 − 1 + 3, 3)
+    22100
+    """
+    span = max(max(pos, default=0) - game.capabilities.least_heap + 1, 0)
+    return comb(span + len(pos) - 1, len(pos))
 
 
 def _two_heap_cells(game: Ruleset, pos: Position) -> int | None:
@@ -394,7 +412,10 @@ def _analyze_steps(
             cells = comb(top - g.capabilities.least_heap + len(pos), len(pos))
             method = kernel_method(f"{len(pos)}-heap", max_heap=top)
             steps.append(Step(method, "outcome", cells, exact=True))
-            keep_remoteness(remoteness)
+            if work <= limits.max_states:  # the kernel answers; a search may add both values
+                steps.append(Step(search, "grundy", work, optional=True))
+            else:
+                keep_remoteness(remoteness)
             return tuple(steps), tuple(dropped)
     steps.append(Step(search, "grundy", work, least=least))
     return tuple(steps), tuple(dropped)
