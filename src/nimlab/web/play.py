@@ -277,8 +277,40 @@ def play_state(
     lang: str = "en",
     misere: bool = False,
 ) -> dict[str, Any]:
-    """The game so far: position, whose turn, legal moves, and the value of every position."""
-    return Game(game, start, moves, first, level, misere).state(lang)
+    """The game so far: position, whose turn, legal moves, and the value of every position.
+
+    A new game (no moves yet) is refused when it could not be played: its position has no
+    move, or the computer could not analyse it within the server's limits (it would then
+    fail at its first move or hint).
+    """
+    g = Game(game, start, moves, first, level, misere)
+    if not moves:
+        _check_playable(g)
+    return g.state(lang)
+
+
+def _check_playable(g: Game) -> None:
+    s = g.session
+    here = g.rules.format_position(s.start)
+    shown = here or "∅"
+    if not g.rules.some_moves(s.start, 1):
+        raise FieldError(
+            "invalid_position",
+            f"start: {shown} has no move, so the game would be over before it begins; "
+            "give a position with a move",
+            "start",
+            ja=f"start: {shown} には手がないので、始める前に対局が終わってしまいます。"
+            "手のある局面を指定してください",
+        )
+    if s.level != "random" and _analysis(g.rules.spec, here, s.misere) is None:
+        raise FieldError(
+            "too_large",
+            f"start: {shown} is too big for the computer to play perfectly on this server; "
+            "choose smaller heaps, or the level random",
+            "start",
+            ja=f"start: {shown} は大きすぎて、このサーバーではコンピュータが最善手を"
+            "計算できません。小さい山にするか、レベルをランダムにしてください",
+        )
 
 
 def _reply(g: Game, seed: int, lang: str, auto: bool = False) -> dict[str, Any]:
