@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+import nimlab
 from nimlab.errors import IllegalMove, InvalidOption
+from nimlab.games.wording import render_move
 from nimlab.play import Session
 
 
@@ -106,3 +108,24 @@ def test_a_lost_player_claims_to_last_longest_only_when_remoteness_was_computed(
         unknown = reason("delay", None, lang)
         assert "lasts longest" not in unknown and "最も長く粘れる手を選んだ" not in unknown
     assert "too big" in reason("delay", None) and "計算していない" in reason("delay", None, "ja")
+
+
+def test_the_reasons_fit_a_move_that_ends_the_game() -> None:
+    # found by the web audit: "whatever the reply" for the last move, "(0 more moves)",
+    # and a Japanese past tense ("選んだ") in a hint
+    from nimlab.play.session import reason
+
+    last = reason("win", 0)
+    assert "whatever the reply" not in last and "no move left" in last
+    assert reason("delay", 0).endswith("; this one ends the game at once")
+    assert "選んだ" not in reason("delay", 3, "ja") and "あと 3 手" in reason("delay", 3, "ja")
+
+
+def test_the_last_stones_and_an_ended_game_are_described_as_such() -> None:
+    from nimlab.explanations import explain
+
+    last = nimlab.analyze("fibonacci-nim", "2/2").winning_moves[0]
+    assert render_move(last, "en") == "take 2 (the last stones)"
+    assert render_move(last, "ja") == "2 個取る（最後の石）"
+    over = explain("nim", "0,0").steps[-1].text
+    assert over == "The player to move has no move left, and under normal play that is a loss."

@@ -131,6 +131,13 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
     data = {"outcome": analysis.outcome, "grundy": analysis.grundy}
     steps = [Step("verdict", verdict, data=data)]
     moves = analysis.winning_moves
+    if analysis.outcome == "P" and not game.some_moves(position, 1):  # the game is over
+        text = say(
+            lang,
+            "The player to move has no move left, and under normal play that is a loss.",
+            "手番の人はもう動けず、通常形ではそれが負けになる。",
+        )
+        return [*steps, Step("move", text, data={"moves": []})]
     if analysis.outcome == "P":
         text = say(
             lang,

@@ -144,9 +144,17 @@ RENDERERS: dict[type[Action], dict[str, Renderer]] = {
             f"{'、'.join(map(str, a.deleted))} を削除し、{_splits_ja(a.splits)} に分割する"
         ),
     },
-    TakeCapped: {
-        "en": lambda a: f"take {a.amount} (the opponent may then take up to {a.next_limit})",
-        "ja": lambda a: f"{a.amount} 個取る（相手は次に {a.next_limit} 個まで取れる）",
+    TakeCapped: {  # nothing left (a limit of 0): the last stones, no opponent's turn to cap
+        "en": lambda a: (
+            f"take {a.amount} (the opponent may then take up to {a.next_limit})"
+            if a.next_limit
+            else f"take {a.amount} (the last stones)"
+        ),
+        "ja": lambda a: (
+            f"{a.amount} 個取る（相手は次に {a.next_limit} 個まで取れる）"
+            if a.next_limit
+            else f"{a.amount} 個取る（最後の石）"
+        ),
     },
     InComponent: {
         "en": lambda a: (

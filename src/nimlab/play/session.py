@@ -44,15 +44,19 @@ def reason(kind: str, remoteness: int | None, lang: str = "en") -> str:
     from nimlab.explanations.words import say
 
     if kind == "win":
+        if remoteness == 0:  # the last move: there is no reply to answer
+            return say(
+                lang,
+                "it leads to a P-position: the opponent has no move left (and the game ends there)",
+                "後手必勝の局面に移す手である。相手はもう動けない（これで終局）",
+            )
         text = say(
             lang,
             "it leads to a P-position: whatever the reply, another move back to a P-position "
             "exists",
             "後手必勝の局面に移す手である。相手がどう取っても、また後手必勝の局面に戻せる",
         )
-        if remoteness == 0:
-            text += say(lang, " (and the game ends there)", "（これで終局）")
-        elif remoteness == 1:
+        if remoteness == 1:
             text += say(lang, " (the game ends in 1 more move)", "（あと 1 手で終わる）")
         elif remoteness is not None:
             text += say(
@@ -68,11 +72,17 @@ def reason(kind: str, remoteness: int | None, lang: str = "en") -> str:
                 "どの手も最善の相手には負ける。局面が大きすぎてどの手が最も長く粘れるかは"
                 "計算していないので、その中の1手を選んだ",
             )
+        if remoteness == 0:  # misère: every move ends the game, and loses
+            return say(
+                lang,
+                "every move loses against perfect play; this one ends the game at once",
+                "どの手も最善の相手には負ける。この手で対局は終わる",
+            )
         more = "1 more move" if remoteness == 1 else f"{remoteness} more moves"
         return say(
             lang,
             "every move loses against perfect play; this one lasts longest ({more})",
-            "どの手も最善の相手には負けるので、最も長く粘れる手を選んだ（あと {r} 手）",
+            "どの手も最善の相手には負ける。その中でこの手が最も長く粘れる（あと {r} 手）",
             more=more,
             r=remoteness,
         )
