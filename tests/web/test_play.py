@@ -207,17 +207,14 @@ def test_a_long_history_is_charted_within_the_time_limit(client: TestClient) -> 
 
 def test_a_game_that_could_not_be_played_is_refused_at_its_start(client: TestClient) -> None:
     # found by the web audit: grundy-game 50000 started, then every move and hint was refused
-    # ("raise the limit with nimlab serve --max-states"); an empty position started lost
+    # ("raise the limit with nimlab serve --max-states")
     big = post(client, "state", 413, game="grundy-game", start="50000")["error"]
     assert big["kind"] == "too_large" and big["field"] == "start"
     assert "too big for the computer to play perfectly" in big["message"]
     assert "level random" in big["message"] and "--max-states" not in big["message"]
     assert post(client, "state", game="grundy-game", start="50000", level="random")["state"]
-    for empty in ("", "0,0"):
-        refused = post(client, "state", 400, start=empty)["error"]
-        assert refused["field"] == "start" and "has no move" in refused["message"]
-    ja = client.post("/api/play/state?lang=ja", json=body(start="0,0")).json()["error"]
-    assert "手がない" in ja["message"]
+    ja = client.post("/api/play/state?lang=ja", json=body(game="grundy-game", start="50000"))
+    assert "大きすぎて" in ja.json()["error"]["message"]
 
 
 def test_a_listed_move_of_a_three_heap_split_game_is_answered(client: TestClient) -> None:

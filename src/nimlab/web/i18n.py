@@ -161,8 +161,44 @@ UI: dict[str, tuple[str, str]] = {
     "play.play_move": ("Play this move", "この手を指す"),
     "play.hint": ("Hint", "ヒント"),
     "play.no_hint": (
-        "none — every move loses against best play; delay.",
-        "なし — 最善の相手にはどの手も負け。粘りましょう。",
+        "no move wins against best play; the longest defence:",
+        "最善の相手にはどの手も負け。最も長く粘れる手:",
+    ),
+    "play.too_big": (
+        "The computer cannot work this position out within this server's limits; start a "
+        "game with smaller heaps, or at the level random.",
+        "この局面はこのサーバーの制限内ではコンピュータが計算しきれません。"
+        "小さい山で始めるか、強さを「でたらめ」にしてください。",
+    ),
+    "play.again": ("Play again", "もう一度"),
+    "play.over_at_start": (
+        "This position has no move: the game is over before it begins.",
+        "この局面には手がないので、始める前に対局は終わっています。",
+    ),
+    "play.your_side_moved": (
+        "Your side (played by the computer) played",
+        "あなたの側(コンピュータが代わりに指した)の手",
+    ),
+    "play.auto_over_you": (
+        "Game over: your side (played by the computer) wins.",
+        "終局: あなたの側(コンピュータが代わりに指した)の勝ち。",
+    ),
+    "play.auto_over_computer": (
+        "Game over: the computer's side wins.",
+        "終局: コンピュータの側の勝ち。",
+    ),
+    "play.stone_select": (
+        "stone {j} of {h}: select it (then take the selected stones)",
+        "{h} 個中 {j} 個目の石: 選ぶ(選んだ石をあとで取る)",
+    ),
+    "play.stone_leave": (
+        "stone {j} of {h}: take it and those after it, leaving {left}",
+        "{h} 個中 {j} 個目の石: これ以降を取って {left} 個残す",
+    ),
+    "play.how_knock": (
+        "Click stones next to each other to select them (one or two, as the rules allow), "
+        "then take the selected stones.",
+        "隣り合う石をクリックして選び(ルールで許される個数)、選んだ石を取ってください。",
     ),
     "play.undo": ("Undo", "待った"),
     "play.explain": ("Explain", "解説"),

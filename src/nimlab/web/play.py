@@ -279,9 +279,9 @@ def play_state(
 ) -> dict[str, Any]:
     """The game so far: position, whose turn, legal moves, and the value of every position.
 
-    A new game (no moves yet) is refused when it could not be played: its position has no
-    move, or the computer could not analyse it within the server's limits (it would then
-    fail at its first move or hint).
+    A new game (no moves yet) is refused when the computer could not analyse its position
+    within the server's limits: it would fail at its first move or hint. (A position
+    without a move is a game over before it begins; the page says so.)
     """
     g = Game(game, start, moves, first, level, misere)
     if not moves:
@@ -293,15 +293,6 @@ def _check_playable(g: Game) -> None:
     s = g.session
     here = g.rules.format_position(s.start)
     shown = here or "∅"
-    if not g.rules.some_moves(s.start, 1):
-        raise FieldError(
-            "invalid_position",
-            f"start: {shown} has no move, so the game would be over before it begins; "
-            "give a position with a move",
-            "start",
-            ja=f"start: {shown} には手がないので、始める前に対局が終わってしまいます。"
-            "手のある局面を指定してください",
-        )
     if s.level != "random" and _analysis(g.rules.spec, here, s.misere) is None:
         raise FieldError(
             "too_large",

@@ -21,6 +21,9 @@
     reply: null, // the computer's last move and why
     redo: [], // positions taken back by undo, the next one last
     auto: null, // computer against computer: the timer of the next move
+    autoPlayed: false, // the last moves were made by computer against computer
+    generation: 0, // counts games: an answer for an earlier game is dropped
+    controller: null, // aborts the request in flight when a new game starts
   };
   const SPEEDS = { slow: 1600, normal: 700, fast: 150 }; // ms between moves, computer vs computer
 
@@ -41,7 +44,7 @@
     return node;
   }
 
-  async function post(path, extra) {
+  async function post(path, extra, signal) {
     const body = Object.assign(
       {
         game: game.setup.game,
@@ -60,10 +63,23 @@
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
+      signal,
     });
     const data = await response.json();
     if (!response.ok) throw data.error || { message: response.statusText };
     return data;
+  }
+
+  // What a refusal says to a player: without the request field it names ("start: ",
+  // "moves.0: "), and a refused move or an analysis over the server's limits in a
+  // player's words rather than a developer's.
+  function playerMessage(error) {
+    if (!error) return "";
+    if (game.state && error.field === "to" && error.kind === "illegal_move") return t("play.illegal");
+    if (game.state && error.kind === "too_large") return t("play.too_big");
+    let text = error.message || String(error);
+    if (error.field && text.startsWith(`${error.field}: `)) text = text.slice(error.field.length + 2);
+    return text;
   }
 
   function showError(error) {
@@ -72,13 +88,21 @@
       const box = $(id);
       const here = Boolean(error) && (id === "play-error") === Boolean(game.state);
       box.hidden = !here;
-      box.textContent = here ? error.message || String(error) : "";
+      box.textContent = here ? playerMessage(error) : "";
+      if (here) box.scrollIntoView({ block: "nearest" });
     }
+  }
+
+  // The empty position (every heap gone) as the command line writes it.
+  function shown(position) {
+    return position === "" ? "∅" : position;
   }
 
   async function run(path, extra) {
     if (game.busy) return null;
+    const generation = game.generation;
     game.busy = true;
+    game.controller = new AbortController();
     showError(null);
     document.body.classList.add("busy");
     if (game.state) {
@@ -86,17 +110,23 @@
       $("status").className = "status";
     }
     try {
-      const data = await post(path, extra);
+      const before = game.moves.length;
+      const data = await post(path, extra, game.controller.signal);
+      if (generation !== game.generation) return null; // a new game began meanwhile
       if (data.state) accept(data.state);
-      game.reply = data.reply || null;
+      // A hint or an explanation leaves the computer's last move on show.
+      if ("reply" in data || game.moves.length !== before) game.reply = data.reply || null;
       return data;
     } catch (error) {
+      if (generation !== game.generation) return null;
       showError(error);
       return null;
     } finally {
-      game.busy = false;
-      document.body.classList.remove("busy");
-      render();
+      if (generation === game.generation) {
+        game.busy = false;
+        document.body.classList.remove("busy");
+        render();
+      }
     }
   }
 
@@ -167,13 +197,22 @@
     return findTarget(target(b, `${left}/${m}`));
   }
 
-  function play(move) {
+  async function play(move) {
     if (!move) {
       showError({ message: t("play.illegal") });
       return;
     }
     game.redo = [];
-    run("/api/play/move", { to: move.to });
+    game.autoPlayed = false;
+    const data = await run("/api/play/move", { to: move.to });
+    if (data) settle();
+  }
+
+  // After a move the focus (and the view) goes to the status line, which says whose turn
+  // it is: the button that was pressed is gone with the old position.
+  function settle() {
+    const status = $("status");
+    if (status.offsetParent !== null) status.focus();
   }
 
   // The heaps of heap i's board with heap i replaced by `replacement`.
@@ -289,14 +328,18 @@
     const state = game.state;
     if (!state) return;
     $("play").hidden = false;
-    $("play-heading").textContent = `${state.game} — ${state.position}`;
+    const named = game.setup.game.trim();
+    const title = named && named !== state.game ? `${named} (${state.game})` : state.game;
+    $("play-heading").textContent = `${title} — ${shown(state.position)}`;
     $("play-rule").textContent = state.misere ? t("play.misere_on") : "";
     const status = $("status");
     status.className = "status";
     if (state.over) {
       const human = state.winner === "you";
       const key = human ? "play.you_win" : "play.computer_wins";
-      status.textContent = t(state.misere ? key + "_misere" : key);
+      if (game.autoPlayed) status.textContent = t(human ? "play.auto_over_you" : "play.auto_over_computer");
+      else status.textContent = t(state.misere ? key + "_misere" : key);
+      if (!state.moves.length) status.textContent = `${t("play.over_at_start")} ${status.textContent}`;
       status.classList.add(human ? "win" : "lose");
     } else if (game.auto !== null) {
       status.textContent = t("play.auto_running");
@@ -305,7 +348,12 @@
     }
     const reply = $("reply");
     reply.hidden = !game.reply;
-    if (game.reply) reply.textContent = `${t("play.computer_moved")}: ${game.reply.move} → ${game.reply.to} — ${game.reply.why}`;
+    if (game.reply) {
+      const who = t(game.reply.by === "you" ? "play.your_side_moved" : "play.computer_moved");
+      reply.textContent = `${who}: ${game.reply.move} → ${shown(game.reply.to)} — ${game.reply.why}`;
+    }
+    $("again").hidden = !state.over;
+    $("moves").hidden = state.over;
     renderHeaps(state);
     renderModeControls(state);
     renderMoveList(state);
@@ -345,7 +393,10 @@
     const row = el("div", { class: "heap", "data-heap": i });
     if (pending.deleted && pending.deleted.has(i)) row.classList.add("deleting");
     if (pending.deleted && pending.deleted.get(i) === 1 && pending.cuts.has(i)) row.classList.replace("deleting", "deleting-right");
-    const label = el("button", { class: "label", type: "button", title: t("play.label_hint"), onclick: () => clickLabel(i) }, String(rows()[i].exact));
+    const text = String(rows()[i].exact);
+    const label = composing(board)
+      ? el("button", { class: "label", type: "button", title: t("play.label_hint"), onclick: () => clickLabel(i) }, text)
+      : el("span", { class: "label" }, text);
     row.append(label);
     if (h > MANY) {
       row.append(bigHeap(board, i));
@@ -356,7 +407,7 @@
       if (j > 0 && ["split", "split-delete", "delete-split"].includes(board.play)) {
         const cut = pending.cuts && pending.cuts.get(i) === j;
         const split = board.play === "split" ? findMove(rows()[i].b, heapsAfter(i, [j, h - j])) : null;
-        stones.append(el("button", { class: "gap" + (cut ? " cut" : "") + valueClass(split), type: "button", "data-gap": j, "aria-label": t("play.split_here", { j }) + valueWords(split), onclick: () => clickGap(i, j) }));
+        stones.append(el("button", { class: "gap" + (cut ? " cut" : "") + valueClass(split), type: "button", tabindex: -1, "data-gap": j, "aria-label": t("play.split_here", { j }) + valueWords(split), onclick: () => clickGap(i, j) }));
       }
       const selected = pending.run && pending.run[0] === i && j >= pending.run[1] && j <= pending.run[2];
       const move = stoneMove(board, i, j);
@@ -365,7 +416,8 @@
         type: "button",
         "data-stone": j,
         "data-outcome": move && move.outcome ? move.outcome : null,
-        "aria-label": t("play.stone", { j: j + 1, h }) + valueWords(move),
+        tabindex: j === h - 1 ? 0 : -1, // one stop a heap; the arrow keys move along it
+        "aria-label": stoneWords(board, j, h) + valueWords(move),
         onclick: () => clickStone(i, j),
       });
       if (["take", "queen"].includes(board.play)) {
@@ -374,8 +426,31 @@
       }
       stones.append(stone);
     }
+    stones.addEventListener("keydown", (event) => roam(stones, event));
     row.append(stones);
     return row;
+  }
+
+  // A heap's stones and gaps are one tab stop: the arrow keys, Home and End move along them.
+  function roam(stones, event) {
+    const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
+    if (!(event.key in keys)) return;
+    const items = [...stones.querySelectorAll("button")];
+    const k = items.indexOf(document.activeElement);
+    if (k < 0) return;
+    event.preventDefault();
+    const step = keys[event.key];
+    const next = Number.isFinite(step) ? Math.min(Math.max(k + step, 0), items.length - 1) : step < 0 ? 0 : items.length - 1;
+    items[k].tabIndex = -1;
+    items[next].tabIndex = 0;
+    items[next].focus();
+  }
+
+  // What clicking stone j (0-based) of a heap of h does, for a screen reader.
+  function stoneWords(board, j, h) {
+    if (board.play === "knock") return t("play.stone_select", { j: j + 1, h });
+    if (["take", "queen"].includes(board.play)) return t("play.stone_leave", { j: j + 1, h, left: j });
+    return t("play.stone", { j: j + 1, h });
   }
 
   // The move clicking stone j of heap i makes ("take from here": stone j and every stone
@@ -407,7 +482,7 @@
   // A heap too big to draw: type how many stones to leave (octal games: taken from the end).
   function bigHeap(board, i) {
     const exact = rows()[i].exact;
-    const input = el("input", { type: "number", min: 0, max: String(exact - 1n), value: String(exact - 1n), "aria-label": t("play.leave") });
+    const input = el("input", { type: "number", class: "leave", min: 0, max: String(exact - 1n), value: String(exact - 1n), "aria-label": t("play.leave") });
     const button = el("button", { type: "button", class: "secondary" }, t("play.leave_button"));
     button.addEventListener("click", () => {
       if (!myTurn()) return null;
@@ -416,8 +491,9 @@
       return play(hugeMove(i, j));
     });
     const digits = String(exact).length;
-    const count = el("span", { class: "count" }, "● × ", digits > 12 ? t("play.digits", { d: digits }) : String(exact));
-    return el("span", { class: "many" }, count, el("label", {}, t("play.leave"), " ", input), button);
+    const parts = [el("label", {}, t("play.leave"), " ", input), button];
+    if (digits > 12) parts.unshift(el("span", { class: "count" }, t("play.digits", { d: digits })));
+    return el("span", { class: "many" }, ...parts);
   }
 
   function renderModeControls(state) {
@@ -436,6 +512,9 @@
     }
     if (modes.includes("knock") && game.pending && game.pending.run) {
       box.append(el("button", { type: "button", id: "take-run", onclick: takeRun }, t("play.take_selected")));
+    }
+    if (modes.includes("knock") && !(game.pending && game.pending.run)) {
+      box.append(el("span", { class: "note" }, t("play.how_knock")));
     }
     for (const mode of ["split-delete", "delete-split"]) {
       if (!modes.includes(mode)) continue;
@@ -458,7 +537,7 @@
     for (const m of state.legal) {
       const known = m.remoteness !== null && m.remoteness !== undefined;
       const value = m.outcome ? t("play.value." + m.outcome) + (known ? ` · ${m.remoteness}` : "") : "";
-      const label = `${m.move} → ${m.to}` + (show && value ? ` (${value})` : "");
+      const label = `${m.move} → ${shown(m.to)}` + (show && value ? ` (${value})` : "");
       const button = el(
         "button",
         {
@@ -471,7 +550,7 @@
           disabled: !myTurn() || game.auto !== null,
           onclick: () => play(m),
         },
-        el("span", { class: "what" }, `${m.move} → `, el("code", {}, m.to)),
+        el("span", { class: "what" }, `${m.move} → `, el("code", {}, shown(m.to))),
       );
       if (show && value) button.append(el("span", { class: "value" }, value));
       box.append(button);
@@ -495,11 +574,11 @@
     log.replaceChildren();
     state.history.forEach((h, k) => {
       if (k === 0) {
-        log.append(el("li", { value: 0 }, `${t("play.start_position")}: ${h.position}`));
+        log.append(el("li", { value: 0 }, `${t("play.start_position")}: ${shown(h.position)}`));
         return;
       }
       const who = t(h.by === "you" ? "play.you" : "play.computer");
-      log.append(el("li", { value: k }, `${who}: ${h.move} → ${h.position}`));
+      log.append(el("li", { value: k }, `${who}: ${h.move} → ${shown(h.position)}`));
     });
     log.scrollTop = log.scrollHeight;
   }
@@ -565,12 +644,26 @@
 
   async function start(setup, moves) {
     stopAuto();
+    game.generation += 1; // whatever is in flight belongs to the game before
+    if (game.controller) game.controller.abort();
+    game.busy = false;
+    document.body.classList.remove("busy");
     game.setup = setup;
     game.moves = moves || [];
     game.redo = [];
     game.state = null;
+    game.reply = null;
+    game.autoPlayed = false;
+    $("status").textContent = t("play.thinking"); // until the new game's state arrives
+    $("status").className = "status";
     const data = await run("/api/play/state");
+    if (!data && moves && moves.length) {
+      // This tab's saved game no longer replays (another version, a changed limit): begin it anew.
+      sessionStorage.removeItem("nimlab-play");
+      return start(setup);
+    }
     if (data && data.state.turn === "computer" && !data.state.over) await run("/api/play/computer");
+    return data;
   }
 
   $("setup").addEventListener("submit", (event) => {
@@ -592,12 +685,19 @@
 
   $("show-values").addEventListener("change", () => render());
 
+  // The same game again, from its start (a new seed for the random levels).
+  $("again").addEventListener("click", () => {
+    start(Object.assign({}, game.setup, { seed: Math.floor(Math.random() * 2 ** 31) }));
+  });
+
   $("hint").addEventListener("click", async () => {
     const data = await run("/api/play/hint");
     if (!data) return;
     const box = $("hint-box");
     box.hidden = false;
-    box.replaceChildren(el("strong", {}, t("play.hint") + ": "), data.hint ? `${data.hint.move} → ${data.hint.to}` : t("play.no_hint"));
+    const move = data.hint || data.best;
+    const said = move ? `${move.move} → ${shown(move.to)}` : "";
+    box.replaceChildren(el("strong", {}, t("play.hint") + ": "), data.hint ? said : `${t("play.no_hint")} ${said}`);
     if (data.why) box.append(el("p", {}, data.why));
   });
 
@@ -641,7 +741,13 @@
   async function tick() {
     if (game.auto === null || !game.state || game.state.over) return stopAuto();
     game.redo = [];
+    const side = game.state.turn;
     const data = await run("/api/play/auto");
+    if (data && data.reply && game.reply) {
+      game.reply.by = side;
+      game.autoPlayed = true;
+      render();
+    }
     if (!data || game.auto === null || game.state.over) {
       stopAuto();
       render();
@@ -684,8 +790,12 @@
   // Start from the query (a "play from this position" link) or resume this tab's game.
   const saved = JSON.parse(sessionStorage.getItem("nimlab-play") || "null");
   const params = new URLSearchParams(location.search);
-  if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position") && Boolean(saved.setup.misere) === (params.get("misere") === "true")) {
+  // A setting the link gives must match the saved game's (one it leaves out matches any).
+  const agrees = (key, value) => params.get(key) === null || params.get(key) === value;
+  if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position") && Boolean(saved.setup.misere) === (params.get("misere") === "true") && agrees("level", saved.setup.level) && agrees("first", saved.setup.first)) {
     saved.setup.lang = document.documentElement.lang;
+    $("play-level").value = saved.setup.level;
+    $("play-first").value = saved.setup.first;
     start(saved.setup, saved.moves);
   } else if (params.get("game")) {
     $("setup").requestSubmit();

@@ -1,0 +1,160 @@
+"""The play page's flow in Chromium: new games, resumed games, keyboard play, what is said.
+
+Each test reproduces a finding of the web audit of 2026-11-27 (Playwright against a real
+server): a new game started while the computer was thinking, a link resuming another
+game, focus lost after each move, computer-vs-computer's last words, clipped move numbers,
+the empty position, the hint of a lost position and the request's field names.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from web.browser import expect_console, wait_for_turn
+
+
+def test_a_new_game_started_while_the_computer_thinks_is_the_one_played(
+    page: Any, server: str
+) -> None:
+    # before: the click was ignored, the old reply was saved under the new setup, and the tab
+    # (even reloaded) showed only "moves.0: 1,29,40 cannot be reached in one move from 1,2"
+    held: list[Any] = []  # the move's request, held until the new game has begun
+    page.route("**/api/play/move*", lambda route: held.append(route))
+    page.goto(server + "/play?game=nim&position=3,4,5")
+    wait_for_turn(page)
+    page.locator('#move-list button[data-to="1,4,5"]').click()
+    page.wait_for_function("() => document.body.classList.contains('busy')")
+    page.fill("#play-game", "nim")
+    page.fill("#play-position", "1,2")
+    page.click("#play-start")
+    assert wait_for_turn(page) == "Your move."
+    assert len(held) == 1
+    with contextlib.suppress(Exception):  # the page may have aborted it: then nothing comes
+        held[0].continue_()  # the old game's answer arrives now, and is dropped
+    page.wait_for_timeout(1000)
+    assert page.locator("#play-heading").inner_text() == "nim — 1,2"
+    saved = json.loads(page.evaluate("sessionStorage.getItem('nimlab-play')"))
+    assert saved["setup"]["start"] == "1,2" and saved["moves"] == []
+    page.unroute("**/api/play/move*")
+    page.reload()
+    assert wait_for_turn(page) == "Your move."
+    assert page.locator("#play-heading").inner_text() == "nim — 1,2"
+    assert not page.locator("#play-error").is_visible()
+
+
+def test_a_saved_game_that_no_longer_replays_begins_anew(page: Any, server: str) -> None:
+    expect_console(page, "400")
+    page.goto(server + "/play")
+    setup = {"game": "nim", "start": "1,2", "level": "perfect", "first": "you", "seed": 1}
+    page.evaluate(
+        "(s) => sessionStorage.setItem('nimlab-play', JSON.stringify(s))",
+        {"setup": setup, "moves": ["1,29,40"]},
+    )
+    page.goto(server + "/play?game=nim&position=1,2")
+    assert wait_for_turn(page) == "Your move."
+    assert page.locator("#play-heading").inner_text() == "nim — 1,2"
+    assert page.locator("#log li").count() == 1
+
+
+def test_a_link_with_other_settings_starts_its_own_game(page: Any, server: str) -> None:
+    # before: only game, position and misère were compared, so the old game came back
+    page.goto(server + "/play?game=nim&position=3,4,5&first=you&level=perfect")
+    wait_for_turn(page)
+    page.locator('#move-list button[data-to="1,4,5"]').click()
+    wait_for_turn(page)
+    assert page.locator("#log li").count() == 3
+    page.goto(server + "/play?game=nim&position=3,4,5&first=computer&level=random")
+    wait_for_turn(page)
+    log = page.locator("#log li").all_inner_texts()
+    assert len(log) == 2 and log[1].startswith("Computer:")  # the computer moved first
+    assert page.locator("#play-first").input_value() == "computer"
+    page.goto(server + "/play?game=nim&position=3,4,5&first=computer&level=random")
+    wait_for_turn(page)
+    assert page.locator("#log li").all_inner_texts() == log  # the same link resumes it
+
+
+def test_keyboard_play_keeps_the_focus_and_one_tab_stop_a_heap(page: Any, server: str) -> None:
+    # before: focus fell to <body> after each move and every stone was a tab stop
+    # (25–35 presses of Tab a move)
+    page.goto(server + "/play?game=nim&position=3,4,5")
+    wait_for_turn(page)
+    page.locator('#heaps .heap[data-heap="0"] .stone').last.focus()
+    page.keyboard.press("ArrowLeft")  # the arrows move along the heap
+    page.keyboard.press("ArrowLeft")
+    focused = page.evaluate("document.activeElement.dataset.stone")
+    assert focused == "0"
+    page.keyboard.press("Enter")  # stone 1 of 3 taken and those after it: leaves 0 → 0,4,5
+    wait_for_turn(page)
+    assert page.evaluate("document.activeElement.id") == "status"
+    stops = []
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate("document.activeElement.closest('.heap')?.dataset.heap"))
+    assert stops == ["0", "1", "2"] or len(set(stops)) == 3  # one stop per heap
+    labels = page.locator("#heaps .stone").evaluate_all("(s) => s.map((x) => x.ariaLabel)")
+    assert any(label.startswith("stone 2 of") and "leaving 1" in label for label in labels)
+    assert page.locator("#heaps button.label").count() == 0  # nim's sizes do nothing: no stops
+
+
+def test_computer_against_computer_says_which_side_moved(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=nim&position=1,2")
+    wait_for_turn(page)
+    page.select_option("#speed", "fast")
+    page.click("#auto")
+    page.wait_for_function("() => document.querySelector('#status').classList.length > 1")
+    status = page.locator("#status").inner_text()
+    reply = page.locator("#reply").inner_text()
+    assert status.startswith("Game over:") and "You win!" not in status
+    last = page.locator("#log li").last.inner_text()
+    side = "Your side (played by the computer) played" if last.startswith("You:") else ""
+    assert reply.startswith(side or "The computer played")
+    assert page.locator("#again").is_visible() and not page.locator("#moves").is_visible()
+    page.click("#again")
+    assert wait_for_turn(page) == "Your move."
+    assert page.locator("#log li").count() == 1
+
+
+def test_move_numbers_past_nine_are_whole(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=subtraction:1&position=24&first=you")
+    wait_for_turn(page)
+    for _ in range(6):
+        page.locator("#move-list button.move").first.click()
+        wait_for_turn(page)
+    assert page.locator("#log li").count() == 13
+    inside = page.evaluate(
+        """() => { const log = document.querySelector('#log');
+        return parseFloat(getComputedStyle(log).paddingLeft); }"""
+    )
+    assert inside >= 2 * 16  # room for "12." at the 16 px font
+
+
+def test_the_empty_position_is_written_as_the_empty_set(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=kayles&position=1")
+    wait_for_turn(page)
+    assert page.locator("#play-heading").inner_text() == "kayles (octal:0.77) — 1"
+    page.locator("#move-list button.move").first.click()
+    wait_for_turn(page)
+    assert page.locator("#play-heading").inner_text().endswith("— ∅")
+    assert page.locator("#log li").last.inner_text().endswith("→ ∅")
+
+
+def test_the_hint_of_a_lost_position_names_the_longest_defence(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=nim&position=1,2,3")
+    wait_for_turn(page)
+    page.click("#hint")
+    wait_for_turn(page)
+    hint = page.locator("#hint-box").inner_text()
+    assert "no move wins against best play; the longest defence:" in hint and "→" in hint
+    assert "lasts longest" in hint
+
+
+def test_a_refused_start_speaks_to_the_player(page: Any, server: str) -> None:
+    expect_console(page, "400", "413")
+    page.goto(server + "/play?game=wythoff&position=1,2,3")
+    page.wait_for_selector("#setup-error:not([hidden])")
+    said = page.locator("#setup-error").inner_text()
+    assert said.startswith("wythoff needs exactly 2 heaps") and not said.startswith("start:")
+    page.goto(server + "/play?game=nim&position=0,0")  # an empty position: said, not refused
+    assert wait_for_turn(page).startswith("This position has no move: the game is over before")
