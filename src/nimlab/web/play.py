@@ -187,22 +187,29 @@ def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
 
     >>> [r["family"] for r in rules(parse_game("nim + kayles"))]
     ['nim', 'octal']
+    >>> [r["title"] for r in rules(parse_game("kayles + dawson-kayles + octal:0.6"))]
+    ['Kayles', "Dawson's Kayles", 'Octal games']
     >>> rules(parse_game("wythoff"), "ja")[0]["title"]
     'ワイトホフのゲーム'
     """
     from nimlab.registry import family_of
-    from nimlab.web.translate import family_name, family_text
+    from nimlab.web.translate import alias_text, family_name, family_text
 
     found: dict[str, dict[str, str]] = {}
     for part in game.summands() or (game,):
         family = family_of(part)  # subtraction:squares has its own entry
-        if family is None or family.name in found:
+        named = alias_text(lang, part.spec)  # Kayles in its own words, not as a code
+        key = part.spec if named else family.name if family else ""
+        if family is None or key in found:
             continue
         rule, strategy = family_text(lang, family.name, family.rule, family.strategy)
-        found[family.name] = {
+        title = family_name(lang, family.name)
+        if named is not None:
+            title, rule = named
+        found[key] = {
             "family": family.name,
             "game": part.spec,
-            "title": family_name(lang, family.name),
+            "title": title,
             "rule": rule,
             "strategy": strategy,
         }
