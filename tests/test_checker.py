@@ -216,3 +216,76 @@ def test_the_checker_knows_the_registry_s_names_of_octal_games() -> None:
     from nimlab.registry import FAMILIES
 
     assert dict(FAMILIES["octal"].aliases) == ALIASES
+
+
+# -- found by the audit of 2026-11-27 -------------------------------------------------------
+
+
+def test_a_false_period_from_a_preperiod_of_zero_is_refused(kayles: dict[str, Any]) -> None:
+    # 0.2 has G = 0, 0, 1, 0, 1, 0, …: "period 1 from 0" with G(0..1) passed the old bound
+    # 1·n0 + 0·p + t = 1; from max(n0, 1) the bound is 2, and G(2) = 1 breaks the claim
+    forged = {
+        **kayles,
+        "game": "octal:0.2",
+        "code": "0.2",
+        "preperiod": 0,
+        "period": 1,
+        "values": [0, 0],
+        "criterion": kayles["criterion"] | {"removal": 1, "parts": 1, "verified_to": 1},
+    }
+    assert refusal(resealed(forged)).startswith("criterion range too short")
+    with_g2 = forged | {"values": [0, 0, 1], "criterion": forged["criterion"] | {"verified_to": 2}}
+    assert refusal(resealed(with_g2)) == "G(2) = 1 but G(1) = 0: period 1 fails at n = 1"
+
+
+def test_values_held_beyond_the_criterion_must_keep_the_period(kayles: dict[str, Any]) -> None:
+    values = octal_sequence((0, 7, 7), 400).tolist()
+    values[300] ^= 1  # not the mex either: the mex check names it first
+    assert refusal(resealed(kayles | {"values": values})).startswith("G(300) is")
+    longer = octal_sequence((0, 7, 7), 400).tolist()
+    assert check(resealed(kayles | {"values": longer})).period == 12
+
+
+@pytest.mark.parametrize(("n0", "p"), [(100, 36), (72, 12), (71, 24), (83, 12)])
+def test_a_preperiod_or_period_that_is_not_the_least_is_refused(
+    kayles: dict[str, Any], n0: int, p: int
+) -> None:
+    values = octal_sequence((0, 7, 7), 2 * n0 + 3 * p + 2).tolist()
+    claim = kayles | {"preperiod": n0, "period": p, "values": values[: 2 * n0 + p + 2 + p]}
+    claim |= {"criterion": kayles["criterion"] | {"verified_to": 2 * n0 + p + 2}}
+    said = refusal(resealed(claim))
+    assert "is not the least" in said, said
+
+
+def test_huge_numbers_and_odd_files_are_said_briefly(kayles: dict[str, Any]) -> None:
+    huge = 10**4300 - 1
+    for key in ("preperiod", "period"):
+        said = refusal(resealed(kayles | {key: huge}))
+        assert "a number of 4,300 digits" in said and len(said) < 200
+    bom = "\ufeff" + json.dumps(kayles)
+    assert check_text(bom).period == 12
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"note": "trust me"}, "unknown field 'note'"),
+        ({"criterion": "trust me"}, "'criterion' must be a dict"),
+        ({"criterion": {"name": "guy-smith"}}, "no 'parts' field"),
+        ({"game": "octal:0.F", "code": "0.F"}, "does not have the code"),
+        ({"game": " kayles "}, "does not have the code"),
+    ],
+)
+def test_every_field_is_checked(kayles: dict[str, Any], change: dict[str, Any], said: str) -> None:
+    changed = resealed(kayles | change)
+    with pytest.raises((Malformed, Refused)) as caught:
+        check(changed)
+    assert said in str(caught.value)
+
+
+@pytest.mark.parametrize(("key", "value"), [("removal", 9), ("parts", 7), ("name", "nonsense")])
+def test_the_stated_criterion_must_be_the_codes(
+    kayles: dict[str, Any], key: str, value: object
+) -> None:
+    stated = kayles["criterion"] | {key: value}
+    assert f"states criterion {key}" in refusal(resealed(kayles | {"criterion": stated}))

@@ -11,16 +11,19 @@ values and checks the criterion itself.
 **The criterion** (Guy–Smith, *Winning Ways* ch. 4, for octal games; the same
 argument for codes that break a heap into up to k parts). Let t be the most
 tokens a move removes and k ≥ 1 the most heaps a move leaves (1 if no move
-leaves more than one). If G(n + p) = G(n) for all n0 ≤ n < B with
-B = k·n0 + (k − 1)·p + t, then it holds for all n ≥ n0. Proof, for n ≥ B by
-induction: a move from n + p removes j ≤ t tokens and leaves r ≤ k heaps
-summing to n + p − j, so the largest heap c ≥ (n + p − t)/k ≥ n0 + p; putting
-c − p in its place is a move from n with the same value, since
-n0 ≤ c − p < n. Conversely a move from n leaves a largest heap c ≥ (n − t)/k ≥ n0,
-and c + p in its place is a move from n + p of the same value. (Removing a
-whole heap needs n ≤ t < B.) So the options of n and n + p have the same
-values and G(n + p) = G(n). For k = 2 this is Guy and Smith's bound
-2·n0 + p + t; for k = 1 (subtraction games) a window of t values.
+leaves more than one) and m = max(n0, 1). If G(n + p) = G(n) for all
+n0 ≤ n < B with B = k·m + (k − 1)·p + t, then it holds for all n ≥ n0. Proof,
+for n ≥ B by induction: a move from n + p removes j ≤ t tokens and leaves r ≤ k
+heaps summing to n + p − j, so the largest heap c ≥ (n + p − t)/k ≥ m + p;
+putting c − p in its place is a move from n with the same value, since
+m ≤ c − p < n — and c − p ≥ 1, so the move still leaves r non-empty heaps (with
+m = n0 = 0 the heap could vanish, a move the code may not allow: a code whose
+only move removes 62 tokens leaving two heaps has G = 0 up to 63 and G(64) = 1).
+Conversely a move from n leaves a largest heap c ≥ (n − t)/k ≥ m, and c + p in
+its place is a move from n + p of the same value. (Removing a whole heap needs
+n ≤ t < B.) So the options of n and n + p have the same values and
+G(n + p) = G(n). For k = 2 this is Guy and Smith's bound 2·n0 + p + t (n0 ≥ 1);
+for k = 1 (subtraction games) a window of t values.
 
 **The checks**, in order; the first that fails is reported:
 
@@ -33,8 +36,11 @@ values and G(n + p) = G(n). For k = 2 this is Guy and Smith's bound
    (else "range too short"), and the criterion it states is this one;
 5. the SHA-256 checksum of the certificate matches (a changed file).
 
+>>> criterion = {"name": "guy-smith", "removal": 2, "parts": 2, "verified_to": 5,
+...              "statement": "..."}
 >>> cert = {"format": FORMAT, "game": "octal:0.07", "code": "0.07", "preperiod": 0,
-...         "period": 1, "saltus": 0, "values": [0, 0, 1, 1]}
+...         "period": 1, "saltus": 0, "criterion": criterion, "values": [0, 0, 1, 1],
+...         "sha256": ""}
 >>> check(cert)
 Traceback (most recent call last):
 ...
@@ -90,7 +96,7 @@ class Verdict:
             return (
                 f"証明書は正しい: {self.game} は n0 = {self.preperiod} から周期 {self.period} で"
                 f"周期的。確認したこと: G(0..{self.values - 1}) がどれも選択肢の mex に等しく、"
-                f"{self.preperiod} ≤ n < {self.verified_to} = {self.parts}·n0 + "
+                f"{self.preperiod} ≤ n < {self.verified_to} = {self.parts}·max(n0, 1) + "
                 f"{self.parts - 1}·p + t (t = {self.removal}、残る山は最大 {self.parts} 個) "
                 f"で G(n + {self.period}) = G(n)。これですべての n ≥ n0 で成り立つ。"
             )
@@ -98,7 +104,7 @@ class Verdict:
             f"certificate valid: {self.game} is periodic from n0 = {self.preperiod} with "
             f"period {self.period}. Checked: G(0..{self.values - 1}) each equal the mex of "
             f"their options; G(n + {self.period}) = G(n) for {self.preperiod} ≤ n < "
-            f"{self.verified_to} = {self.parts}·n0 + {self.parts - 1}·p + t "
+            f"{self.verified_to} = {self.parts}·max(n0, 1) + {self.parts - 1}·p + t "
             f"(t = {self.removal}, at most {self.parts} heap(s) left), which proves it for "
             "all n ≥ n0."
         )
@@ -140,12 +146,13 @@ def _names_code(game: str, digits: list[int]) -> bool:
     >>> _names_code("kayles", [0, 7, 7]), _names_code("octal:0.07", [0, 7, 7])
     (True, False)
     """
-    family, _, parameter = ALIASES.get(game.strip(), game).partition(":")
+    family, _, parameter = ALIASES.get(game, game).partition(":")
     if family in ("octal", "take-and-break"):
         try:
-            return parse_code(parameter) == digits
+            named = parse_code(parameter)
         except Refused:
             return False
+        return named == digits and (family != "octal" or max(named) <= 7)
     if family == "subtraction":
         try:
             chosen = {int(s) for s in parameter.split(",")}
@@ -292,6 +299,24 @@ def checksum(cert: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+def _brief(value: int) -> str:
+    """An integer as a message shows it: whole up to 30 digits, else by its size.
+
+    >>> _brief(156), _brief(10**4000)
+    ('156', 'a number of 4,001 digits')
+    """
+    if value.bit_length() <= 99:
+        return str(value)
+    digits = int(value.bit_length() * 0.30103)
+    digits += 10**digits <= abs(value)  # the estimate is low by at most one
+    return f"a number of {digits:,} digits"
+
+
+KEYS = {"format", "game", "code", "preperiod", "period", "saltus", "criterion", "values", "sha256"}
+"""The fields of a certificate, all required: any other is refused (a referee reads them all)."""
+CRITERION_KEYS = {"name", "removal", "parts", "verified_to", "statement"}
+
+
 def _field(cert: dict[str, Any], key: str, kind: type) -> Any:
     if key not in cert:
         raise Malformed(f"the certificate has no {key!r} field", f"証明書に {key!r} の欄がない")
@@ -312,7 +337,7 @@ def _field(cert: dict[str, Any], key: str, kind: type) -> Any:
 def load(text: str) -> dict[str, Any]:
     """The certificate in ``text``, or :class:`Malformed`."""
     try:
-        cert = json.loads(text)
+        cert = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark some editors write
     except ValueError as error:
         raise Malformed(f"not JSON ({error})", f"JSON ではない（{error}）") from None
     except RecursionError:
@@ -335,10 +360,30 @@ def check(cert: dict[str, Any]) -> Verdict:
     p = _field(cert, "period", int)
     saltus = _field(cert, "saltus", int)
     values = _field(cert, "values", list)
+    stated = _field(cert, "criterion", dict)
+    _field(cert, "sha256", str)
+    extra = sorted(set(cert) - KEYS) + sorted(
+        f"criterion.{k}" for k in set(stated) - CRITERION_KEYS
+    )
+    if extra:
+        raise Malformed(
+            f"unknown field {extra[0]!r:.60}: a certificate has only {', '.join(sorted(KEYS))}",
+            f"不明な欄 {extra[0]!r:.60}: 証明書の欄は {', '.join(sorted(KEYS))} だけ",
+        )
+    for key in sorted(CRITERION_KEYS):
+        _field(stated, key, str if key in ("name", "statement") else int)
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
         raise Malformed(
             "'values' must be a list of integers ≥ 0",
             "'values' は 0 以上の整数のリストでなければならない",
+        )
+    if n0 > len(values) or p > len(values):
+        which, number = ("preperiod", n0) if n0 > len(values) else ("period", p)
+        raise Refused(
+            f"the {which} is {_brief(number)}, beyond the {len(values):,} values the "
+            "certificate holds: the criterion cannot be checked",
+            f"{'前周期' if which == 'preperiod' else '周期'}が {_brief(number)} で、証明書の "
+            f"{len(values):,} 個の値を超えている: 判定法を確かめられない",
         )
     digits = parse_code(code)
     if not _names_code(game, digits):
@@ -362,13 +407,15 @@ def check(cert: dict[str, Any]) -> Verdict:
         g = mex_at(digits, values, n) if recomputed is None else recomputed[n]
         if g != claimed:
             raise Refused(
-                f"G({n}) is {g} by the mex of its options, but the certificate says {claimed}",
-                f"選択肢の mex では G({n}) = {g} だが、証明書は {claimed} としている",
+                f"G({n}) is {g} by the mex of its options, but the certificate says "
+                f"{_brief(claimed)}",
+                f"選択肢の mex では G({n}) = {g} だが、証明書は {_brief(claimed)} としている",
             )
     t = len(digits) - 1
     k = max([1, *(max(_parts(d), default=0) for d in digits)])
-    bound = k * n0 + (k - 1) * p + t
-    for n in range(n0, min(bound, len(values) - p)):
+    m = max(n0, 1)  # from n0 = 0 the proof runs from 1: a lifted heap must not vanish
+    bound = k * m + (k - 1) * p + t
+    for n in range(n0, len(values) - p):  # every value held, not only those the proof needs
         if values[n + p] != values[n]:
             raise Refused(
                 f"G({n + p}) = {values[n + p]} but G({n}) = {values[n]}: "
@@ -379,20 +426,29 @@ def check(cert: dict[str, Any]) -> Verdict:
     if len(values) < bound + p:
         raise Refused(
             f"criterion range too short: the criterion needs G(n + p) = G(n) for "
-            f"{n0} ≤ n < {bound} = {k}·n0 + {k - 1}·p + t (t = {t}), so G(0..{bound + p - 1}), "
+            f"{n0} ≤ n < {bound} = {k}·max(n0, 1) + {k - 1}·p + t (t = {t}), so "
+            f"G(0..{bound + p - 1}), "
             f"but the certificate holds G(0..{len(values) - 1})",
-            f"判定の範囲が足りない: 判定法には {n0} ≤ n < {bound} = {k}·n0 + {k - 1}·p + t "
+            f"判定の範囲が足りない: 判定法には {n0} ≤ n < {bound} = {k}·max(n0, 1) + {k - 1}·p + t "
             f"(t = {t}) で G(n + p) = G(n)、つまり G(0..{bound + p - 1}) が必要だが、"
             f"証明書にあるのは G(0..{len(values) - 1})",
         )
-    stated = cert.get("criterion")
-    if isinstance(stated, dict) and stated.get("verified_to") not in (None, bound):
+    if stated["verified_to"] != bound:
         raise Refused(
-            f"the certificate states the criterion range n < {stated.get('verified_to')}, "
+            f"the certificate states the criterion range n < {_brief(stated['verified_to'])}, "
             f"but for this code it is n < {bound}",
-            f"証明書は判定の範囲を n < {stated.get('verified_to')} としているが、"
+            f"証明書は判定の範囲を n < {_brief(stated['verified_to'])} としているが、"
             f"このコードでは n < {bound}",
         )
+    for key, right in (("name", "guy-smith"), ("removal", t), ("parts", k)):
+        if stated[key] != right:
+            raise Refused(
+                f"the certificate states criterion {key} {stated[key]!r:.40}, but for this "
+                f"code it is {right!r}",
+                f"証明書は判定法の {key} を {stated[key]!r:.40} としているが、"
+                f"このコードでは {right!r}",
+            )
+    _check_least(values, n0, p)
     found = checksum(cert)
     if cert.get("sha256") != found:
         raise Refused(
@@ -402,6 +458,40 @@ def check(cert: dict[str, Any]) -> Verdict:
             f"内容から計算すると {found}",
         )
     return Verdict(game, n0, p, t, k, bound, len(values))
+
+
+def _check_least(values: list[int], n0: int, p: int) -> None:
+    """Refuse a preperiod or a period that is not the least (the product's definition).
+
+    The period is proven from n0 on, so G(m) for m ≥ n0 is G(n0 + (m − n0) mod p): n0 is
+    the least preperiod when G(n0 − 1 + p) ≠ G(n0 − 1), and p the least period when no
+    p/q (q a prime factor of p) repeats over one period from n0 — every period of the
+    tail is a multiple of the least.
+    """
+
+    def g(m: int) -> int:
+        return values[m] if m < len(values) else values[n0 + (m - n0) % p]
+
+    if n0 > 0 and g(n0 - 1 + p) == g(n0 - 1):
+        raise Refused(
+            f"preperiod {n0} is not the least: G({n0 - 1 + p}) = G({n0 - 1}), so the period "
+            f"holds from {n0 - 1}",
+            f"前周期 {n0} は最小ではない: G({n0 - 1 + p}) = G({n0 - 1}) なので {n0 - 1} から周期的",
+        )
+    rest, q = p, 2
+    while rest > 1:
+        if q * q > rest:
+            q = rest
+        if rest % q == 0:
+            while rest % q == 0:
+                rest //= q
+            shorter = p // q
+            if all(g(n + shorter) == g(n) for n in range(n0, n0 + p)):
+                raise Refused(
+                    f"period {p} is not the least: {shorter} is a period from {n0} too",
+                    f"周期 {p} は最小ではない: {shorter} も {n0} からの周期",
+                )
+        q += 1
 
 
 def work(cert: dict[str, Any]) -> int:

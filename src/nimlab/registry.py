@@ -258,7 +258,8 @@ register(
         "beyond the seeds",
         "take-and-break:0.B1",
         "6,9",
-        "periods are proven by the Guy–Smith criterion for 3-heap breaks (k·n0 + (k−1)·p + t)",
+        "periods are proven by the Guy–Smith criterion for 3-heap breaks "
+        "(k·max(n0, 1) + (k−1)·p + t)",
     )
 )
 register(

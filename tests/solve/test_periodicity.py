@@ -259,3 +259,54 @@ def test_the_least_divisor_period_is_the_shortest_repeating_unit(
     least = min(d for d in range(1, p + 1) if p % d == 0 and block == block[:d] * (p // d))
     values = head + block + block
     assert _least_divisor_period(values, len(head), p, 0) == (len(head), least, 0)
+
+
+def _octal_values(code: str, count: int) -> list[int]:
+    """G(0..count−1) of the octal game ``code`` by a plain mex (independent of nimlab)."""
+    d0, _, rest = code.partition(".")
+    digits = [int(d0), *map(int, rest)]
+    values: list[int] = []
+    for n in range(count):
+        seen = set()
+        for k, d in enumerate(digits):
+            if d & 1 and n == k and k:
+                seen.add(0)
+            if d & 2 and n - k >= 1 and k:
+                seen.add(values[n - k])
+            if d & 4:
+                seen.update(values[a] ^ values[n - k - a] for a in range(1, (n - k) // 2 + 1))
+        values.append(next(v for v in range(len(seen) + 1) if v not in seen))
+    return values
+
+
+def test_a_preperiod_of_zero_proves_no_false_period() -> None:
+    # found by the audit of 2026-11-27: from n0 = 0 the bound 2·n0 + p + t lets a heap
+    # vanish; 0.0…04 (t = 62) was "proven" period 1 with G = 0, but G(64) = 1
+    code = "0." + "0" * 61 + "4"
+    found = nimlab.periodicity(f"octal:{code}")
+    values = _octal_values(code, 200)
+    assert values[63:65] == [0, 1]
+    if found.proven:
+        assert found.preperiod is not None and found.period is not None
+        n0, p = found.preperiod, found.period
+        assert all(values[n + p] == values[n] for n in range(n0, 200 - p))
+    assert nimlab.analyze(f"octal:{code}", "150").grundy == values[150]
+
+
+def test_every_proven_period_of_a_short_code_holds_whatever_the_length() -> None:
+    # every octal code 0.d1d2d3 and 4.d1d2d3, cut at lengths where the false proofs were
+    checked = 0
+    for d0 in "04":
+        for rest in range(8**3):
+            code = f"{d0}.{rest // 64}{rest // 8 % 8}{rest % 8}"
+            if code == "0.000":  # no move at all: not a game
+                continue
+            values = _octal_values(code, 160)
+            for length in (3, 4, 5, 8, 13, 34):
+                found = nimlab.periodicity(f"octal:{code}", max_length=length)
+                if not found.proven or found.preperiod is None or found.period is None:
+                    continue
+                n0, p = found.preperiod, found.period
+                assert all(values[n + p] == values[n] for n in range(n0, 160 - p)), (code, length)
+                checked += 1
+    assert checked > 600

@@ -213,10 +213,11 @@ class PeriodCriterion:
     * ``window`` (subtraction game S, ``parameter`` = max S): agreement
       G(n+p) = G(n) on ``parameter`` consecutive n from n0 holds for all n ≥ n0;
     * ``guy-smith`` (octal game, ``parameter`` = t, the most stones a move
-      removes): agreement for n0 ≤ n < 2·n0 + p + t proves it (*Winning Ways* ch. 4);
-      for a code that breaks a heap into up to ``parts`` = k heaps (hexadecimal
-      digits: k = 3), agreement for n0 ≤ n < k·n0 + (k − 1)·p + t (the same proof;
-      stated with its proof in ``docs/theory.md``);
+      removes): agreement for n0 ≤ n < 2·m + p + t, m = max(n0, 1), proves it
+      (*Winning Ways* ch. 4); for a code that breaks a heap into up to ``parts`` = k
+      heaps (hexadecimal digits: k = 3), agreement for n0 ≤ n < k·m + (k − 1)·p + t
+      (the same proof, stated with it in ``docs/octal.md``; m ≥ 1 keeps the heap a move
+      leaves non-empty);
     * ``identity``: G(n) = n (Nim), arithmetic-periodic with period 1, saltus 1;
     * ``residue`` (``parameter`` = p): a theorem gives G(n) = n mod p for every n
       (``reason`` says why), so the period p is proven without computing.
@@ -238,8 +239,8 @@ class PeriodCriterion:
         if self.kind == WINDOW_KIND:
             return verified_to - n0 >= self.parameter
         if self.kind == GUY_SMITH_KIND:
-            k = self.parts
-            return verified_to >= k * n0 + (k - 1) * p + self.parameter
+            k = self.parts  # from n0 = 0 as from n0 = 1: the lifted heap must not vanish
+            return verified_to >= k * max(n0, 1) + (k - 1) * p + self.parameter
         return True
 
     @property

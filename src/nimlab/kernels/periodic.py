@@ -9,7 +9,7 @@ number of comparisons bounded by the caller (``max_steps``).
 
 The criteria (see :mod:`nimlab.solve.periodicity`): ``WINDOW`` — agreement on
 ``parameter`` consecutive values proves it (subtraction games, max S);
-``GUY_SMITH`` — agreement for n0 ≤ n < k·n0 + (k − 1)·p + t proves it (octal games,
+``GUY_SMITH`` — agreement for n0 ≤ n < k·max(n0, 1) + (k − 1)·p + t proves it (octal games,
 t = ``parameter``, k = ``parts`` = 2; codes breaking a heap into three: k = 3);
 ``OBSERVED`` — no proof: the period must repeat
 ``parameter`` times and cover at least half of the values.
@@ -83,7 +83,7 @@ def least_period(
         if kind == WINDOW:
             accepted = run[p] >= parameter
         elif kind == GUY_SMITH:
-            accepted = verified_to >= parts * n0 + (parts - 1) * p + parameter
+            accepted = verified_to >= parts * max(n0, 1) + (parts - 1) * p + parameter
         else:
             accepted = run[p] >= parameter * p and 2 * run[p] >= verified_to
         if accepted:

@@ -11,7 +11,7 @@ or the engine. A certificate is a JSON object:
   G(n + p) = G(n) for n ≥ n0;
 * ``criterion``: ``name``, ``removal`` (t, the most tokens a move removes),
   ``parts`` (k, the most heaps a move leaves, at least 1), ``verified_to``
-  (B = k·n0 + (k − 1)·p + t: agreement for n0 ≤ n < B proves the period) and
+  (B = k·max(n0, 1) + (k − 1)·p + t: agreement for n0 ≤ n < B proves the period) and
   ``statement``, the theorem in words;
 * ``values``: G(0), …, G(B + p − 1), every value the check needs;
 * ``sha256``: the SHA-256 of the certificate without this key, as JSON with
@@ -38,9 +38,9 @@ MAX_CODE_DIGITS = 1_000_000
 """Codes longer than this (subtraction sets with a larger element) get no certificate."""
 HEX_DIGITS = "0123456789ABCDEF"
 STATEMENT = (
-    "If G(n + p) = G(n) for n0 <= n < k*n0 + (k - 1)*p + t, where t is the most tokens a move "
-    "removes and k >= 1 the most heaps a move leaves, then G(n + p) = G(n) for all n >= n0 "
-    "(Guy-Smith, Winning Ways ch. 4, for k = 2; the same proof for any k)."
+    "If G(n + p) = G(n) for n0 <= n < k*max(n0, 1) + (k - 1)*p + t, where t is the most tokens "
+    "a move removes and k >= 1 the most heaps a move leaves, then G(n + p) = G(n) for all "
+    "n >= n0 (Guy-Smith, Winning Ways ch. 4, for k = 2; the same proof for any k)."
 )
 
 
@@ -101,7 +101,7 @@ def certificate(
         )
     n0, p = found.preperiod, found.period
     t, k = len(digits) - 1, parts_of(digits)
-    bound = k * n0 + (k - 1) * p + t
+    bound = k * max(n0, 1) + (k - 1) * p + t
     values = heap_array(heap_game, bound + p, limits.budget())
     body: dict[str, Any] = {
         "format": FORMAT,

@@ -6,8 +6,8 @@ computed values:
 * subtraction game S: if G(n+p) = G(n) for max(S) consecutive n from n0,
   then for all n ≥ n0 (each value depends only on the max(S) before it);
 * octal game with t = the largest number of stones a move removes: if
-  G(n+p) = G(n) for n0 ≤ n < 2·n0 + p + t, then for all n ≥ n0 (Guy–Smith,
-  *Winning Ways* ch. 4);
+  G(n+p) = G(n) for n0 ≤ n < 2·max(n0, 1) + p + t, then for all n ≥ n0 (Guy–Smith,
+  *Winning Ways* ch. 4; from n0 = 0 the proof runs from 1, see ``docs/octal.md``);
 * Nim: G(n) = n, arithmetic periodic with period 1 and saltus 1;
 * a game declaring a ``residue`` theorem (subtract a power of 2: G(n) = n mod 3)
   has that period from 0, proven without computing.
@@ -80,8 +80,8 @@ class Criterion:
     def __call__(self, n0: int, p: int, verified_to: int) -> bool:
         if self.kind == WINDOW:
             return verified_to - n0 >= self.parameter
-        k = self.parts
-        return verified_to >= k * n0 + (k - 1) * p + self.parameter
+        k = self.parts  # max(n0, 1): see docs/octal.md (a lifted heap must not vanish)
+        return verified_to >= k * max(n0, 1) + (k - 1) * p + self.parameter
 
 
 def criterion(game: Ruleset) -> Criterion | None:
