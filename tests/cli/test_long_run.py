@@ -288,3 +288,100 @@ def test_an_empty_out_is_refused_as_empty(capsys: pytest.CaptureFixture[str]) ->
 
     code = main(["sequence", "kayles", "--to", "10", "--out", ""], io.StringIO())
     assert code == 2 and "got an empty one" in capsys.readouterr().err  # it said "--out ."
+
+
+# -- found by the audit of 2026-11-27 -------------------------------------------------------
+
+
+def test_sigterm_writes_a_checkpoint_as_ctrl_c_does(tmp_path: Path, reference: bytes) -> None:
+    # timeout(1) and batch schedulers send SIGTERM: up to 10 s of work was lost
+    args, code, err = _interrupted_run(tmp_path, signal.SIGTERM)
+    assert code == 130 and err.strip() == "nimlab: interrupted"
+    done = json.loads((tmp_path / "ck" / "state.json").read_text())["done"]
+    again = nimlab(*args, "--json")
+    assert json.loads(again.stdout)["resumed_from"] == done > 0
+    assert (tmp_path / "v.npy").read_bytes() == reference
+
+
+def test_a_checkpoint_in_use_is_refused_not_shared(tmp_path: Path) -> None:
+    # two runs on one new directory: the first died of SIGBUS when the second recreated it
+    from nimlab.solve.long_run import Checkpoint
+
+    ck = tmp_path / "ck"
+    holder = Checkpoint(ck, GAME, COUNT)
+    holder.hold()
+    try:
+        second = nimlab("sequence", GAME, "--to", "40000", "--out", str(tmp_path / "v.npy"),
+                        "--checkpoint", str(ck), *BIG)  # fmt: skip
+        assert second.returncode == 2
+        assert "is in use by another run" in second.stderr
+        assert not (ck / "values.npy").exists()
+    finally:
+        holder.release()
+    assert nimlab("sequence", GAME, "--to", "40000", "--out", str(tmp_path / "v.npy"),
+                  "--checkpoint", str(ck), *BIG).returncode == 0  # fmt: skip
+
+
+def test_a_directory_of_other_files_is_never_taken_over(tmp_path: Path) -> None:
+    mine = tmp_path / "mydata"
+    mine.mkdir()
+    np.save(mine / "values.npy", np.arange(10))
+    (mine / "notes.txt").write_text("important")
+    before = (mine / "values.npy").read_bytes()
+    run = nimlab("sequence", GAME, "--to", "40000", "--out", str(tmp_path / "v.npy"),
+                 "--checkpoint", str(mine), *BIG)  # fmt: skip
+    assert run.returncode == 2 and "holds files (notes.txt, values.npy) but no checkpoint" in (
+        run.stderr
+    )
+    assert (mine / "values.npy").read_bytes() == before and (mine / "notes.txt").exists()
+
+
+def test_a_damaged_values_header_is_refused(tmp_path: Path) -> None:
+    ck = tmp_path / "ck"
+    long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12), checkpoint=ck)
+    data = bytearray((ck / "values.npy").read_bytes())
+    data[10] = ord("z")  # '{' of the header's dict: numpy's tokenizer fails
+    (ck / "values.npy").write_bytes(bytes(data))
+    run = nimlab("sequence", GAME, "--to", str(2**15), "--out", str(tmp_path / "v.npy"),
+                 "--checkpoint", str(ck), *BIG)  # fmt: skip
+    assert run.returncode == 2 and "cannot read values.npy" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_a_short_values_file_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    from nimlab.errors import InvalidOption
+    from nimlab.solve.long_run import Checkpoint
+
+    ck = tmp_path / "ck"
+    long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12), checkpoint=ck)
+    short = (ck / "values.npy").read_bytes()[:1000]
+    (ck / "values.npy").write_bytes(short)
+    with pytest.raises(InvalidOption, match=r"cannot read values\.npy"):
+        Checkpoint(ck, GAME, 2**15).load()
+    assert (ck / "values.npy").read_bytes() == short  # mapped to write, it was lengthened
+
+
+def test_a_negative_count_with_out_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    run = nimlab("sequence", GAME, "--to", "-5", "--out", str(tmp_path / "x.npy"))
+    assert run.returncode == 2 and "--to must be an integer ≥ 0" in run.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_room_for_the_values_is_a_message_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a sparse memory map on a full disk ended the process with SIGBUS (exit 135)
+    import errno
+
+    from nimlab.errors import InvalidOption
+
+    def full(fd: int, offset: int, length: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    for checkpoint in (None, tmp_path / "ck"):
+        with pytest.raises(InvalidOption, match=r"cannot reserve 65,536 bytes .* \(No space left"):
+            long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                          checkpoint=checkpoint)  # fmt: skip
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ck"]
+    assert sorted(p.name for p in (tmp_path / "ck").iterdir()) == ["lock"]

@@ -12,7 +12,11 @@ The same call again resumes from it — after checking every recorded digest,
 so a damaged checkpoint is refused instead of silently continued — and ends
 with the same bytes as an uninterrupted run: the values do not depend on
 where the run was cut (the sparse-space classification is chosen again on
-resume, which changes only the speed).
+resume, which changes only the speed). One run at a time holds a directory
+(a lock, ``DIR/lock``); a directory holding other files is never taken over;
+the disk space of the values is reserved before the run begins, so a full
+disk is a message, not a crash in the middle of it. Ctrl-C and ``SIGTERM``
+(``timeout``, batch schedulers) both end the run at a checkpoint.
 
 Games with the sparse-space kernel (octal games with splitting moves,
 Grundy's game) are computed in chunks, so progress, the deadline
@@ -44,6 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nimlab.errors import InvalidOption, NotApplicable
+from nimlab.files import reason
 from nimlab.games.base import Ruleset, as_heap_ruleset
 from nimlab.limits import Limits, amount
 
@@ -100,6 +105,34 @@ def _sealed(record: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
+def _mapped(path: Path, dtype: Any, count: int) -> np.ndarray:
+    """A new ``.npy`` memory map of ``count`` values at ``path``, its disk space reserved.
+
+    A sparse file would take its blocks as the values are written, and a full disk
+    would then end the process with SIGBUS; reserved, the refusal comes first.
+    """
+    import numpy as np
+    from numpy.lib.format import open_memmap
+
+    values = open_memmap(path, mode="w+", dtype=dtype, shape=(count,))
+    try:
+        with open(path, "r+b") as f:
+            os.posix_fallocate(f.fileno(), 0, os.fstat(f.fileno()).st_size)
+    except OSError as error:
+        del values
+        path.unlink(missing_ok=True)
+        needed = amount(count * np.dtype(dtype).itemsize)
+        raise InvalidOption(
+            f"cannot reserve {needed} bytes for the values in {path.parent} "
+            f"({reason(error)}); free some space or choose another directory",
+            ja=(
+                f"{path.parent} に値の {needed} バイトを確保できません（{reason(error, 'ja')}）。"
+                "空きを作るか別のディレクトリを選んでください"
+            ),
+        ) from None
+    return values
+
+
 def _write_atomic(path: Path, text: str) -> None:
     temp = path.with_name(path.name + ".tmp")
     with open(temp, "w", encoding="utf-8") as f:
@@ -118,7 +151,40 @@ class Checkpoint:
         self.stop = stop
         self.values_path = directory / "values.npy"
         self.state_path = directory / "state.json"
+        self.lock_path = directory / "lock"
         self.stretches: list[list[Any]] = []
+        self._lock: Any = None
+
+    def hold(self) -> None:
+        """Take the directory for this run (made if new): refused while another run holds it."""
+        import fcntl
+
+        self.directory.mkdir(exist_ok=True)
+        try:
+            lock = open(self.lock_path, "a+")  # noqa: SIM115 - held for the whole run
+        except OSError as error:
+            raise InvalidOption(
+                f"--checkpoint {self.directory}: cannot use it ({reason(error)})",
+                ja=f"--checkpoint {self.directory}: 使えません（{reason(error, 'ja')}）",
+            ) from None
+        try:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock.close()
+            raise InvalidOption(
+                f"--checkpoint {self.directory} is in use by another run; wait for it to end "
+                "or use another directory",
+                ja=(
+                    f"--checkpoint {self.directory} は別の実行が使用中です。終わるのを待つか、"
+                    "別のディレクトリを使ってください"
+                ),
+            ) from None
+        self._lock = lock
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the lock
+            self._lock = None
 
     def load(self) -> tuple[np.ndarray, int] | None:
         """The values array and how many are final, or None for a fresh directory."""
@@ -174,15 +240,27 @@ class Checkpoint:
                     "別のディレクトリを使ってください"
                 ),
             )
-        try:
-            values = np.load(self.values_path, mmap_mode="r+")
-        except (OSError, ValueError, EOFError) as error:
+        try:  # read-only first: a short file mapped to write would be lengthened
+            np.load(self.values_path, mmap_mode="r")
+        except PermissionError as error:
             raise InvalidOption(
-                f"{bad}: cannot read values.npy ({error})",
+                f"checkpoint {self.values_path}: cannot read it ({reason(error)})",
+                ja=f"チェックポイント {self.values_path}: 読めません（{reason(error, 'ja')}）",
+            ) from None
+        except Exception as error:  # numpy's header parser raises many kinds
+            raise InvalidOption(
+                f"{bad}: cannot read values.npy ({type(error).__name__}: {error})",
                 ja=(
                     f"チェックポイント {self.state_path} が壊れています: values.npy を読めません（"
-                    f"{error}）"
+                    f"{type(error).__name__}: {error}）"
                 ),
+            ) from None
+        try:
+            values = np.load(self.values_path, mmap_mode="r+")
+        except OSError as error:
+            raise InvalidOption(
+                f"checkpoint {self.values_path}: cannot write it ({reason(error)})",
+                ja=f"チェックポイント {self.values_path}: 書き込めません（{reason(error, 'ja')}）",
             ) from None
         done = int(record["done"])
         if values.shape != (self.stop,) or str(values.dtype) != record["dtype"]:
@@ -208,10 +286,22 @@ class Checkpoint:
         return values, done
 
     def create(self, dtype: Any) -> np.ndarray:
-        from numpy.lib.format import open_memmap
-
-        self.directory.mkdir(exist_ok=True)
-        return open_memmap(self.values_path, mode="w+", dtype=dtype, shape=(self.stop,))
+        """The values of a new checkpoint, recorded at once (a directory holding any other
+        file — a user's ``values.npy`` — is refused, never overwritten)."""
+        others = sorted(p.name for p in self.directory.iterdir() if p != self.lock_path)
+        if others:
+            raise InvalidOption(
+                f"--checkpoint {self.directory} holds files ({', '.join(others[:3])}) but no "
+                "checkpoint; give an empty or a new directory",
+                ja=(
+                    f"--checkpoint {self.directory} にはファイル（{', '.join(others[:3])}）が"
+                    "ありますがチェックポイントではありません。空か新しいディレクトリを"
+                    "指定してください"
+                ),
+            )
+        values = _mapped(self.values_path, dtype, self.stop)
+        self.save(values, 0)
+        return values
 
     def save(self, values: np.ndarray, done: int) -> None:
         """Make ``values[:done]`` durable and record them."""
@@ -305,6 +395,9 @@ def long_sequence(
 ) -> LongRun:
     """G(0..stop-1) of a heap game into the ``.npy`` file ``out`` (see the module docstring)."""
 
+    from nimlab.solve.sequences import check_count
+
+    stop = check_count(stop)
     out, checkpoint = Path(out), None if checkpoint is None else Path(checkpoint)
     _check_paths(out, checkpoint)
     heap_game = as_heap_ruleset(game)
@@ -363,20 +456,47 @@ def _sparse_run(
     began: float,
 ) -> LongRun:
     import numpy as np
-    from numpy.lib.format import open_memmap
+
+    store = None if checkpoint is None else Checkpoint(checkpoint, spec, stop)
+    try:
+        if store is not None:
+            store.hold()
+        loaded = None if store is None else store.load()
+        if loaded is not None:
+            values, done = loaded
+        elif store is not None:
+            values, done = store.create(np.uint16), 0
+        else:
+            temp = out.with_name(out.name + ".partial.npy")
+            values, done = _mapped(temp, np.uint16, stop), 0
+        return _compute(spec, digits, unequal, stop, out, limits, store, values, done,
+                        max_seconds, progress, began)  # fmt: skip
+    finally:
+        if store is not None:
+            store.release()
+
+
+def _compute(
+    spec: str,
+    digits: tuple[int, ...],
+    unequal: bool,
+    stop: int,
+    out: Path,
+    limits: Limits,
+    store: Checkpoint | None,
+    values: np.ndarray,
+    done: int,
+    max_seconds: float | None,
+    progress: Progress | None,
+    began: float,
+) -> LongRun:
+    import numpy as np
 
     from nimlab.kernels.octal_engine import OctalRun
     from nimlab.kernels.sparse import OVERFLOW
 
-    store = None if checkpoint is None else Checkpoint(checkpoint, spec, stop)
-    loaded = None if store is None else store.load()
-    if loaded is not None:
-        values, done = loaded
-    elif store is not None:
-        values, done = store.create(np.uint16), 0
-    else:
-        temp = out.with_name(out.name + ".partial.npy")
-        values, done = open_memmap(temp, mode="w+", dtype=np.uint16, shape=(stop,)), 0
+    checkpoint = None if store is None else store.directory
+    temp = Path(values.filename)  # type: ignore[attr-defined]
     resumed_from = done
     budget = limits.budget()
     engine = OctalRun(digits, unequal, stop=stop)
@@ -422,7 +542,13 @@ def _sparse_run(
         return LongRun(spec, stop, done, False, resumed_from, seconds, out, checkpoint, None)
     if store is not None:
         store.save(values, done)
-    _save_npy(out, values)  # the same bytes however the run went
+    try:
+        _save_npy(out, values)  # the same bytes however the run went
+    except BaseException:
+        if store is None:
+            del values
+            os.remove(temp)
+        raise
     if store is None:
         del values
         os.remove(temp)
@@ -430,7 +556,7 @@ def _sparse_run(
 
 
 class _Interrupts:
-    """Ctrl-C during a compiled call is noted and raised between chunks.
+    """Ctrl-C (or SIGTERM) during a compiled call is noted and raised between chunks.
 
     Raised inside numba's parallel call, the ``KeyboardInterrupt`` would surface
     as a ``SystemError``; noted by this handler instead, it is raised at the next
@@ -441,8 +567,10 @@ class _Interrupts:
     def __init__(self) -> None:
         self.pending = False
         self.previous: Any = None
+        self.terminate: Any = None
         if threading.current_thread() is threading.main_thread():
             self.previous = signal.signal(signal.SIGINT, self._note)
+            self.terminate = signal.signal(signal.SIGTERM, self._note)
 
     def _note(self, signum: int, frame: object) -> None:
         self.pending = True
@@ -454,17 +582,16 @@ class _Interrupts:
     def restore(self) -> None:
         if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)
+            signal.signal(signal.SIGTERM, self.terminate)
             self.previous = None
 
 
 def _widen(values: np.ndarray, store: Checkpoint | None) -> np.ndarray:
-    from numpy.lib.format import open_memmap
-
     path = Path(values.filename)  # type: ignore[attr-defined]
     wide_path = path.with_name(path.name + ".wide")
-    wide = open_memmap(wide_path, mode="w+", dtype="uint32", shape=values.shape)
+    wide = _mapped(wide_path, "uint32", len(values))
     wide[:] = values
-    wide.flush()
+    wide.flush()  # type: ignore[attr-defined]
     del wide
     os.replace(wide_path, path)
     if store is not None:
@@ -478,8 +605,19 @@ def _save_npy(out: Path, values: np.ndarray) -> None:
     import numpy as np
 
     temp = out.with_name(out.name + ".tmp.npy")
-    np.save(temp, np.asarray(values))
-    os.replace(temp, out)
+    try:
+        np.save(temp, np.asarray(values))
+        os.replace(temp, out)
+    except OSError as error:
+        temp.unlink(missing_ok=True)
+        raise InvalidOption(
+            f"--out {out}: cannot write the values ({reason(error)}); a checkpoint keeps "
+            "them: make room and run the same command again",
+            ja=(
+                f"--out {out}: 値を書き出せません（{reason(error, 'ja')}）。チェックポイントが"
+                "あれば値は残っています。空きを作って同じコマンドをもう一度実行してください"
+            ),
+        ) from None
 
 
 def _sha(path: Path) -> str:
