@@ -124,3 +124,31 @@ def test_a_server_that_is_no_dask_scheduler_is_refused_as_such() -> None:
             executor(scheduler=f"tcp://127.0.0.1:{server.getsockname()[1]}")
     finally:
         server.close()
+
+
+def test_a_listener_that_never_answers_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    # found by the audit of 2026-11-27: an HTTP server (or any listener that reads and
+    # stays silent) held the sweep for 40–100 s; Dask's timeout covers only the connection
+    import socket
+    import time
+
+    from nimlab.research import executors
+
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 1.0)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    began = time.monotonic()
+    try:
+        with pytest.raises(InvalidOption, match="no answer as a dask scheduler within 1 s"):
+            executor(scheduler=f"tcp://127.0.0.1:{server.getsockname()[1]}")
+    finally:
+        server.close()
+    assert time.monotonic() - began < 10
+
+
+@pytest.mark.parametrize("address", ["tls://127.0.0.1:8786", "wss://localhost:8786"])
+def test_addresses_that_need_certificates_are_refused_as_such(address: str) -> None:
+    # tls:// raised a TypeError (a traceback): it needs a Security the command line lacks
+    with pytest.raises(InvalidOption, match=r"\(tcp or ws; port 1 to 65535\)"):
+        executor(scheduler=address)

@@ -184,7 +184,7 @@ class DaskExecutor:
         if scheduler is not None:
             self.name = f"Dask scheduler {scheduler}"
             try:
-                self._client = Client(scheduler, timeout="5s")
+                self._client = _connect(Client, scheduler)
             except (OSError, TimeoutError, ValueError, MemoryError) as error:
                 if isinstance(error, MemoryError):  # a frame length read from another protocol
                     error = ValueError("what answered there does not speak the dask protocol")
@@ -285,7 +285,43 @@ def max_workers() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
-_ADDRESS = re.compile(r"(tcp|tls|ws|wss)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
+_ADDRESS = re.compile(r"(tcp|ws)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
+"""tcp and ws: tls and wss need certificates (a ``Security``), which the command line does
+not take."""
+CONNECT_SECONDS = 10.0
+"""How long a scheduler has to answer as Dask: a port held by another program (a web
+server, a listener that never replies) may accept the connection and then say nothing."""
+
+
+def _connect(client: Any, scheduler: str) -> Any:
+    """``Client(scheduler)``, given up after :data:`CONNECT_SECONDS` whatever answers there.
+
+    Dask's own timeout covers the connection, not the handshake after it; the client is
+    made in a helper thread, and a thread still waiting is left behind (a daemon: it
+    ends with the process, which is about to report the refusal).
+    """
+    import threading
+
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def attempt() -> None:
+        try:
+            made.append(client(scheduler, timeout="5s"))
+        except BaseException as error:  # reported by the caller's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=attempt, name="nimlab-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS)
+    if failed:
+        raise failed[0]
+    if not made:
+        raise TimeoutError(
+            f"no answer as a dask scheduler within {CONNECT_SECONDS:g} s (is another program "
+            "listening on that port?)"
+        )
+    return made[0]
 
 
 def check_address(scheduler: str) -> None:
@@ -302,9 +338,9 @@ def check_address(scheduler: str) -> None:
         shown = scheduler if len(scheduler) <= 60 else scheduler[:56] + "..."
         raise InvalidOption(
             f"--scheduler {shown!r}: give an address like tcp://HOST:8786 "
-            "(tcp, tls, ws or wss; port 1 to 65535)",
+            "(tcp or ws; port 1 to 65535)",
             ja=(
-                f"--scheduler {shown!r}: tcp://HOST:8786 のようなアドレスを指定してください（tcp, "
-                "tls, ws, wss。ポートは 1 から 65535）"
+                f"--scheduler {shown!r}: tcp://HOST:8786 のようなアドレスを指定してください"
+                "（tcp か ws。ポートは 1 から 65535）"
             ),
         )
