@@ -69,3 +69,66 @@ def test_a_lost_batch_becomes_refused_rows() -> None:
         ("0.7", 0, {"error": "a worker died 4 times"}),
         ("0.07", 0, {"error": "a worker died 4 times"}),
     ]
+
+
+# -- found by the audit of 2026-11-27 -------------------------------------------------------
+
+SPLIT = ("delete-nim:single", 3, 3, [30])
+
+
+def _row(path: Path) -> tuple[Any, ...]:
+    with sqlite3.connect(path) as raw:
+        found = raw.execute("SELECT count, data FROM results").fetchone()
+    raw.close()
+    return tuple(found)
+
+
+def test_a_task_refused_under_small_limits_is_computed_again_under_larger(tmp_path: Path) -> None:
+    # before: "already done" for good, and the only way out was a new database
+    from nimlab.research.families import split_delete_family
+
+    family = split_delete_family([SPLIT[0]], SPLIT[1], SPLIT[2], SPLIT[3])
+    path = tmp_path / "rf.sqlite"
+    run_sweep(family, str(path), SerialExecutor(), max_states=1000, quiet=True)
+    count, data = _row(path)
+    assert count is None and json.loads(data)["limits"]["max_states"] == 1000
+    same = run_sweep(family, str(path), SerialExecutor(), max_states=1000, quiet=True)
+    assert same.computed == 0  # the same limits would refuse it again
+    larger = run_sweep(family, str(path), SerialExecutor(), quiet=True)
+    assert larger.computed == 1 and larger.new_results == 1
+    assert _row(path)[0] == len(nimlab.p_positions("delete-nim:single", 3, 30).positions) == 825
+
+
+def test_an_overlapping_sweep_replaces_a_refused_row(tmp_path: Path) -> None:
+    # before: the second sweep computed the game and INSERT OR IGNORE threw the result away
+    from nimlab.research.families import split_delete_family
+
+    path = tmp_path / "rf.sqlite"
+    small = split_delete_family([SPLIT[0]], 3, 3, [30])
+    run_sweep(small, str(path), SerialExecutor(), max_states=1000, quiet=True)
+    wider = split_delete_family([SPLIT[0]], 2, 3, [30])
+    assert run_sweep(wider, str(path), SerialExecutor(), quiet=True).computed == 2
+    with sqlite3.connect(path) as raw:
+        counts = dict(raw.execute("SELECT params, count FROM results"))
+    raw.close()
+    assert counts["delete-nim:single heaps=3 max=30"] == 825
+
+
+def test_an_octal_sweep_does_not_depend_on_the_tablebase(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before: a warm tablebase let tasks compute further (9 of 63 rows of --digits 2 differed)
+    from nimlab.solve.context import Context
+
+    monkeypatch.setenv("NIMLAB_TABLEBASE", str(tmp_path / "tb.sqlite"))
+    rows = []
+    for name in ("a", "b"):
+        with Context():  # the environment's tablebase, warmed by the first sweep
+            nimlab.periodicity("octal:0.06", limits=nimlab.Limits(max_states=10**8))
+            path = tmp_path / f"{name}.sqlite"
+            run_sweep(octal_family(2), str(path), SerialExecutor(), max_states=10**6, quiet=True)
+        with sqlite3.connect(path) as raw:
+            rows.append(raw.execute("SELECT * FROM results ORDER BY params").fetchall())
+        raw.close()
+    strip = [[r[:-3] for r in rs] for rs in rows]  # not sweep_id, version, time
+    assert strip[0] == strip[1]

@@ -66,21 +66,54 @@ SWEEP_FLAGS = {"max_states": "--max-states", "max_memory": "--max-memory"}
 
 
 def compute_batch(job: Job) -> Done:
-    """Compute every task of ``job``'s batch (runs in a worker process)."""
+    """Compute every task of ``job``'s batch (runs in a worker process).
+
+    Each task runs in a fresh solver context with no tablebase: what earlier tasks of
+    the worker, or earlier runs on the machine, left in the caches would let a task
+    compute further within the same limits, and its row (the values checked, the largest
+    value seen) would depend on them. A row depends only on the task and the limits.
+    """
+    from nimlab.solve.context import Context
+
     limits = Limits(max_states=job.max_states, max_memory=job.max_memory)
     items = job.batch.payload
     if job.family == "subtraction":
         with no_gc():
             rows = _subtraction(items, limits)
-    elif job.family == "octal":
-        rows = [_octal(code, limits) for code in items]
-    elif job.family == "octal-misere":
-        rows = [_octal_misere(code, top, seconds, limits) for code, top, seconds in items]
-    elif job.family == "take-away":
-        rows = [_take_away(c, bound, limits) for c, bound in items]
-    else:
-        rows = [_split_delete(spec, heaps, top, limits) for spec, heaps, top in items]
+        return Done(job.batch.index, rows)
+    rows = []
+    for item in items:
+        with Context(tablebase=None):
+            rows.append(_task(job.family, item, limits))
     return Done(job.batch.index, rows)
+
+
+def with_limits(rows: list[Row], max_states: int, max_memory: int) -> list[Row]:
+    """Refused rows with the limits that refused them, so that a sweep run again with
+    larger ones computes them (:meth:`nimlab.research.db.ResultsDB.refused_below`)."""
+    at = COLUMNS.index("data")
+    limits = {"max_states": max_states, "max_memory": max_memory}
+    marked = []
+    for row in rows:
+        if str(row[at]).startswith('{"error":'):
+            data = json.loads(row[at]) | {"limits": limits}
+            row = (*row[:at], _json(data), *row[at + 1 :])
+        marked.append(row)
+    return marked
+
+
+def _task(family: str, item: Any, limits: Limits) -> Row:
+    """The row of one task of ``family`` (not subtraction: those go many to a call)."""
+    if family == "octal":
+        return _octal(item, limits)
+    if family == "octal-misere":
+        code, top, seconds = item
+        return _octal_misere(code, top, seconds, limits)
+    if family == "take-away":
+        c, bound = item
+        return _take_away(c, bound, limits)
+    spec, heaps, top = item
+    return _split_delete(spec, heaps, top, limits)
 
 
 @contextmanager

@@ -117,7 +117,10 @@ TABLES = ("meta", "sweeps", "batches", "results")
 _UPDATE = ", ".join(
     f"{c} = excluded.{c}" for c in (*COLUMNS[2:], "sweep_id", "nimlab_version", "computed_at")
 )
-"""A result already stored is replaced only by a proof of what it left unproven."""
+"""A result already stored is replaced only by a proof of what it left unproven, or a
+refused task's row by a result."""
+REFUSED_ROW = "results.data LIKE '{\"error\":%'"
+"""A refused task's row: its ``data`` is ``{"error": why, "limits": {...}}``."""
 
 
 def _now() -> str:
@@ -241,7 +244,8 @@ class ResultsDB:
             self.connection.executemany(
                 f"INSERT INTO results ({', '.join(COLUMNS)}, sweep_id, nimlab_version, "
                 f"computed_at) VALUES ({placeholders}) ON CONFLICT (family, params) DO UPDATE "
-                f"SET {_UPDATE} WHERE results.proven = 0 AND excluded.proven = 1",
+                f"SET {_UPDATE} WHERE (results.proven = 0 AND excluded.proven = 1) OR "
+                f"({REFUSED_ROW} AND excluded.data NOT LIKE '{{\"error\":%')",
                 [(*r, sweep.id, version, now) for r in rows],
             )
             added = self.connection.total_changes - before
@@ -255,6 +259,23 @@ class ResultsDB:
                 self.connection.execute("ROLLBACK")
             raise
         return added
+
+    def refused_below(self, sweep: Sweep, max_states: int, max_memory: int) -> set[str]:
+        """The params of ``sweep``'s refused tasks that larger limits may now compute: those
+        refused under a lower ``max_states`` or ``max_memory`` (or limits not recorded)."""
+        found = set()
+        rows = self.connection.execute(
+            f"SELECT params, data FROM results WHERE sweep_id = ? AND {REFUSED_ROW}", (sweep.id,)
+        )
+        for params, data in rows:
+            try:
+                limits = json.loads(data).get("limits") or {}
+                states, memory = limits.get("max_states", 0), limits.get("max_memory", 0)
+                if states < max_states or memory < max_memory:
+                    found.add(params)
+            except (ValueError, AttributeError, TypeError):
+                found.add(params)  # not as nimlab writes it: computing again mends it
+        return found
 
     def finish(self, sweep: Sweep) -> None:
         """Record that every batch of ``sweep`` is committed."""

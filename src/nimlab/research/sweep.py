@@ -21,7 +21,7 @@ from nimlab.errors import InvalidOption, TooLarge
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES
 from nimlab.messages import say
 from nimlab.progress import ProgressBar
-from nimlab.research.compute import Job, compute_batch, no_gc, refused, warm_up
+from nimlab.research.compute import Job, compute_batch, no_gc, refused, warm_up, with_limits
 from nimlab.research.db import ResultsDB
 from nimlab.research.executors import Executor
 from nimlab.research.families import Family
@@ -85,6 +85,29 @@ def check_size(family: Family, max_tasks: int) -> int:
     return count
 
 
+def _to_retry(
+    db: ResultsDB,
+    sweep: Any,
+    family: Family,
+    done: dict[int, int],
+    max_states: int,
+    max_memory: int,
+) -> list[int]:
+    """The committed batches holding a task refused under smaller limits than these: a sweep
+    run again with larger ``--max-states`` or ``--max-memory`` computes them again (their
+    results replace the refused rows; the rows already computed stay)."""
+    below = db.refused_below(sweep, max_states, max_memory)
+    if not below:
+        return []
+    again = []
+    for batch in family.batches(sweep.batch_size):
+        if batch.index in done:
+            named = refused(Job(family.name, batch, max_states, max_memory), "").rows
+            if any(row[1] in below for row in named):
+                again.append(batch.index)
+    return again
+
+
 def run_sweep(
     family: Family,
     db_path: str,
@@ -113,6 +136,8 @@ def run_sweep(
             tasks=count,
         )
         done = db.done_batches(sweep)
+        for index in _to_retry(db, sweep, family, done, max_states, max_memory):
+            del done[index]
         pending = count - sum(done.values())
         batches = (b for b in family.batches(sweep.batch_size) if b.index not in done)
         jobs = (Job(family.name, b, max_states, max_memory) for b in batches)
@@ -124,7 +149,8 @@ def run_sweep(
         try:
             with no_gc():
                 for result in executor.run(compute_batch, jobs, lost=refused):
-                    added += db.commit_batch(sweep, result.index, result.rows)
+                    rows = with_limits(result.rows, max_states, max_memory)
+                    added += db.commit_batch(sweep, result.index, rows)
                     computed += len(result.rows)
                     if bar is not None:
                         bar.advance(len(result.rows))
