@@ -121,3 +121,15 @@ def test_genus_charges_every_option_it_generates(monkeypatch: pytest.MonkeyPatch
     assert budgets[0].used >= calls["value"] - top  # each recursive call is an option
     with pytest.raises(TooLarge, match="states"):
         genus("kayles", 14, Limits(max_states=calls["value"] // 2))
+
+
+def test_a_sequence_that_alternates_four_times_and_then_changes_is_followed() -> None:
+    # found by the audit of 2026-11-27: 4.7's heap 12 was written 2^13; its g_k run
+    # 1, 3, 1, 3, 1, 4, 2, 0, 2, 0, … (and analyze agrees: 12 + seven *2 is a misère P)
+    import nimlab
+
+    table = genus("octal:4.7", to=15)
+    assert [e.symbol for e in table.entries[12:15]] == ["2^13131420", "1^202020431", "2^1313131420"]
+    assert table.entries[12].misere[:10] == (1, 3, 1, 3, 1, 4, 2, 0, 2, 0)
+    sum_of = nimlab.analyze("octal:4.7 + nim", "12 + 2,2,2,2,2,2,2", misere=True)
+    assert sum_of.outcome == "P" and table.entries[12].misere[7] == 0

@@ -4,7 +4,10 @@ The genus of a game G is g^{g₀g₁g₂…}: g its normal-play Grundy value and
 the misère Grundy value of G + k copies of *2 (the nim-heap of 2). The misère
 Grundy value is the mex rule with a terminal position valued 1. The sequence
 g₀, g₁, … is eventually alternating; the symbol is written up to where its last
-two digits alternate (0^120 is g₀ = 1, g₁ = 2, then 0, 2, 0, 2, …).
+two digits alternate (0^120 is g₀ = 1, g₁ = 2, then 0, 2, 0, 2, …). Each g_k is
+computed until the last eight values alternate (at least g₀..g₄, at most g₄₀): the
+alternation beyond them is observed, not proven, and ``misere`` lists every value
+computed.
 
 *Tame* genera (ONAG ch. 12; those of misère Nim positions) are 0^120, 1^031
 and a^{a(a⊕2)} for every a ≥ 0 (0^02, 1^13, 2^20, 3^31, …). A game whose genus
@@ -40,8 +43,14 @@ from nimlab.messages import say
 from nimlab.misere.quotient import heap_ruleset
 
 MIN_COPIES = 4
-MAX_COPIES = 16
+MAX_COPIES = 40
 """g_k is computed for k ≤ MIN_COPIES, then further until it alternates (at most this)."""
+ALTERNATING = 8
+"""How many last values must alternate before the sequence is taken to alternate from there.
+
+Four were not enough: 4.7's heap 12 has g_k = 1, 3, 1, 3, 1, 4, 2, 0, 2, 0, … (audit of
+2026-11-27). The alternation is observed, not proven: the symbol is exact up to the values
+listed in ``misere``."""
 
 
 def _mex(values: set[int]) -> int:
@@ -71,6 +80,16 @@ def _alternating(misere: tuple[int, ...]) -> tuple[int, ...]:
     while j > 0 and misere[j - 1] == misere[j + 1]:
         j -= 1
     return misere[: j + 2]
+
+
+def _settled(values: list[int]) -> bool:
+    """Have the last :data:`ALTERNATING` values alternated (or all of them, if fewer)?
+
+    >>> _settled([1, 3, 1, 3, 1]), _settled([1, 2, 0, 2, 0, 2, 0, 2, 0])
+    (False, True)
+    """
+    tail = values[-ALTERNATING:]
+    return len(tail) == ALTERNATING and all(tail[i] == tail[i + 2] for i in range(len(tail) - 2))
 
 
 def symbol(grundy: int, misere: tuple[int, ...]) -> str:
@@ -200,9 +219,7 @@ def genus(game: Ruleset | str, to: int, limits: Limits | None = None) -> GenusTa
             base = (n,) if opts else ()
             values: list[int] = []
             k = 0
-            while k <= MIN_COPIES or (
-                k <= MAX_COPIES and not (values[-1] == values[-3] and values[-2] == values[-4])
-            ):
+            while k <= MIN_COPIES or (k <= MAX_COPIES and not _settled(values)):
                 values.append(search.value(base, 0, k))
                 k += 1
             misere = tuple(values)
