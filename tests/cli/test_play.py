@@ -141,3 +141,12 @@ def test_misere_play_in_the_terminal() -> None:
     r = play("nim", "1,1,2", "--misere", stdin="1,1,1\n0,0,1\n")
     assert r.returncode == 0, r.stderr
     assert "misère" in r.stdout and "You win" in r.stdout
+
+
+def test_explain_and_why_follow_misere_play() -> None:
+    # found by the audit of 2026-11-27: both explained normal play ("take 2 → 0,1,1")
+    r = play("nim", "1,1,2", "--misere", stdin="explain\nquit\n")
+    assert "Winning move: take 1 from the heap of 2 → 1,1,1" in r.stdout, r.stdout
+    assert "0,1,1" not in r.stdout
+    w = play("wythoff", "1,2", "--misere", "--first", "computer", stdin="why\nquit\n")
+    assert "• So 0,1 is a P-position; its Grundy value is 0." in w.stdout, w.stdout

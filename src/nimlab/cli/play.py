@@ -238,7 +238,7 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
     def explain() -> None:
         from nimlab.explanations import explain as run
 
-        e = run(g, session.position, lang=lang, limits=session.limits)
+        e = run(g, session.position, lang=lang, limits=session.limits, misere=session.misere)
         term.show("explain", e.text(), explanation=e.to_dict())
 
     def why() -> None:
@@ -246,7 +246,7 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
 
         text = session.why(lang)  # refuses before the computer has moved
         last = next(t for t in reversed(session.turns) if t.player == "computer")
-        e = run(g, last.move.to, lang=lang, limits=session.limits)
+        e = run(g, last.move.to, lang=lang, limits=session.limits, misere=session.misere)
         term.show("why", f"{text}\n{e.text()}", explanation=e.to_dict())
 
     def help_() -> None:
