@@ -229,3 +229,25 @@ def test_quotient_charges_each_successor_and_the_options_it_carries(
         quotient(Octal.from_code("4.7"), 8, Limits(max_states=10**9))
     assert work["options"] > 100_000  # enough to tell the countings apart
     assert budgets[0].used >= work["successors"] + work["options"]
+
+
+def test_the_quotient_path_of_analyze_keeps_to_the_callers_limits() -> None:
+    # found by the audit of 2026-11-27: analyze kayles 400,400 --misere --max-states 10
+    # answered, building the quotient under its own 3,000,000 states
+    import nimlab
+    from nimlab.errors import TooLarge
+    from nimlab.limits import Limits
+
+    with pytest.raises(TooLarge, match=r"--max-states|max_states"):
+        nimlab.analyze("kayles", "400,400", misere=True, limits=Limits(max_states=10))
+
+
+def test_a_quotient_refused_for_memory_names_the_memory_limit() -> None:
+    from nimlab.cli.flags import FLAGS
+    from nimlab.errors import TooLarge
+    from nimlab.limits import Limits
+    from nimlab.misere.quotient import quotient
+
+    with pytest.raises(TooLarge) as caught:
+        quotient("kayles", 30, limits=Limits(max_states=10**8, max_memory=1024))
+    assert caught.value.render(FLAGS).endswith("raise the limit with --max-memory")

@@ -154,9 +154,11 @@ class _Builder:
         """Heap h gets a cyclic factor; a failing word recalibrates the trial."""
         free: dict[int, int] = {h: 2}  # heap -> index of its cyclic factor C(index, 2)
         tried: set[tuple[int, ...]] = set()
+        over_memory = False
         for _ in range(MAX_REFINEMENTS):
             candidate = trial(base, free, h, DEFAULT_PERIOD)
-            if candidate.size() > self.max_elements:
+            if candidate.size() > self.max_elements:  # bounded by --max-memory
+                over_memory = True
                 break
             is_p = self._mark(candidate, h)
             reduced = reduce(candidate, is_p, h)
@@ -175,7 +177,7 @@ class _Builder:
         raise TooLarge(
             f"the misère quotient of {self.game.spec} could not be built at heap {h} within "
             "the limits",
-            "max_states",
+            "max_memory" if over_memory else "max_states",
             ja=f"{self.game.spec} のミゼール商は上限内では山 {h} で作れませんでした",
         )
 

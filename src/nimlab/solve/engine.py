@@ -73,7 +73,7 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
         oracle = find_oracle(g, pos, misere)
         assert oracle is not None
         try:
-            answer = oracle.analyze(g, pos)
+            answer = oracle.analyze_within(g, pos, limits)
         except TooLarge:  # a theorem that could not finish within its own bound: search
             return run_plan(_search_plan(the_plan, g, pos, misere), g, pos, misere, limits)
         outcome, value, moves = answer.outcome, answer.grundy, answer.winning_moves

@@ -17,11 +17,14 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.solve.methods import Method, render_method
 from nimlab.solve.results import Outcome
+
+if TYPE_CHECKING:
+    from nimlab.limits import Limits
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,11 @@ class Oracle(ABC):
     @abstractmethod
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         """The outcome, Grundy value where known, and winning moves."""
+
+    def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
+        """:meth:`analyze` within the caller's ``limits``, for an oracle whose work grows
+        with the position (a closed form's does not: it ignores them)."""
+        return self.analyze(game, position)
 
     def grundy(self, game: Ruleset, position: Position) -> int | None:
         """The Grundy value, or None if the theorem gives only the outcome."""

@@ -16,6 +16,7 @@ its own bound, the solver falls back to misère search.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import prod
 from typing import ClassVar
 
@@ -59,12 +60,18 @@ class MisereQuotientOracle(Oracle):
         return kernel is not None and kernel.splits and sum(position) >= SPLIT_SEARCH_STONES
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        return self.analyze_within(game, position, QUOTIENT_LIMITS)
+
+    def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
+        """The answer from a quotient built within the caller's ``limits`` and at most
+        :data:`QUOTIENT_LIMITS` (past those the solver searches instead)."""
         from nimlab.misere.answers import analyze
 
         heap_game = as_heap_ruleset(game)
         assert heap_game is not None
         game = heap_game
-        answer = analyze(game, position, QUOTIENT_LIMITS)
+        within = replace(limits, max_states=min(limits.max_states, QUOTIENT_LIMITS.max_states))
+        answer = analyze(game, position, within)
         moves = tuple(
             Move(game.position(m.position), game.heap_move(m.heap, m.result))
             for m in answer.winning_moves
