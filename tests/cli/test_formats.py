@@ -73,3 +73,20 @@ def test_list_layout_formats() -> None:
         args(game="wythoff", heaps=2, max=5, layout="list", format="csv"), Limits()
     )
     assert text.splitlines() == ["heap 1,heap 2", "0,0", "1,2", "3,5"]
+
+
+def test_origin_1_relabels_nim_and_wythoff_in_misere_play_too() -> None:
+    # found by the audit of 2026-11-27: misère tables gave the values of ⟨1, 1⟩… instead,
+    # unlike normal play and docs/theory.md
+    import io
+
+    from nimlab.cli.main import main
+
+    out = io.StringIO()
+    assert main(["table", "nim", "--size", "4", "--origin", "1", "--misere"], out) == 0
+    lines = out.getvalue().splitlines()
+    assert "every heap keeps a stone" in lines[0]
+    assert lines[2].split() == ["1", "1", "0", "2", "3"]  # misère Nim ⟨0, b⟩: 1, 0, 2, 3
+    import nimlab
+
+    assert nimlab.analyze("nim", "0,1", misere=True).grundy == 0

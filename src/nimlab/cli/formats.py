@@ -121,28 +121,33 @@ def grundy_table(
     """A two-heap Grundy table in the paper's layout.
 
     ``--origin 1`` on a game whose heaps may be empty gives the true values of
-    the positions from ⟨1, 1⟩ — except for Nim and Wythoff in normal play, where
-    seed 001's Tables 5–6 use the rule "every heap keeps a stone": there the
-    0-based table is relabelled from 1, and the caption says so.
+    the positions from ⟨1, 1⟩ — except for Nim and Wythoff, where seed 001's
+    Tables 5–6 use the rule "every heap keeps a stone": there the 0-based table
+    is relabelled from 1 (in misère play too: the rule maps each game onto the
+    other heap by heap, terminal positions included), and the caption says so.
     """
     from nimlab.solve.tables import grundy_table as compute
     from nimlab.theory.tables import paper_table
 
+    relabelled = False
     if origin is not None and origin != result.origin:
         if origin == 0:
             raise InvalidOption(
                 f"--origin 0: every heap of {game.spec} has at least 1 stone",
                 ja=f"--origin 0: {game.spec} のどの山にも石が 1 個以上あります",
             )
-        if not misere and paper_table(game, 1) is not None:
+        if paper_table(game, 1) is not None:
             result = GrundyTable(result.game, 1, result.values)  # the ≥1-stone rule of the paper
+            relabelled = True
         else:
             result = compute(game, result.size, misere=misere, origin=origin, limits=limits)
     values = "misère Grundy values" if misere else "Grundy values"
     caption = f"{result.game}: {values} of ⟨a, b⟩, rows a, columns b"
-    paper = None if misere else paper_table(game, result.origin)
-    if paper is not None:
+    paper = paper_table(game, result.origin)
+    if paper is not None and not misere:
         caption += f" — {paper}"
+    elif relabelled:
+        caption += " — every heap keeps a stone: ⟨a, b⟩ here is the origin-0 ⟨a−1, b−1⟩"
     cells = [[str(v) for v in row] for row in result.values.tolist()]
     return result, matrix(caption, cells, result.origin, fmt)
 
