@@ -237,8 +237,9 @@ def test_the_quotient_path_of_analyze_keeps_to_the_callers_limits() -> None:
     import nimlab
     from nimlab.errors import TooLarge
     from nimlab.limits import Limits
+    from nimlab.solve.context import Context
 
-    with pytest.raises(TooLarge, match=r"--max-states|max_states"):
+    with Context(), pytest.raises(TooLarge, match=r"--max-states|max_states"):
         nimlab.analyze("kayles", "400,400", misere=True, limits=Limits(max_states=10))
 
 
@@ -247,7 +248,8 @@ def test_a_quotient_refused_for_memory_names_the_memory_limit() -> None:
     from nimlab.errors import TooLarge
     from nimlab.limits import Limits
     from nimlab.misere.quotient import quotient
+    from nimlab.solve.context import Context
 
-    with pytest.raises(TooLarge) as caught:
+    with Context(), pytest.raises(TooLarge) as caught:  # fresh caches: no quotient kept
         quotient("kayles", 30, limits=Limits(max_states=10**8, max_memory=1024))
     assert caught.value.render(FLAGS).endswith("raise the limit with --max-memory")

@@ -7,6 +7,7 @@ Each is added to the parser by :func:`add_commands`; the mathematics lives in
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import TextIO
 
@@ -31,14 +32,19 @@ Adder = Callable[..., argparse.ArgumentParser]
 
 
 def _natural(text: str) -> int:
-    digits = len(text.strip())
-    if text.strip().isdigit() and digits > 12:
+    """A heap bound: ASCII digits only, at most 12 of them (``²`` and ``٣`` are refused).
+
+    >>> _natural(" 12 ")
+    12
+    """
+    digits = text.strip()
+    if re.fullmatch(r"[0-9]+", digits) and len(digits) > 12:
         raise argparse.ArgumentTypeError(
-            say("arg.digits_over", current(), text=text[:20] + "…", digits=digits, most=12)
+            say("arg.digits_over", current(), text=text[:20] + "…", digits=len(digits), most=12)
         )
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(say("arg.not_natural", current(), text=text))
-    return int(text)
+    if not re.fullmatch(r"[0-9]+", digits) or int(digits) < 1:
+        raise argparse.ArgumentTypeError(say("arg.not_positive", current(), text=text))
+    return int(digits)
 
 
 def add_commands(command: Adder) -> None:
