@@ -150,3 +150,13 @@ def test_explain_and_why_follow_misere_play() -> None:
     assert "0,1,1" not in r.stdout
     w = play("wythoff", "1,2", "--misere", "--first", "computer", stdin="why\nquit\n")
     assert "• So 0,1 is a P-position; its Grundy value is 0." in w.stdout, w.stdout
+
+
+def test_a_game_the_computer_could_not_play_is_refused_before_it_begins() -> None:
+    # found by the audit of 2026-11-27: kayles 1000 --misere started, then the first move
+    # was refused (exit 3) after the person had played it
+    r = play("kayles", "1000", "--misere", stdin="take 1\nquit\n")
+    assert r.returncode == 3 and "too big for the computer to play perfectly" in r.stderr
+    assert "--level random" in r.stderr and "you:" not in r.stdout
+    ok = play("kayles", "1000", "--misere", "--level", "random", stdin="quit\n")
+    assert ok.returncode == 0

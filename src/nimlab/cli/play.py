@@ -113,12 +113,36 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             limits=limits_of(args),
             misere=args.misere,
         )
+        _check_playable(session)
         if not _game(session, term, lang) or args.json:
             return 0
         again = term.ask(say("play.again", lang), say("play.again", lang).strip())
         if again is None or again.lower() not in ANSWERS_YES:
             term.show("bye", say("play.bye", lang))
             return 0
+
+
+def _check_playable(session: Any) -> None:
+    """Refuse a game the computer could not play perfectly within the limits before it
+    begins (it would be refused at its first move or hint instead)."""
+    from nimlab.errors import TooLarge
+    from nimlab.solve.engine import analyze
+
+    if session.level == "random":
+        return
+    g = session.game
+    try:
+        analyze(g, session.position, misere=session.misere, limits=session.limits)
+    except TooLarge as error:
+        pos = g.format_position(session.position)
+        raise TooLarge(
+            f"{g.spec} at {pos} is too big for the computer to play perfectly: {error.reason}",
+            error.limit,
+            "or play it at --level random",
+            ja=f"{g.spec} の {pos} はコンピュータが最善手を計算するには大きすぎます: "
+            f"{error.ja or error.reason}",
+            note_ja="または --level random で対戦してください",
+        ) from None
 
 
 def _game(session: Any, term: Terminal, lang: str) -> bool:
