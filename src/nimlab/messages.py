@@ -493,6 +493,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "lose. The computer wins.",
         "コンピュータは動けません。ミゼールでは最後に取ったあなたの負け。コンピュータの勝ち。",
     ),
+    "play.misere_no_move_you": (
+        "No move is left for you before anyone has moved: under misère play that is a win. "
+        "You win!",
+        "始める前からあなたは動けません。ミゼールではそれが勝ち。あなたの勝ち！",
+    ),
+    "play.misere_no_move_computer": (
+        "No move is left for the computer before anyone has moved: under misère play that "
+        "is a win. The computer wins.",
+        "始める前からコンピュータは動けません。ミゼールではそれが勝ち。コンピュータの勝ち。",
+    ),
     "play.again": ("Play again? [y/N] ", "もう一度遊びますか？ [y/N] "),
     "play.bye": ("Thanks for playing.", "遊んでくれてありがとう。"),
     "play.hint": ("hint: {move} → {pos} ({why})", "ヒント: {move} → {pos}（{why}）"),

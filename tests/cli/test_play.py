@@ -160,3 +160,11 @@ def test_a_game_the_computer_could_not_play_is_refused_before_it_begins() -> Non
     assert "--level random" in r.stderr and "you:" not in r.stdout
     ok = play("kayles", "1000", "--misere", "--level", "random", stdin="quit\n")
     assert ok.returncode == 0
+
+
+def test_a_misere_game_over_before_it_begins_says_so() -> None:
+    # found by the audit of 2026-11-27: "the computer made the last move" when nobody had
+    # moved, and the help line's example was "(e.g. -)"
+    r = play("dawson-kayles", "1", "--misere", stdin="quit\n")
+    assert "before anyone has moved: under misère play that is a win. You win!" in r.stdout
+    assert "made the last move" not in r.stdout and "(e.g. -)" not in r.stdout

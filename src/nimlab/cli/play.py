@@ -196,6 +196,8 @@ def _ending(session: Any) -> str:
     if not session.misere:
         return "play.you_win" if session.winner == "you" else "play.computer_wins"
     stuck = session.to_move  # the player with no move left wins a misère game
+    if not session.turns:  # nobody moved: no "last move" to lose by
+        return "play.misere_no_move_you" if stuck == "you" else "play.misere_no_move_computer"
     return "play.misere_you_win" if stuck == "you" else "play.misere_computer_wins"
 
 
@@ -288,8 +290,11 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
 
 
 def _example(session: Any) -> str:
-    listed = session.legal_moves(1)
-    return session.game.format_position(listed[0].to) if listed else "-"
+    """A move to type, as the position it reaches (one that is not empty, where there is one:
+    the empty position is typed as nothing)."""
+    listed = session.legal_moves(20)
+    shown = [session.game.format_position(m.to) for m in listed]
+    return next((s for s in shown if s), "take 1")
 
 
 def _move_words(move: Any, lang: str) -> str:
