@@ -157,3 +157,23 @@ def test_a_bad_limit_is_refused_by_every_command(
     """Found by the CLI audit: commands that compute nothing accepted ``--max-states -1``."""
     assert main([*command, "--max-states", "-1"], io.StringIO()) == 2
     assert "--max-states" in capsys.readouterr().err
+
+
+def test_an_empty_db_name_is_said_to_be_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    # found by the audit of 2026-11-27: "--db  is a directory"
+    assert cli("results", "--db", "")[0] == 2
+    assert "--db needs a file name; got an empty one" in capsys.readouterr().err
+
+
+def test_a_certificate_never_replaces_a_file_that_is_not_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by the audit of 2026-11-27: `period kayles --certificate notes.txt` replaced it
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    assert cli("period", "kayles", "--certificate", str(notes))[0] == 2
+    assert "exists and is not a certificate" in capsys.readouterr().err
+    assert notes.read_text() == "my notes\n"
+    target = tmp_path / "k.json"
+    for _ in range(2):  # a certificate is replaced by the next
+        assert cli("period", "kayles", "--certificate", str(target))[0] == 0

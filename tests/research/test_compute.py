@@ -74,3 +74,12 @@ def test_a_subtraction_task_keeps_within_its_states() -> None:
         assert all(row[7] == 0 for row in rows)  # nothing proven from so few values
     (row,) = compute_batch(Job("subtraction", Batch(0, 0, 1, [(1, 2)]), 12, 2**30)).rows
     assert row[4:8] == (0, 3, 0, 1)  # G = 0,1,2,0,1,2: six values prove period 3
+
+
+def test_a_misere_row_stopped_by_its_limits_names_the_sweeps_option() -> None:
+    # found by the audit of 2026-11-27: "raise the limit Limits.max_states"
+    from nimlab.limits import Limits
+    from nimlab.research.compute import _octal_misere
+
+    row = _octal_misere("0.77", 40, 10.0, Limits(max_states=2000))
+    assert json.loads(str(row[11]))["stopped"].endswith("raise the limit with --max-states")

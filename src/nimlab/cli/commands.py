@@ -198,10 +198,34 @@ def _sparse_of(
     return sparse_json(rare_facts(g, count, limits_of(args), window=window))
 
 
+def _check_replaceable(target: str) -> None:
+    """Refuse to replace a file that is not a certificate (a person's notes named by mistake);
+    an earlier certificate is replaced, as a new run of the same command would expect."""
+    from nimlab.files import shown
+    from nimlab.solve.certificates import FORMAT
+
+    try:
+        with open(target, "rb") as f:
+            head = f.read(200)
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        return  # a new file; a folder or an unreadable file is refused when written
+    except OSError:
+        return
+    if head and f'"format":"{FORMAT}"'.encode() not in head.replace(b" ", b""):
+        name = shown(target)
+        raise InvalidOption(
+            f"--certificate {name} exists and is not a certificate; give a new file name "
+            "(an earlier certificate is replaced)",
+            ja=f"--certificate {name} は既にあり、証明書ではありません。新しいファイル名を"
+            "指定してください（以前の証明書なら置き換えます）",
+        )
+
+
 def _write_certificate(g: Any, args: argparse.Namespace, target: str) -> None:
     from nimlab.files import atomic_path
     from nimlab.solve.certificates import certificate
 
+    _check_replaceable(target)
     cert = certificate(g, limits_of(args), args.max_length)
     with atomic_path(target, "--certificate") as path, open(path, "w", encoding="utf-8") as f:
         json.dump(cert, f, separators=(",", ":"))

@@ -358,12 +358,17 @@ def cached_quotients(game: HeapRuleset) -> list[MisereQuotient]:
 
 
 def quotient_within(
-    game: Ruleset | str, max_heap: int, seconds: float, limits: Limits | None = None
+    game: Ruleset | str,
+    max_heap: int,
+    seconds: float,
+    limits: Limits | None = None,
+    names: dict[str, str] | None = None,
 ) -> tuple[MisereQuotient, str | None]:
     """The quotient of heaps ≤ the largest n ≤ ``max_heap`` reached within ``seconds``.
 
     Returns the quotient and ``None`` when ``max_heap`` was reached, else why it
-    stopped (the time, or the limits) — for sweeps such as ``research/misere``.
+    stopped (the time, or the limits, named as ``names`` says: a front end's options)
+    — for sweeps such as ``research/misere``.
     """
     import time
 
@@ -381,5 +386,9 @@ def quotient_within(
                 break
             builder.next()
     except TooLarge as error:
-        reason = f"time ({seconds:g} s)" if error.limit == "max_seconds" else f"limits: {error}"
+        reason = (
+            f"time ({seconds:g} s)"
+            if error.limit == "max_seconds"
+            else f"limits: {error.render(names)}"
+        )
     return _present(g.spec, builder), reason

@@ -293,7 +293,7 @@ def _octal_misere(code: str, max_heap: int, seconds: float, limits: Limits) -> R
 
     size = len(code) - 2
     try:
-        q, stopped = quotient_within(f"octal:{code}", max_heap, seconds, limits)
+        q, stopped = quotient_within(f"octal:{code}", max_heap, seconds, limits, SWEEP_FLAGS)
     except REFUSED as error:
         return _failed("octal-misere", code, size, max_heap, error)
     data = {

@@ -150,6 +150,11 @@ class ResultsDB:
         Creation is one ``BEGIN IMMEDIATE`` transaction, so concurrent first
         starts on one new file all succeed.
         """
+        if not str(path).strip():  # Path("") would be ".", this folder
+            raise InvalidOption(
+                "--db needs a file name; got an empty one",
+                ja="--db にはファイル名が必要です（空でした）",
+            )
         file = Path(path)
         shown = _shown(str(path))
         try:
