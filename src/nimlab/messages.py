@@ -131,6 +131,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{text!r} has {digits:,} digits; at most {most} are accepted here",
         "{text!r} は {digits:,} 桁あります。ここでは {most} 桁までです",
     ),
+    "arg.not_seconds_number": (
+        "{text!r} is not a number of seconds such as 60 or 2.5",
+        "{text!r} は 60 や 2.5 のような秒数ではありません",
+    ),
     "arg.not_count": (
         "{text!r} is not an integer from 0 to {most}",
         "{text!r} は 0 から {most} までの整数ではありません",

@@ -119,6 +119,19 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(say("arg.not_integer", lang, text=text)) from None
 
 
+def _seconds(text: str) -> float:
+    """Seconds written in ASCII (float() would also read '５' and ' inf'); the range is
+    checked by the run itself.
+
+    >>> _seconds("2.5"), _seconds("1e3")
+    (2.5, 1000.0)
+    """
+    if not re.fullmatch(r"\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*", text):
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(say("arg.not_seconds_number", current(), text=shown))
+    return float(text)
+
+
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 
 
@@ -329,7 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--max-seconds",
-        type=float,
+        type=_seconds,
         default=None,
         metavar="S",
         help=both(

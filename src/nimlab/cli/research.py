@@ -376,6 +376,13 @@ def _database_errors(run: Callable[[argparse.Namespace, TextIO], int]) -> Callab
         try:
             return run(args, out)
         except sqlite3.Error as error:
+            if "full" in str(error):  # SQLITE_FULL: each batch is all in or all out
+                raise InvalidOption(
+                    f"--db {args.db}: the disk is full ({error}); what was committed is kept: "
+                    "free some space and run the same command again",
+                    ja=f"--db {args.db}: ディスクがいっぱいです（{error}）。書き終えた分は"
+                    "残っています。空きを作って同じコマンドをもう一度実行してください",
+                ) from None
             raise InvalidOption(
                 f"--db {args.db}: the database is damaged or locked ({error})",
                 ja=f"--db {args.db}: データベースが壊れているかロックされています（{error}）",
