@@ -75,3 +75,12 @@ def test_one_big_heap_of_a_game_that_splits_goes_to_the_quotient() -> None:
     from nimlab.theory.misere_quotient import MISERE_QUOTIENT
 
     assert not MISERE_QUOTIENT.applies(nimlab.game("subtraction:1,3"), (60,))  # no split
+
+
+def test_a_repeated_factor_is_written_as_a_power() -> None:
+    # found by the audit of 2026-11-27: "b · b · … · b" forty times
+    from nimlab.misere.answers import analyze as misere_analyze
+    from nimlab.registry import game
+
+    answer = misere_analyze(game("kayles"), (2,) * 40 + (5,))
+    assert answer.arithmetic.startswith("b^40 · ") and answer.arithmetic.count("·") == 1

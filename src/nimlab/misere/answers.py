@@ -65,8 +65,21 @@ class MisereAnswer:
 
     @property
     def arithmetic(self) -> str:
-        """The product, e.g. ``a · b · ab = b^2 ∈ P``."""
-        product = " · ".join(f for f in self.factors if f != "1") or "1"
+        """The product, e.g. ``a · b · ab = b^2 ∈ P``; a factor repeated is written once with
+        its count (forty heaps of 2 in Kayles: ``(b)^40 = b^2``)."""
+        shown: list[str] = []
+        factors = [f for f in self.factors if f != "1"]
+        k = 0
+        while k < len(factors):
+            run = 1
+            while k + run < len(factors) and factors[k + run] == factors[k]:
+                run += 1
+            f = factors[k]
+            shown.append(f if run < 3 else f"({f})^{run}" if len(f) > 1 else f"{f}^{run}")
+            if run == 2:
+                shown.append(f)
+            k += run
+        product = " · ".join(shown) or "1"
         where = "∈" if self.outcome == "P" else "∉"
         return f"{product} = {self.element} {where} P"
 
