@@ -206,6 +206,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game}: 最初の {checked:,} 個の値に周期は見つからない"
         "（さらに調べるには --max-states を上げる）",
     ),
+    "period.none_length": (
+        "{game}: no period found in the first {checked:,} values "
+        "(raise --max-length to look further)",
+        "{game}: 最初の {checked:,} 個の値に周期は見つからない"
+        "（さらに調べるには --max-length を上げる）",
+    ),
     "period.found": (
         "{game}: {kind} with preperiod {preperiod}, period {period}, saltus {saltus}",
         "{game}: {kind}。前周期 {preperiod}、周期 {period}、増分 {saltus}",

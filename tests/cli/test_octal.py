@@ -158,3 +158,10 @@ def test_rare_on_a_game_of_another_shape_names_rare(capsys: pytest.CaptureFixtur
     """Found by the CLI audit: ``rare wythoff`` said "sequence applies to heap games…"."""
     assert main(["rare", "wythoff", "--to", "100"], io.StringIO()) == 2
     assert capsys.readouterr().err.startswith("nimlab: rare applies to heap games")
+
+
+def test_a_search_cut_by_max_length_names_max_length() -> None:
+    # found by the audit of 2026-11-27: "raise --max-states" when --max-length was the bound
+    out = io.StringIO()
+    assert main(["period", "kayles", "--misere", "--max-length", "10"], out) == 0
+    assert "no period found in the first 10 values (raise --max-length" in out.getvalue()

@@ -108,10 +108,14 @@ def values(seq: Sequence[int], per_line: int = 20, start: int = 0) -> str:
     )
 
 
-def periodicity(p: Periodicity, criterion: str | None, lang: str = "en") -> str:
-    """One paragraph on a periodicity result, in ``lang``."""
+def periodicity(
+    p: Periodicity, criterion: str | None, lang: str = "en", max_length: int | None = None
+) -> str:
+    """One paragraph on a periodicity result, in ``lang`` (``max_length``: the bound asked
+    for, which a search that reached it names as the option to raise)."""
     if p.period is None:
-        return say("period.none", lang, game=p.game, checked=p.checked_to)
+        key = "period.none_length" if max_length and p.checked_to >= max_length else "period.none"
+        return say(key, lang, game=p.game, checked=p.checked_to)
     kind = say("period.arithmetic" if p.saltus else "period.periodic", lang)
     if p.proven:
         proof = say("period.proven", lang, criterion=criterion)
