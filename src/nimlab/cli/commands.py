@@ -159,7 +159,7 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     if certificate is not None and misere:
         raise InvalidOption(
             "--certificate: misère periods are observed, never proven",
-            ja="--certificate: 逆形の周期は観察されたもので、証明はされません",
+            ja="--certificate: ミゼールの周期は観察されたもので、証明はされません",
         )
     result = periodicity(g, limits=limits_of(args), max_length=args.max_length, misere=misere)
     if certificate is not None:

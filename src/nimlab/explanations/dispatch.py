@@ -149,7 +149,7 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
         text = say(
             lang,
             "The player to move has no move left, and under misère play that is a win.",
-            "手番の人はもう動けず、逆形ではそれが勝ちになる。",
+            "手番の人はもう動けず、ミゼールではそれが勝ちになる。",
         )
         return [*steps, Step("move", text, data={"moves": []})]
     shown = [f"{move_words(m, lang)} → {m.to}" for m in moves[:SHOWN_MOVES]]

@@ -40,12 +40,12 @@ def wythoff(game: Ruleset, position: Position, lang: str) -> list[Step]:
         "Misère Wythoff (the last player to move loses): the P-positions are those of normal "
         "play, (⌊kφ⌋, ⌊kφ²⌋), except that (0, 0) and (1, 2) are replaced by (0, 1) and (2, 2). "
         "{verdict}",
-        "逆形ワイトホフ(最後に取った人が負け): P 局面は通常形の (⌊kφ⌋, ⌊kφ²⌋) と同じだが、"
+        "ミゼールワイトホフ(最後に取った人が負け): P 局面は通常形の (⌊kφ⌋, ⌊kφ²⌋) と同じだが、"
         "(0, 0) と (1, 2) が (0, 1) と (2, 2) に置き換わる。{verdict}",
         verdict=verdict,
     )
     shown = ", ".join(f"({x}, {y})" for x, y in pairs)
-    line = say(lang, "misère P-positions: {p}, …", "逆形の P 局面: {p}, …", p=shown)
+    line = say(lang, "misère P-positions: {p}, …", "ミゼールの P 局面: {p}, …", p=shown)
     return [Step("theorem", text, (line,), {"p_positions": [list(p) for p in pairs]})]
 
 
@@ -86,8 +86,8 @@ def subtraction(game: Ruleset, position: Position, lang: str) -> list[Step]:
         "Misère play of {spec} (the last player to move loses). Since 1 ∈ S, every heap n ≥ 1 "
         "can take one stone, so the misère rule is the normal rule shifted by one: the heap of n "
         "is a P-position exactly when n ≥ 1 and n − 1 is a normal-play P-position. {why}",
-        "{spec} の逆形(最後に取った人が負け)。1 ∈ S なので n ≥ 1 の山はいつも 1 個取れ、"
-        "逆形の規則は通常形を 1 つずらしたものになる: n 個の山が P 局面になるのは n ≥ 1 かつ "
+        "{spec} のミゼール(最後に取った人が負け)。1 ∈ S なので n ≥ 1 の山はいつも 1 個取れ、"
+        "ミゼールの規則は通常形を 1 つずらしたものになる: n 個の山が P 局面になるのは n ≥ 1 かつ "
         "n − 1 個の山が通常形の P 局面のときちょうどである。{why}",
         spec=game.spec,
         why=why,

@@ -53,7 +53,7 @@ class MisereWythoff(Oracle):
     title_ja: ClassVar[str] = (
         "ミゼール・ワイトホフ: 通常形の P 局面のうち (0,0), (1,2) を (0,1), (2,2) に置き換える"
     )
-    source_ja: ClassVar[str] = "既知の結果(一次文献は未確認); 逆形の全探索で検証"
+    source_ja: ClassVar[str] = "既知の結果(一次文献は未確認); ミゼールの全探索で検証"
     misere: ClassVar[bool] = True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
@@ -98,11 +98,11 @@ class MisereSubtraction(Oracle):
         "(proof in nimlab.misere.closed_forms.shifted_subtraction_p)"
     )
     title_ja: ClassVar[str] = (
-        "1 ∈ S の引き算ゲームの逆形(山 1 つ): n ≥ 1 かつ n − 1 が通常形の P 局面のとき P"
+        "1 ∈ S の引き算ゲームのミゼール(山 1 つ): n ≥ 1 かつ n − 1 が通常形の P 局面のとき P"
     )
     source_ja: ClassVar[str] = (
-        "初等的: 1 個取る手があるので逆形の mex 規則が山 1 つ分ずれる"
-        "(証明は逆形の閉じた式の解説にある)"
+        "初等的: 1 個取る手があるのでミゼールの mex 規則が山 1 つ分ずれる"
+        "(証明はミゼールの閉じた式の解説にある)"
     )
     misere: ClassVar[bool] = True
 

@@ -75,7 +75,9 @@ class MisereNim(Oracle):
     name: ClassVar[str] = "misere-nim"
     title: ClassVar[str] = "Bouton's misère rule: nim-sum, except when every heap is 0 or 1"
     source: ClassVar[str] = "Bouton 1902; Conway 1976 (beyond the seeds)"
-    title_ja: ClassVar[str] = "Bouton の逆形ルール: ニム和、ただしすべての山が 0 か 1 のときは例外"
+    title_ja: ClassVar[str] = (
+        "Bouton のミゼールルール: ニム和、ただしすべての山が 0 か 1 のときは例外"
+    )
     source_ja: ClassVar[str] = "Bouton 1902; Conway 1976 (シード文書の範囲外)"
     misere: ClassVar[bool] = True
 
