@@ -240,3 +240,26 @@ def test_an_empty_variants_list_is_refused_not_taken_for_every_variant(tmp_path:
     sweep = ["sweep", "split-delete", "--heaps-from", "2", "--heaps-to", "2", "--max-heap", "5"]
     code, _ = cli(*sweep, "--variants", "", "--db", str(tmp_path / "v.sqlite"))
     assert code == 2 and not (tmp_path / "v.sqlite").exists()
+
+
+def test_options_that_an_export_would_ignore_are_refused(
+    atlas: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by the audit of 2026-11-27: --columns without --export was ignored, --limit with
+    # --export exported every row anyway, and a column named twice was written twice
+    target = str(tmp_path / "e.csv")
+    cases = [
+        (["--columns", "params"], "--columns chooses the columns of --export FILE"),
+        (["--export", target, "--limit", "5"], "--limit is the rows shown"),
+        (["--export", target, "--columns", "params,params"], "params named twice"),
+    ]
+    for extra, said in cases:
+        assert cli("results", "--db", atlas, *extra)[0] == 2
+        assert said in capsys.readouterr().err
+    assert not Path(target).exists()
+
+
+def test_the_memory_limit_is_named_as_given(atlas: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # --json halved the limit it then named: "over the limit of 512" for --max-memory 1K
+    assert cli("results", "--db", atlas, "--json", "--max-memory", "1K")[0] == 3
+    assert "over the limit of 1,024" in capsys.readouterr().err

@@ -282,7 +282,7 @@ def add_commands(command: Adder) -> None:
     p.add_argument(
         "--limit",
         type=_int,
-        default=20,
+        default=None,
         metavar="N",
         help=both("rows shown (default 20)", "表示する行数（既定 20）"),
     )
@@ -464,11 +464,24 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
     ResultsDB.open(args.db, create=False).close()  # refuse a foreign file up front
     if args.sweeps:
         return _sweeps(args, out)
-    if args.limit < 1:
+    if args.limit is not None and args.limit < 1:
         raise InvalidOption(
             f"--limit must be ≥ 1, got {args.limit}",
             ja=f"--limit は 1 以上です（{args.limit} が与えられた）",
         )
+    if args.limit is not None and (args.export is not None or args.plot is not None):
+        raise InvalidOption(
+            "--limit is the rows shown; an export or a plot takes every matching row "
+            "(narrow them with --family, --size, --top, --period or --params)",
+            ja="--limit は表示する行数です。書き出しとグラフは該当する行をすべて使います"
+            "（--family、--size、--top、--period、--params で絞り込めます）",
+        )
+    if args.columns is not None and args.export is None:
+        raise InvalidOption(
+            "--columns chooses the columns of --export FILE",
+            ja="--columns は --export FILE の列を選びます",
+        )
+    limit = 20 if args.limit is None else args.limit
     if args.plot is not None and args.export is not None:
         raise InvalidOption(
             "--plot and --export are two runs of results: give one of them",
@@ -500,14 +513,9 @@ def results(args: argparse.Namespace, out: TextIO) -> int:
         said = say("research.exported", lang, out=args.export, n=written)
         _done(args, out, {"export": args.export, "rows": written}, said)
         return 0
-    query.check_footprint(
-        args.db,
-        where,
-        args.max_memory // 2 if args.json else args.max_memory,
-        args.sort,
-        args.limit,
-    )  # --json holds each row twice
-    found = query.select(args.db, where, args.sort, args.limit)
+    copies = 2 if args.json else 1  # --json holds each row twice
+    query.check_footprint(args.db, where, args.max_memory, args.sort, limit, copies)
+    found = query.select(args.db, where, args.sort, limit)
     total = query.count(args.db, where)
     if args.json:
         import json

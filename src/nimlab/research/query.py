@@ -77,6 +77,12 @@ def columns_of(names: str | None) -> tuple[str, ...]:
     if names is None:
         return OUTPUT_COLUMNS
     chosen = tuple(n.strip() for n in names.split(",") if n.strip())
+    twice = sorted({n for n in chosen if chosen.count(n) > 1})
+    if twice:
+        raise InvalidOption(
+            f"--columns: {', '.join(twice)} named twice; name each column once",
+            ja=f"--columns: {', '.join(twice)} が 2 回あります。各列は 1 回だけ指定します",
+        )
     unknown = [n for n in chosen if n not in OUTPUT_COLUMNS]
     if unknown or not chosen:
         raise InvalidOption(
@@ -135,10 +141,16 @@ def footprint(path: str, where: Filter, sort: str = "params", limit: int | None 
 
 
 def check_footprint(
-    path: str, where: Filter, max_memory: int, sort: str = "params", limit: int | None = None
+    path: str,
+    where: Filter,
+    max_memory: int,
+    sort: str = "params",
+    limit: int | None = None,
+    copies: int = 1,
 ) -> None:
-    """Refuse (``TooLarge``, naming ``--max-memory``) rows that would not fit in memory."""
-    check_memory(footprint(path, where, sort, limit), max_memory, "reading these results")
+    """Refuse (``TooLarge``, naming ``--max-memory``) rows that would not fit in memory
+    (held ``copies`` times: ``--json`` builds a second copy to write)."""
+    check_memory(copies * footprint(path, where, sort, limit), max_memory, "reading these results")
 
 
 def select(
