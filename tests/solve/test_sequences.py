@@ -64,3 +64,18 @@ def test_a_list_too_big_is_refused_naming_the_memory_limit() -> None:
     with pytest.raises(TooLarge, match="max_memory"):
         sequence_values(nimlab.game("nim"), 10**7, limits)
     assert len(sequence_values(nimlab.game("nim"), 10**5, limits)) == 10**5
+
+
+def test_misere_nim_values_come_from_bouton_at_any_length() -> None:
+    # found by the audit of 2026-11-27: refused at --to 100000 (a misère search was planned)
+    import nimlab
+
+    values = nimlab.grundy_sequence("nim", 100_000, misere=True)
+    assert values[:4].tolist() == [1, 0, 2, 3] and int(values[-1]) == 99_999
+    far = nimlab.grundy_sequence("nim", 10**18 + 2, start=10**18, misere=True)
+    assert far.tolist() == [10**18, 10**18 + 1]
+    from nimlab.registry import game
+    from nimlab.solve.search import Search
+
+    search = Search(game("nim"), True, nimlab.Limits().budget())  # no theorem: the graph
+    assert values[:12].tolist() == [search.grundy((n,)) for n in range(12)]

@@ -63,6 +63,11 @@ class Oracle(ABC):
         with the position (a closed form's does not: it ignores them)."""
         return self.analyze(game, position)
 
+    def heap_values(self, game: Ruleset, start: int, stop: int) -> list[int] | None:
+        """The (misère, for a misère oracle) Grundy values of the single heaps start..stop-1
+        from the theorem, or None when it gives no values of single heaps."""
+        return None
+
     def grundy(self, game: Ruleset, position: Position) -> int | None:
         """The Grundy value, or None if the theorem gives only the outcome."""
         return self.analyze(game, position).grundy

@@ -636,8 +636,13 @@ def _heap_game(g: Ruleset, command: str) -> HeapRuleset:
 def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
     caps = g.capabilities
     if misere:
+        from nimlab.solve.oracles import find_oracle
+
         _heap_game(g, "sequence --misere")
         top = (stop - 1,) if stop > 0 else ()  # the largest heap's search is part of it
+        oracle = find_oracle(g, top or (0,), True)  # values in 64 bits: a numpy array
+        if stop <= 2**63 and oracle is not None and oracle.heap_values(g, 0, 1) is not None:
+            return (Step(oracle_method(oracle), "values", None),)  # checked as stop − start
         least = search_lower_bound(g, top)
         return (Step(MISERE_SEARCH, "values", None, least=least),)
     if caps.take_away_multiplier is not None:

@@ -60,6 +60,13 @@ def sequence_array(
     the_plan.check(limits)
     if first == "misere-search":
         return as_array(misere_values(game, start, stop, limits.budget()))
+    if misere:  # a theorem's values of single heaps (misère Nim)
+        from nimlab.solve.oracles import find_oracle
+
+        oracle = find_oracle(game, (max(stop - 1, 0),), True)
+        values = None if oracle is None else oracle.heap_values(game, start, stop)
+        assert values is not None, the_plan  # the plan chose it for these values
+        return as_array(values)
     multiplier = game.capabilities.take_away_multiplier
     if multiplier is not None:
         return _fresh_take_away(game, multiplier, start, stop, limits)

@@ -87,6 +87,15 @@ class MisereNim(Oracle):
     def grundy(self, game: Ruleset, position: Position) -> int:
         return misere_nim_value(position)
 
+    def heap_values(self, game: Ruleset, start: int, stop: int) -> list[int]:
+        """G⁻(n) = n, except G⁻(0) = 1 and G⁻(1) = 0.
+
+        >>> from nimlab.games.heap import Nim
+        >>> MISERE_NIM.heap_values(Nim(), 0, 5)
+        [1, 0, 2, 3, 4]
+        """
+        return [n ^ 1 if n < 2 else n for n in range(start, stop)]
+
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         heap_game = as_heap_ruleset(game)
         assert heap_game is not None
