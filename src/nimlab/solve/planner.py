@@ -277,7 +277,7 @@ def search_work(game: Ruleset, pos: Position) -> int:
     if not all(isinstance(h, int) for h in pos):
         return 1
     if game.capabilities.splits_heaps:  # every sorted position of as many heaps ≤ the largest
-        return _split_positions(game, pos) * len(pos) * max(max(pos), 1)
+        return _split_positions(game, pos) * len(pos) * max(int(max(pos)), 1)
     heaps = [int(h) + 1 for h in pos]
     return int(prod(heaps)) * sum(heaps) // 2
 
