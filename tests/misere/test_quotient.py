@@ -253,3 +253,13 @@ def test_a_quotient_refused_for_memory_names_the_memory_limit() -> None:
     with Context(), pytest.raises(TooLarge) as caught:  # fresh caches: no quotient kept
         quotient("kayles", 30, limits=Limits(max_states=10**8, max_memory=1024))
     assert caught.value.render(FLAGS).endswith("raise the limit with --max-memory")
+
+
+def test_a_negative_or_odd_heap_is_no_heap_not_beyond_the_quotient() -> None:
+    from nimlab.errors import InvalidPosition
+    from nimlab.misere.quotient import quotient
+
+    q = quotient("kayles", 8)
+    for bad in (-1, 1.5, True):
+        with pytest.raises(InvalidPosition, match="is not a heap"):
+            q.is_p([2, bad])  # type: ignore[list-item]

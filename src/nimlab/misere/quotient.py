@@ -56,7 +56,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from nimlab.errors import InvalidOption, NotApplicable, TooLarge
+from nimlab.errors import InvalidOption, InvalidPosition, NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Ruleset, as_heap_ruleset
 from nimlab.limits import PYTHON_VALUE_BYTES, Limits, check_limits
 from nimlab.misere.certificate import (
@@ -259,7 +259,12 @@ class MisereQuotient:
         images = self.heap_indices
         table = self.table
         for h in heaps:
-            if h > self.max_heap or h < 0:
+            if not isinstance(h, int) or isinstance(h, bool) or h < 0:
+                raise InvalidPosition(
+                    f"heap {h!r:.40} is not a heap: heaps are integers ≥ 0",
+                    ja=f"{h!r:.40} は山ではありません。山は 0 以上の整数です",
+                )
+            if h > self.max_heap:
                 raise NotApplicable(
                     f"heap {h} is beyond this quotient of {self.game} (heaps ≤ {self.max_heap})",
                     ja=f"山 {h} は {self.game} のこの商の範囲外です（山 ≤ {self.max_heap}）",
