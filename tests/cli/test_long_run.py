@@ -393,3 +393,21 @@ def test_max_seconds_are_written_in_ascii(tmp_path: Path, seconds: str) -> None:
     r = nimlab("sequence", GAME, "--to", "100", "--out", str(tmp_path / "v.npy"),
                "--checkpoint", str(tmp_path / "ck"), f"--max-seconds={seconds}")  # fmt: skip
     assert r.returncode == 2 and "is not a number of seconds such as 60 or 2.5" in r.stderr
+
+
+def test_a_checkpoint_record_that_cannot_be_written_is_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by the audit of 2026-11-27: an OSError said "cannot write standard output"
+    import errno
+
+    from nimlab.errors import InvalidOption
+    from nimlab.solve import long_run
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(long_run, "_write_atomic", full)
+    with pytest.raises(InvalidOption, match=r"cannot write its record \(No space left"):
+        long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                      checkpoint=tmp_path / "ck")  # fmt: skip

@@ -318,7 +318,18 @@ class Checkpoint:
             "stretches": self.stretches,
         }
         record["checksum"] = _sealed(record)
-        _write_atomic(self.state_path, json.dumps(record, indent=1) + "\n")
+        try:
+            _write_atomic(self.state_path, json.dumps(record, indent=1) + "\n")
+        except OSError as error:
+            raise InvalidOption(
+                f"--checkpoint {self.directory}: cannot write its record ({reason(error)}); "
+                "the last one written stands: make room and run the same command again",
+                ja=(
+                    f"--checkpoint {self.directory}: 記録を書けません（{reason(error, 'ja')}）。"
+                    "最後に書けた記録が残っています。空きを作って同じコマンドを"
+                    "もう一度実行してください"
+                ),
+            ) from None
 
 
 def _well_formed(record: dict[str, Any]) -> bool:
