@@ -129,6 +129,16 @@ def wait_for_turn(page: Any) -> str:
     return str(page.locator("#status").inner_text())
 
 
+def auto_game(page: Any, server: str, query: str) -> str:
+    """Play the game of ``query`` computer against computer, fast, to its end; the status."""
+    page.goto(server + "/play?" + query)
+    wait_for_turn(page)
+    page.select_option("#speed", "fast")
+    page.click("#auto")
+    page.wait_for_function("() => document.querySelector('#status').classList.length > 1")
+    return str(page.locator("#status").inner_text())
+
+
 PHONE = {"width": 390, "height": 844}
 """A phone's viewport (the narrow tests)."""
 

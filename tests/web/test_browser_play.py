@@ -14,7 +14,7 @@ import pytest
 
 from nimlab.registry import game
 from nimlab.solve.engine import analyze
-from web.browser import expect_console, shoot, sideways, wait_for_turn
+from web.browser import auto_game, expect_console, shoot, sideways, wait_for_turn
 
 
 def moves(page: Any) -> list[dict[str, str]]:
@@ -145,12 +145,7 @@ def test_undo_and_redo(page: Any, server: str) -> None:
 
 
 def test_computer_against_computer_at_a_chosen_speed(page: Any, server: str) -> None:
-    page.goto(server + "/play?game=nim&position=2,3,4")
-    wait_for_turn(page)
-    page.select_option("#speed", "fast")
-    page.click("#auto")
-    page.wait_for_function("() => document.querySelector('#status').classList.length > 1")
-    status = page.locator("#status").inner_text()
+    status = auto_game(page, server, "game=nim&position=2,3,4")
     assert "wins" in status or "win!" in status
     count = page.locator("#log li").count()
     assert count >= 4  # 2,3,4 needs at least three moves

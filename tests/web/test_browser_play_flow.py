@@ -12,7 +12,7 @@ import contextlib
 import json
 from typing import Any
 
-from web.browser import expect_console, wait_for_turn
+from web.browser import auto_game, expect_console, wait_for_turn
 
 
 def test_a_new_game_started_while_the_computer_thinks_is_the_one_played(
@@ -99,12 +99,7 @@ def test_keyboard_play_keeps_the_focus_and_one_tab_stop_a_heap(page: Any, server
 
 
 def test_computer_against_computer_says_which_side_moved(page: Any, server: str) -> None:
-    page.goto(server + "/play?game=nim&position=1,2")
-    wait_for_turn(page)
-    page.select_option("#speed", "fast")
-    page.click("#auto")
-    page.wait_for_function("() => document.querySelector('#status').classList.length > 1")
-    status = page.locator("#status").inner_text()
+    status = auto_game(page, server, "game=nim&position=1,2")
     reply = page.locator("#reply").inner_text()
     assert status.startswith("Game over:") and "You win!" not in status
     last = page.locator("#log li").last.inner_text()

@@ -448,27 +448,30 @@ def long_sequence(
         return LongRun(
             game.spec, stop, stop, True, 0, time.monotonic() - began, out, None, _sha(out)
         )
-    return _sparse_run(
-        heap_game.spec, kernel.digits, kernel.unequal, stop, out, limits, checkpoint,
-        max_seconds, progress, began,
-    )  # fmt: skip
+    run = _Run(heap_game.spec, kernel.digits, kernel.unequal, stop, out, limits, max_seconds,
+               progress, began)  # fmt: skip
+    return _sparse_run(run, checkpoint)
 
 
-def _sparse_run(
-    spec: str,
-    digits: tuple[int, ...],
-    unequal: bool,
-    stop: int,
-    out: Path,
-    limits: Limits,
-    checkpoint: Path | None,
-    max_seconds: float | None,
-    progress: Progress | None,
-    began: float,
-) -> LongRun:
+@dataclass(frozen=True)
+class _Run:
+    """What one sparse-space run computes, where it writes and within what."""
+
+    spec: str
+    digits: tuple[int, ...]
+    unequal: bool
+    stop: int
+    out: Path
+    limits: Limits
+    max_seconds: float | None
+    progress: Progress | None
+    began: float
+
+
+def _sparse_run(run: _Run, checkpoint: Path | None) -> LongRun:
     import numpy as np
 
-    store = None if checkpoint is None else Checkpoint(checkpoint, spec, stop)
+    store = None if checkpoint is None else Checkpoint(checkpoint, run.spec, run.stop)
     try:
         if store is not None:
             store.hold()
@@ -478,29 +481,17 @@ def _sparse_run(
         elif store is not None:
             values, done = store.create(np.uint16), 0
         else:
-            temp = out.with_name(out.name + ".partial.npy")
-            values, done = _mapped(temp, np.uint16, stop), 0
-        return _compute(spec, digits, unequal, stop, out, limits, store, values, done,
-                        max_seconds, progress, began)  # fmt: skip
+            temp = run.out.with_name(run.out.name + ".partial.npy")
+            values, done = _mapped(temp, np.uint16, run.stop), 0
+        return _compute(run, store, values, done)
     finally:
         if store is not None:
             store.release()
 
 
-def _compute(
-    spec: str,
-    digits: tuple[int, ...],
-    unequal: bool,
-    stop: int,
-    out: Path,
-    limits: Limits,
-    store: Checkpoint | None,
-    values: np.ndarray,
-    done: int,
-    max_seconds: float | None,
-    progress: Progress | None,
-    began: float,
-) -> LongRun:
+def _compute(run: _Run, store: Checkpoint | None, values: np.ndarray, done: int) -> LongRun:
+    spec, digits, unequal, stop, out = run.spec, run.digits, run.unequal, run.stop, run.out
+    limits, max_seconds, progress, began = run.limits, run.max_seconds, run.progress, run.began
     import numpy as np
 
     from nimlab.kernels.octal_engine import OctalRun
