@@ -221,3 +221,10 @@ def test_a_listed_move_of_a_three_heap_split_game_is_answered(client: TestClient
     # found by the web audit: the move to 1,29,50 was refused over the server's state limit
     out = post(client, "move", game="split-delete-nim:single", start="30,40,50", to="1,29,50")
     assert out["state"]["moves"][0] == "1,29,50" and out["reply"]["why"].startswith("it leads")
+
+
+def test_a_named_game_is_described_in_its_own_words(client: TestClient) -> None:
+    # found by the web audit: Kayles showed only the octal code's rule ("bit 1 of d_k …")
+    (rule,) = post(client, "state", game="kayles", start="5")["state"]["rules"]
+    assert rule["title"] == "Kayles" and "knock down one pin" in rule["about"]
+    assert rule["family"] == "octal" and "bit 1" in rule["rule"]

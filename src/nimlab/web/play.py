@@ -203,16 +203,15 @@ def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
         if family is None or key in found:
             continue
         rule, strategy = family_text(lang, family.name, family.rule, family.strategy)
-        title = family_name(lang, family.name)
-        if named is not None:
-            title, rule = named
         found[key] = {
             "family": family.name,
             "game": part.spec,
-            "title": title,
+            "title": family_name(lang, family.name) if named is None else named[0],
             "rule": rule,
             "strategy": strategy,
         }
+        if named is not None:  # the game's own words, before its family's code rule
+            found[key]["about"] = named[1]
     return list(found.values())
 
 

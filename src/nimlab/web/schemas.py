@@ -203,6 +203,9 @@ class RulesOut(BaseModel):
     title: str
     rule: str
     strategy: str
+    about: str | None = Field(
+        None, description="a game with a name of its own (Kayles) in its own words"
+    )
 
 
 class PlayStateOut(BaseModel):

@@ -563,6 +563,7 @@
     box.replaceChildren();
     for (const r of state.rules || []) {
       box.append(el("h3", {}, r.title, " ", el("code", {}, r.game)));
+      if (r.about) box.append(el("p", {}, r.about));
       box.append(el("p", {}, el("strong", {}, t("play.rule") + ": "), r.rule));
       box.append(el("p", {}, el("strong", {}, t("play.strategy") + ": "), r.strategy));
     }
