@@ -168,3 +168,12 @@ def test_a_misere_game_over_before_it_begins_says_so() -> None:
     r = play("dawson-kayles", "1", "--misere", stdin="quit\n")
     assert "before anyone has moved: under misère play that is a win. You win!" in r.stdout
     assert "made the last move" not in r.stdout and "(e.g. -)" not in r.stdout
+
+
+def test_a_whole_list_of_moves_is_not_summed_up_again() -> None:
+    # the misère audit: `moves` printed the list, then the same moves again in one line
+    r = play("nim", "1,2", stdin="moves\nquit\n")
+    assert "#3 take 2 from the heap of 2 → 0,1" in r.stdout
+    assert "take 1 from the heap of 1, take 1 to 2 from the heap of 2" not in r.stdout
+    cut = play("wythoff", "4,7", stdin="moves\nquit\n")  # 18 moves: listed to 12, then summed
+    assert "#12 " in cut.stdout and "#13 " not in cut.stdout and "both heaps" in cut.stdout

@@ -25,6 +25,7 @@ from nimlab.cli.flags import FLAGS
 from nimlab.cli.options import language
 from nimlab.errors import NimlabError
 from nimlab.messages import say
+from nimlab.play.moves import LISTED
 
 ANSWERS_YES = ("y", "yes", "はい", "うん")
 """Answers to "play again?" that start a new game; anything else (or end of input) stops."""
@@ -227,8 +228,10 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
             f"#{i + 1} {_move_words(m, lang)} → {g.format_position(m.to)}"
             for i, m in enumerate(listed)
         ]
-        described = session.describe_moves(lang)
-        term.show("moves", "\n".join(lines) + "\n" + described, moves=len(listed))
+        # The list is whole below its cap: the one-line summary would only repeat it.
+        if len(listed) >= LISTED:
+            lines.append(session.describe_moves(lang))
+        term.show("moves", "\n".join(lines), moves=len(listed))
 
     def hint() -> None:
         from nimlab.play.session import reason
