@@ -153,3 +153,47 @@ def test_a_refused_start_speaks_to_the_player(page: Any, server: str) -> None:
     assert said.startswith("wythoff needs exactly 2 heaps") and not said.startswith("start:")
     page.goto(server + "/play?game=nim&position=0,0")  # an empty position: said, not refused
     assert wait_for_turn(page).startswith("This position has no move: the game is over before")
+
+
+# -- found by the review of the day's change ------------------------------------------------
+
+
+def test_a_busy_server_on_reload_keeps_the_saved_game(page: Any, server: str) -> None:
+    expect_console(page, "503")
+    page.goto(server + "/play?game=nim&position=3,4,5")
+    wait_for_turn(page)
+    page.locator('#move-list button[data-to="1,4,5"]').click()
+    wait_for_turn(page)
+    saved = page.evaluate("sessionStorage.getItem('nimlab-play')")
+    busy = {"status": 503, "content_type": "application/json"}
+    page.route("**/api/play/state*", lambda route: route.fulfill(
+        **busy, body='{"error": {"kind": "busy", "message": "busy"}}'))  # fmt: skip
+    page.reload()
+    page.wait_for_selector("#play-error:not([hidden]), #setup-error:not([hidden])")
+    assert page.evaluate("sessionStorage.getItem('nimlab-play')") == saved
+    page.unroute("**/api/play/state*")
+    page.reload()
+    wait_for_turn(page)
+    assert page.locator("#log li").count() == 3  # the game came back
+
+
+def test_selecting_stones_keeps_the_focus_on_the_stone(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=kayles&position=5")
+    wait_for_turn(page)
+    page.locator("#heaps .stone").last.focus()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")  # select stone 4 of 5: the heap is redrawn
+    assert page.evaluate("document.activeElement.dataset.stone") == "3"
+    assert page.locator("#heaps .stone.selected").count() == 1
+    page.keyboard.press("ArrowLeft")  # the arrows go on from there
+    assert page.evaluate("document.activeElement.dataset.stone") == "2"
+
+
+def test_a_refused_new_game_leaves_no_board_of_the_game_before(page: Any, server: str) -> None:
+    expect_console(page, "400")
+    page.goto(server + "/play?game=nim&position=3,4,5")
+    wait_for_turn(page)
+    page.fill("#play-position", "3,x")
+    page.click("#play-start")
+    page.wait_for_selector("#setup-error:not([hidden])")
+    assert not page.locator("#play").is_visible()

@@ -109,6 +109,7 @@
       $("status").textContent = t("play.thinking");
       $("status").className = "status";
     }
+    game.refusal = null;
     try {
       const before = game.moves.length;
       const data = await post(path, extra, game.controller.signal);
@@ -119,6 +120,7 @@
       return data;
     } catch (error) {
       if (generation !== game.generation) return null;
+      game.refusal = error;
       showError(error);
       return null;
     } finally {
@@ -240,11 +242,28 @@
   }
 
   // Octal games: select a run of stones in one heap, then take it.
+  // Redraw the heaps and give the focus back to the stone, gap or size that had it.
+  function renderKeepingFocus() {
+    const active = document.activeElement;
+    const heap = active && active.closest ? active.closest(".heap") : null;
+    if (!heap) return render();
+    const which = ["stone", "gap"].find((k) => active.dataset[k] !== undefined);
+    const selector = which ? `[data-${which}="${active.dataset[which]}"]` : ".label";
+    render();
+    const again = document.querySelector(`#heaps .heap[data-heap="${heap.dataset.heap}"] ${selector}`);
+    if (again) {
+      again.closest(".heap").querySelectorAll(".stones-row button").forEach((b) => (b.tabIndex = -1));
+      again.tabIndex = 0;
+      again.focus();
+    }
+    return null;
+  }
+
   function knock(i, j) {
     const run = game.pending && game.pending.run;
     if (run && run[0] === i) game.pending.run = [i, Math.min(run[1], j), Math.max(run[2], j)];
     else game.pending = { run: [i, j, j] };
-    render();
+    renderKeepingFocus();
   }
 
   function takeRun() {
@@ -263,8 +282,7 @@
     const cuts = game.pending.cuts;
     if (cuts.get(i) === j) cuts.delete(i);
     else cuts.set(i, j);
-    render();
-    return null;
+    return renderKeepingFocus();
   }
 
   function composing(board) {
@@ -279,7 +297,7 @@
     const parts = game.pending.cuts.has(i) ? 2 : 1;
     const next = ((deleted.get(i) || 0) + 1) % (parts + 1);
     next ? deleted.set(i, next) : deleted.delete(i);
-    render();
+    renderKeepingFocus();
   }
 
   function compose() {
@@ -326,7 +344,10 @@
 
   function render() {
     const state = game.state;
-    if (!state) return;
+    if (!state) {
+      $("play").hidden = true; // a refused new game: no board of the game before
+      return;
+    }
     $("play").hidden = false;
     const named = game.setup.game.trim();
     const title = named && named !== state.game ? `${named} (${state.game})` : state.game;
@@ -657,9 +678,13 @@
     game.autoPlayed = false;
     $("status").textContent = t("play.thinking"); // until the new game's state arrives
     $("status").className = "status";
+    const generation = game.generation;
     const data = await run("/api/play/state");
-    if (!data && moves && moves.length) {
-      // This tab's saved game no longer replays (another version, a changed limit): begin it anew.
+    const refused = game.refusal || {};
+    const replay = refused.kind === "illegal_move" || String(refused.field || "").startsWith("moves");
+    if (!data && moves && moves.length && generation === game.generation && replay) {
+      // The server refused the saved moves themselves (another version of the rules): begin
+      // the game anew. A busy server or a lost connection keeps them for the next reload.
       sessionStorage.removeItem("nimlab-play");
       return start(setup);
     }
