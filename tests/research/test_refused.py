@@ -132,3 +132,26 @@ def test_an_octal_sweep_does_not_depend_on_the_tablebase(
         raw.close()
     strip = [[r[:-3] for r in rs] for rs in rows]  # not sweep_id, version, time
     assert strip[0] == strip[1]
+
+
+def test_a_newer_refusal_replaces_the_older_and_overlapping_sweeps_share_them(
+    tmp_path: Path,
+) -> None:
+    # found by the review: a refusal never replaced an older one, so every later run with
+    # the same limits computed the batch again; another sweep's refusals were never retried
+    from nimlab.research.families import split_delete_family
+
+    family = split_delete_family([SPLIT[0]], 3, 3, [30])
+    path = tmp_path / "rf.sqlite"
+    run_sweep(family, str(path), SerialExecutor(), max_states=1000, quiet=True)
+    run_sweep(family, str(path), SerialExecutor(), max_states=2000, quiet=True)  # refused again
+    assert json.loads(_row(path)[1])["limits"]["max_states"] == 2000
+    assert run_sweep(family, str(path), SerialExecutor(), max_states=2000, quiet=True).computed == 0
+    wider = split_delete_family([SPLIT[0]], 2, 3, [30])  # another sweep holding the same task
+    assert run_sweep(wider, str(path), SerialExecutor(), max_states=2000, quiet=True).computed == 2
+    again = run_sweep(wider, str(path), SerialExecutor(), quiet=True)  # larger limits: retried
+    assert again.computed == 2  # the batch holding it, both tasks
+    with sqlite3.connect(path) as raw:
+        counts = dict(raw.execute("SELECT params, count FROM results"))
+    raw.close()
+    assert counts["delete-nim:single heaps=3 max=30"] == 825

@@ -250,7 +250,7 @@ class ResultsDB:
                 f"INSERT INTO results ({', '.join(COLUMNS)}, sweep_id, nimlab_version, "
                 f"computed_at) VALUES ({placeholders}) ON CONFLICT (family, params) DO UPDATE "
                 f"SET {_UPDATE} WHERE (results.proven = 0 AND excluded.proven = 1) OR "
-                f"({REFUSED_ROW} AND excluded.data NOT LIKE '{{\"error\":%')",
+                f"{REFUSED_ROW}",  # a refused row: by a result, or by the newer refusal
                 [(*r, sweep.id, version, now) for r in rows],
             )
             added = self.connection.total_changes - before
@@ -266,11 +266,13 @@ class ResultsDB:
         return added
 
     def refused_below(self, sweep: Sweep, max_states: int, max_memory: int) -> set[str]:
-        """The params of ``sweep``'s refused tasks that larger limits may now compute: those
-        refused under a lower ``max_states`` or ``max_memory`` (or limits not recorded)."""
+        """The params of refused tasks of ``sweep``'s family that larger limits may now
+        compute: those refused under a lower ``max_states`` or ``max_memory`` (or limits not
+        recorded), whichever sweep refused them."""
         found = set()
         rows = self.connection.execute(
-            f"SELECT params, data FROM results WHERE sweep_id = ? AND {REFUSED_ROW}", (sweep.id,)
+            f"SELECT params, data FROM results WHERE family = ? AND {REFUSED_ROW}",
+            (sweep.family,),
         )
         for params, data in rows:
             try:
