@@ -411,3 +411,41 @@ def test_a_checkpoint_record_that_cannot_be_written_is_a_message(
     with pytest.raises(InvalidOption, match=r"cannot write its record \(No space left"):
         long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
                       checkpoint=tmp_path / "ck")  # fmt: skip
+
+
+def test_a_checkpoint_whose_first_record_fails_leaves_no_stranger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by the review: the values file stayed without a record, and the same command
+    # was then refused ("holds files but no checkpoint")
+    import errno
+
+    from nimlab.errors import InvalidOption
+    from nimlab.solve import long_run
+
+    real = long_run._write_atomic
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(long_run, "_write_atomic", full)
+    with pytest.raises(InvalidOption, match="cannot write its record"):
+        long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                      checkpoint=tmp_path / "ck")  # fmt: skip
+    assert sorted(p.name for p in (tmp_path / "ck").iterdir()) == ["lock"]
+    monkeypatch.setattr(long_run, "_write_atomic", real)
+    run = long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                        checkpoint=tmp_path / "ck")  # fmt: skip
+    assert run.complete
+
+
+def test_two_runs_to_one_out_do_not_share_a_temporary_file(tmp_path: Path) -> None:
+    # found by the review: the second run truncated the first's temporary file (SIGBUS)
+    out = tmp_path / "v.npy"
+    command = [sys.executable, "-m", "nimlab", "sequence", GAME, "--to", str(COUNT),
+               "--out", str(out), *BIG]  # fmt: skip
+    runs = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            for _ in range(2)]  # fmt: skip
+    codes = [r.wait(600) for r in runs]
+    assert codes == [0, 0], [r.stderr.read() for r in runs if r.stderr]  # type: ignore[union-attr]
+    assert list(tmp_path.iterdir()) == [out]

@@ -114,8 +114,9 @@ def _mapped(path: Path, dtype: Any, count: int) -> np.ndarray:
     import numpy as np
     from numpy.lib.format import open_memmap
 
-    values = open_memmap(path, mode="w+", dtype=dtype, shape=(count,))
+    values = None
     try:
+        values = open_memmap(path, mode="w+", dtype=dtype, shape=(count,))
         with open(path, "r+b") as f:
             os.posix_fallocate(f.fileno(), 0, os.fstat(f.fileno()).st_size)
     except OSError as error:
@@ -300,7 +301,12 @@ class Checkpoint:
                 ),
             )
         values = _mapped(self.values_path, dtype, self.stop)
-        self.save(values, 0)
+        try:
+            self.save(values, 0)
+        except BaseException:  # no record: the values file would be a stranger next time
+            del values
+            self.values_path.unlink(missing_ok=True)
+            raise
         return values
 
     def save(self, values: np.ndarray, done: int) -> None:
@@ -481,7 +487,8 @@ def _sparse_run(run: _Run, checkpoint: Path | None) -> LongRun:
         elif store is not None:
             values, done = store.create(np.uint16), 0
         else:
-            temp = run.out.with_name(run.out.name + ".partial.npy")
+            # one temporary file a run: two runs writing one --out never share it
+            temp = run.out.with_name(f"{run.out.name}.{os.getpid()}.partial.npy")
             values, done = _mapped(temp, np.uint16, run.stop), 0
         return _compute(run, store, values, done)
     finally:
@@ -606,18 +613,19 @@ def _widen(values: np.ndarray, store: Checkpoint | None) -> np.ndarray:
 def _save_npy(out: Path, values: np.ndarray) -> None:
     import numpy as np
 
-    temp = out.with_name(out.name + ".tmp.npy")
+    temp = out.with_name(f"{out.name}.{os.getpid()}.tmp.npy")
     try:
         np.save(temp, np.asarray(values))
         os.replace(temp, out)
     except OSError as error:
         temp.unlink(missing_ok=True)
         raise InvalidOption(
-            f"--out {out}: cannot write the values ({reason(error)}); a checkpoint keeps "
-            "them: make room and run the same command again",
+            f"--out {out}: cannot write the values ({reason(error)}); make room and run the "
+            "same command again (with --checkpoint DIR, the values computed are kept there)",
             ja=(
-                f"--out {out}: 値を書き出せません（{reason(error, 'ja')}）。チェックポイントが"
-                "あれば値は残っています。空きを作って同じコマンドをもう一度実行してください"
+                f"--out {out}: 値を書き出せません（{reason(error, 'ja')}）。空きを作って同じ"
+                "コマンドをもう一度実行してください（--checkpoint DIR があれば計算済みの値は"
+                "そこに残っています）"
             ),
         ) from None
 
