@@ -292,4 +292,6 @@ def test_a_kernel_answers_where_the_search_would_not_fit_and_a_search_adds_the_v
     assert over.outcome == "N" and over.grundy is None and over.winning_moves
     full = nimlab.analyze("split-delete-nim:single", "1,29,50")
     assert (full.outcome, full.grundy, full.remoteness) == ("N", 75, 35)
+    assert full.how is not None and full.how.name == "search"  # not "(Grundy value not computed)"
+    assert over.how is not None and over.how.name == "kernel:p-positions"
     assert {m.to for m in full.winning_moves} == {m.to for m in over.winning_moves}

@@ -107,6 +107,8 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
             # A small search within the state limit gives both values.
             searched = _search_within(g, pos, misere, limits, limits.budget())
             if searched is not None:
+                if value is None and name.startswith("kernel:"):  # the search said it all
+                    method = search_method(searched[2], misere)
                 value = searched[0] if value is None else value
                 remoteness = searched[1] if remoteness is None else remoteness
     return _analysis(g, pos, outcome, value, remoteness, moves, complete, method)
@@ -291,12 +293,14 @@ def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int 
 
 def _search_within(
     game: Ruleset, pos: Position, misere: bool, limits: Limits, budget: Budget | None = None
-) -> tuple[int, int] | None:
-    """(Grundy value, remoteness) by search within ``budget``, else None.
+) -> tuple[int, int, int] | None:
+    """(Grundy value, remoteness, positions visited) by search within ``budget``, else None.
 
     The budget defaults to ``limits.remoteness_states``, the limit of the optional search.
     """
+    search = Search(game, misere, budget or limits.remoteness_budget())
     try:
-        return Search(game, misere, budget or limits.remoteness_budget()).value(pos)
+        value, remoteness = search.value(pos)
     except TooLarge:
         return None
+    return value, remoteness, len(search.memo)
