@@ -262,6 +262,9 @@ def test_huge_numbers_and_odd_files_are_said_briefly(kayles: dict[str, Any]) -> 
     for key in ("preperiod", "period"):
         said = refusal(resealed(kayles | {key: huge}))
         assert "a number of 4,300 digits" in said and len(said) < 200
+    for change in ({"preperiod": -huge}, {"saltus": huge}):
+        said = refusal(resealed(kayles | change))
+        assert "number of 4,300 digits" in said and len(said) < 200
     bom = "\ufeff" + json.dumps(kayles)
     assert check_text(bom).period == 12
 
@@ -273,7 +276,8 @@ def test_huge_numbers_and_odd_files_are_said_briefly(kayles: dict[str, Any]) -> 
         ({"criterion": "trust me"}, "'criterion' must be a dict"),
         ({"criterion": {"name": "guy-smith"}}, "no 'parts' field"),
         ({"game": "octal:0.F", "code": "0.F"}, "does not have the code"),
-        ({"game": " kayles "}, "does not have the code"),
+        ({"game": "subtraction:+2", "code": "0.03"}, "does not have the code"),
+        ({"game": "subtraction:1_0", "code": "0.0000000003"}, "does not have the code"),
     ],
 )
 def test_every_field_is_checked(kayles: dict[str, Any], change: dict[str, Any], said: str) -> None:
@@ -289,3 +293,9 @@ def test_the_stated_criterion_must_be_the_codes(
 ) -> None:
     stated = kayles["criterion"] | {key: value}
     assert f"states criterion {key}" in refusal(resealed(kayles | {"criterion": stated}))
+
+
+def test_game_names_are_read_as_nimlab_reads_them(kayles: dict[str, Any]) -> None:
+    # found by the review: " Kayles " and "octal:0.77 " are Kayles to nimlab
+    for name in (" Kayles ", "octal:0.77 ", "KAYLES"):
+        assert check(resealed(kayles | {"game": name})).period == 12

@@ -27,14 +27,19 @@ for k = 1 (subtraction games) a window of t values.
 
 **The checks**, in order; the first that fails is reported:
 
-1. the file is JSON with the fields of a certificate (else *malformed*, exit 2);
+1. the file is JSON with the fields of a certificate and no other, the criterion's
+   too, each of its type (else *malformed*, exit 2);
 2. the code parses and names the game (``octal:``, ``take-and-break:`` or
-   ``subtraction:`` spec);
+   ``subtraction:`` spec, read as nimlab reads one), n0 ≥ 0, p ≥ 1, saltus 0, and
+   n0 and p within the values held;
 3. each G(n) of the certificate equals the mex of the options of n, computed
    from the certificate's G(0..n−1);
-4. G(n + p) = G(n) for n0 ≤ n < B, and the certificate holds G up to B + p − 1
-   (else "range too short"), and the criterion it states is this one;
-5. the SHA-256 checksum of the certificate matches (a changed file).
+4. G(n + p) = G(n) for every n ≥ n0 the certificate holds, which reach at least
+   B + p − 1 (else "range too short"), and the criterion it states (its range,
+   name, removal and parts) is this one;
+5. n0 and p are the least (the product's definition: no G(n0 − 1 + p) = G(n0 − 1),
+   no period p/q for a prime q);
+6. the SHA-256 checksum of the certificate matches (a changed file).
 
 >>> criterion = {"name": "guy-smith", "removal": 2, "parts": 2, "verified_to": 5,
 ...              "statement": "..."}
@@ -146,7 +151,9 @@ def _names_code(game: str, digits: list[int]) -> bool:
     >>> _names_code("kayles", [0, 7, 7]), _names_code("octal:0.07", [0, 7, 7])
     (True, False)
     """
-    family, _, parameter = ALIASES.get(game, game).partition(":")
+    name = game.strip().lower()  # as nimlab reads a spec: " Kayles " is Kayles
+    family, _, parameter = ALIASES.get(name, name).partition(":")
+    family, parameter = family.strip(), parameter.strip()
     if family in ("octal", "take-and-break"):
         try:
             named = parse_code(parameter)
@@ -154,10 +161,10 @@ def _names_code(game: str, digits: list[int]) -> bool:
             return False
         return named == digits and (family != "octal" or max(named) <= 7)
     if family == "subtraction":
-        try:
-            chosen = {int(s) for s in parameter.split(",")}
-        except ValueError:
+        parts = [s.strip() for s in parameter.split(",")]
+        if not all(re.fullmatch(r"[0-9]{1,30}", s) for s in parts):  # not "1_0", "+10"
             return False
+        chosen = {int(s) for s in parts}
         if not chosen or min(chosen) < 1 or max(chosen) + 1 != len(digits):
             return False  # (compared by length first: the set may name a huge number)
         return digits == [3 if k in chosen else 0 for k in range(max(chosen) + 1)]
@@ -299,17 +306,19 @@ def checksum(cert: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _brief(value: int) -> str:
-    """An integer as a message shows it: whole up to 30 digits, else by its size.
+def _brief(value: int, lang: str = "en") -> str:
+    """An integer as a message shows it: whole up to 29 digits, else by its size.
 
-    >>> _brief(156), _brief(10**4000)
-    ('156', 'a number of 4,001 digits')
+    >>> _brief(156), _brief(10**4000), _brief(-(10**40), "ja")
+    ('156', 'a number of 4,001 digits', '41 桁の負の数')
     """
-    if value.bit_length() <= 99:
+    if value.bit_length() <= 96:  # below 10^29
         return str(value)
     digits = int(value.bit_length() * 0.30103)
     digits += 10**digits <= abs(value)  # the estimate is low by at most one
-    return f"a number of {digits:,} digits"
+    if lang == "ja":
+        return f"{digits:,} 桁の{'負の' if value < 0 else ''}数"
+    return f"a {'negative ' if value < 0 else ''}number of {digits:,} digits"
 
 
 KEYS = {"format", "game", "code", "preperiod", "period", "saltus", "criterion", "values", "sha256"}
@@ -382,7 +391,7 @@ def check(cert: dict[str, Any]) -> Verdict:
         raise Refused(
             f"the {which} is {_brief(number)}, beyond the {len(values):,} values the "
             "certificate holds: the criterion cannot be checked",
-            f"{'前周期' if which == 'preperiod' else '周期'}が {_brief(number)} で、証明書の "
+            f"{'前周期' if which == 'preperiod' else '周期'}が {_brief(number, 'ja')} で、証明書の "
             f"{len(values):,} 個の値を超えている: 判定法を確かめられない",
         )
     digits = parse_code(code)
@@ -393,13 +402,13 @@ def check(cert: dict[str, Any]) -> Verdict:
         )
     if n0 < 0 or p < 1:
         raise Refused(
-            f"preperiod {n0} and period {p}: need n0 ≥ 0 and p ≥ 1",
-            f"前周期 {n0}、周期 {p}: n0 ≥ 0 かつ p ≥ 1 が必要",
+            f"preperiod {_brief(n0)} and period {_brief(p)}: need n0 ≥ 0 and p ≥ 1",
+            f"前周期 {_brief(n0, 'ja')}、周期 {_brief(p, 'ja')}: n0 ≥ 0 かつ p ≥ 1 が必要",
         )
     if saltus != 0:
         raise Refused(
-            f"saltus {saltus}: this criterion proves plain periods only (saltus 0)",
-            f"増分 {saltus}: この判定法が証明するのは普通の周期（増分 0）だけ",
+            f"saltus {_brief(saltus)}: this criterion proves plain periods only (saltus 0)",
+            f"増分 {_brief(saltus, 'ja')}: この判定法が証明するのは普通の周期（増分 0）だけ",
         )
     # Interpreted, the first wrong value ends the work; compiled, every value is recomputed at once.
     recomputed = mex_all(digits, values) if compiles(digits, values) else None
@@ -409,7 +418,7 @@ def check(cert: dict[str, Any]) -> Verdict:
             raise Refused(
                 f"G({n}) is {g} by the mex of its options, but the certificate says "
                 f"{_brief(claimed)}",
-                f"選択肢の mex では G({n}) = {g} だが、証明書は {_brief(claimed)} としている",
+                f"選択肢の mex では G({n}) = {g} だが、証明書は {_brief(claimed, 'ja')} としている",
             )
     t = len(digits) - 1
     k = max([1, *(max(_parts(d), default=0) for d in digits)])
@@ -437,7 +446,7 @@ def check(cert: dict[str, Any]) -> Verdict:
         raise Refused(
             f"the certificate states the criterion range n < {_brief(stated['verified_to'])}, "
             f"but for this code it is n < {bound}",
-            f"証明書は判定の範囲を n < {_brief(stated['verified_to'])} としているが、"
+            f"証明書は判定の範囲を n < {_brief(stated['verified_to'], 'ja')} としているが、"
             f"このコードでは n < {bound}",
         )
     for key, right in (("name", "guy-smith"), ("removal", t), ("parts", k)):
