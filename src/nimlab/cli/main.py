@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -126,7 +127,8 @@ def _seconds(text: str) -> float:
     >>> _seconds("2.5"), _seconds("1e3")
     (2.5, 1000.0)
     """
-    if not re.fullmatch(r"\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*", text):
+    number = r"\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*"
+    if not re.fullmatch(number, text) or not math.isfinite(float(text)):  # 1e400 is inf
         shown = text if len(text) <= 24 else text[:20] + "..."
         raise argparse.ArgumentTypeError(say("arg.not_seconds_number", current(), text=shown))
     return float(text)

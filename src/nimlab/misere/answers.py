@@ -65,8 +65,9 @@ class MisereAnswer:
 
     @property
     def arithmetic(self) -> str:
-        """The product, e.g. ``a · b · ab = b^2 ∈ P``; a factor repeated is written once with
-        its count (forty heaps of 2 in Kayles: ``(b)^40 = b^2``)."""
+        """The product, e.g. ``a · b · ab = b^2 ∈ P``; a factor repeated three times or more
+        is written once with its count (forty heaps of 2 in Kayles: ``b^40 = b^2``, a run of
+        ``ab``: ``(ab)^3``)."""
         shown: list[str] = []
         factors = [f for f in self.factors if f != "1"]
         k = 0

@@ -83,7 +83,7 @@ def _alternating(misere: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _settled(values: list[int]) -> bool:
-    """Have the last :data:`ALTERNATING` values alternated (or all of them, if fewer)?
+    """Have the last :data:`ALTERNATING` values alternated (never, while fewer are known)?
 
     >>> _settled([1, 3, 1, 3, 1]), _settled([1, 2, 0, 2, 0, 2, 0, 2, 0])
     (False, True)
