@@ -45,6 +45,18 @@ def heaps(low: int, counts: Iterable[int]) -> Positions:
     )
 
 
+def at_least(stones: int, low: int) -> Positions:
+    """Sorted positions of at least ``stones`` stones in all, every heap in low..bound, of
+    the fewest heaps (at least 2) that can hold them."""
+
+    def positions(bound: int) -> Iterator[Position]:
+        k = max(2, -(-stones // max(bound, 1)))
+        every = combinations_with_replacement(range(low, bound + 1), k)
+        return (p for p in every if sum(p) >= stones)
+
+    return positions
+
+
 def memories(bound: int) -> Iterator[Position]:
     """Take-away positions n/m with 0 ≤ m ≤ n ≤ bound."""
     return ((n, m) for n in range(bound + 1) for m in range(n + 1))
@@ -132,6 +144,7 @@ def checks() -> dict[str, Check]:
     from nimlab.theory import properties
     from nimlab.theory.half import HALF_THEOREM_3
     from nimlab.theory.misere_forms import MISERE_SUBTRACTION, MISERE_WYTHOFF
+    from nimlab.theory.misere_quotient import MISERE_QUOTIENT, SPLIT_SEARCH_STONES
     from nimlab.theory.nim import MISERE_NIM, NIM_SUM
     from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
     from nimlab.theory.subtraction import GAME_ONE
@@ -211,6 +224,17 @@ def checks() -> dict[str, Check]:
             heaps(0, (1,)),
             300,
             ("misère, one heap ≤ {bound}", "ミゼール、山 1 個 ≤ {bound}"),
+        ),
+        OracleCheck(  # where the solver asks it: splitting games, 32 stones or more in all
+            MISERE_QUOTIENT,
+            ("kayles", "dawson-kayles", "octal:0.75"),
+            at_least(SPLIT_SEARCH_STONES, 1),
+            14,
+            (
+                f"misère, the fewest heaps ≤ {{bound}} of ≥ {SPLIT_SEARCH_STONES} stones in all",
+                f"ミゼール、各山 ≤ {{bound}} で石が合計 {SPLIT_SEARCH_STONES} 個以上になる"
+                "最少の山数",
+            ),
         ),
         OracleCheck(
             THEOREM_1,
