@@ -133,3 +133,15 @@ def test_a_sequence_that_alternates_four_times_and_then_changes_is_followed() ->
     assert table.entries[12].misere[:10] == (1, 3, 1, 3, 1, 4, 2, 0, 2, 0)
     sum_of = nimlab.analyze("octal:4.7 + nim", "12 + 2,2,2,2,2,2,2", misere=True)
     assert sum_of.outcome == "P" and table.entries[12].misere[7] == 0
+
+
+def test_a_sequence_cut_before_it_alternates_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the review could not tell whether a sequence that never settles is flagged: it is
+    import sys
+
+    module = sys.modules["nimlab.misere.genus"]
+    monkeypatch.setattr(module, "MAX_COPIES", 9)  # ten values: heap 12 does not settle
+    entry = genus("octal:4.7", to=14).entries[12]  # 1, 3, 1, 3, 1, 4, 2, 0, 2, 0, …
+    assert not entry.settled and entry.symbol.endswith("…")
+    assert entry.to_dict()["settled"] is False
+    assert genus("octal:4.7", to=14).entries[3].settled

@@ -109,6 +109,9 @@ class HeapGenus:
     misere: tuple[int, ...]
     symbol: str
     tame: bool
+    settled: bool = True
+    """Did the last :data:`ALTERNATING` values alternate within :data:`MAX_COPIES`? If not,
+    the symbol ends in "…": the sequence was cut, not seen to alternate."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -117,6 +120,7 @@ class HeapGenus:
             "misere": list(self.misere),
             "symbol": self.symbol,
             "tame": self.tame,
+            "settled": self.settled,
         }
 
 
@@ -223,7 +227,9 @@ def genus(game: Ruleset | str, to: int, limits: Limits | None = None) -> GenusTa
                 values.append(search.value(base, 0, k))
                 k += 1
             misere = tuple(values)
-            entries.append(HeapGenus(n, gv, misere, symbol(gv, misere), tame_symbol(gv, misere)))
+            settled = _settled(values)
+            written = symbol(gv, misere) + ("" if settled else "…")
+            entries.append(HeapGenus(n, gv, misere, written, tame_symbol(gv, misere), settled))
     except RecursionError:
         raise TooLarge(
             "the genus search is too deep for this heap size; lower --to",
