@@ -120,7 +120,8 @@ class HeapGenus:
             "misere": list(self.misere),
             "symbol": self.symbol,
             "tame": self.tame,
-            "settled": self.settled,
+            # only when it did not: a settled sequence is the rule, and its JSON stays as it was
+            **({} if self.settled else {"settled": False}),
         }
 
 
