@@ -73,6 +73,9 @@ class Family:
     strategy: str
     aliases: tuple[tuple[str, str], ...] = ()
     facts: tuple[Fact, ...] = ()
+    named: tuple[tuple[str, str, str], ...] = ()
+    """(alias, title, rule): a game of the family known by a name of its own, in its own
+    words (Kayles: "knock down one pin, or two adjacent pins"), beside the family's rule."""
 
     def to_dict(self) -> dict[str, Any]:
         """The family as ``nimlab games --json`` prints it."""
@@ -246,6 +249,18 @@ register(
         "5,7",
         "Grundy values are eventually periodic for many codes (Guy–Smith)",
         aliases=(("kayles", "octal:0.77"), ("dawson-kayles", "octal:0.07")),
+        named=(
+            (
+                "kayles",
+                "Kayles",
+                "a row of pins: knock down one pin, or two adjacent pins; the row may break in two",
+            ),
+            (
+                "dawson-kayles",
+                "Dawson's Kayles",
+                "knock down two adjacent pins; the row may break in two",
+            ),
+        ),
     )
 )
 register(
@@ -285,6 +300,20 @@ register(
         "20",
         "C=1: remove the lowest binary 1; C=2: take the smallest Zeckendorf term ℓ(n)",
         aliases=(("take-le-prev", "take-away:1"), ("fibonacci-nim", "take-away:2")),
+        named=(
+            (
+                "take-le-prev",
+                "Take at most the previous",
+                "one heap: the first move takes anything but all; then each takes 1 to what "
+                "the opponent just took",
+            ),
+            (
+                "fibonacci-nim",
+                "Fibonacci Nim",
+                "one heap: the first move takes anything but all; then each takes 1 to twice "
+                "what the opponent just took",
+            ),
+        ),
     )
 )
 register(
@@ -439,6 +468,19 @@ def family_of(ruleset: Ruleset) -> Family | None:
     ('subtraction:squares', 'subtraction')
     """
     return FAMILIES.get(ruleset.spec) or FAMILIES.get(ruleset.family)
+
+
+def named(ruleset: Ruleset) -> tuple[str, str, str] | None:
+    """(alias, title, rule) of a ruleset known by a name of its own, else None.
+
+    >>> named(game("octal:0.77"))[:2], named(game("octal:0.6"))
+    (('kayles', 'Kayles'), None)
+    """
+    family = family_of(ruleset)
+    for alias, title, rule in family.named if family else ():
+        if ALIASES.get(alias) == ruleset.spec:
+            return alias, title, rule
+    return None
 
 
 def names() -> list[str]:

@@ -125,3 +125,11 @@ def test_every_oracle_reads_in_japanese() -> None:
         assert not english_words(ja), (oracle.method, ja)
     game_two = next(o for o in oracles() if o.name == "game-two")
     assert game_two.source_ja == "シード 000 §2, ゲーム II の定理"
+
+
+def test_every_named_game_has_its_japanese_words() -> None:
+    from nimlab.registry import FAMILIES
+    from nimlab.web.translate import NAMED_JA
+
+    named = {alias for family in FAMILIES.values() for alias, _, _ in family.named}
+    assert named == set(NAMED_JA)

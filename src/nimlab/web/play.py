@@ -193,12 +193,14 @@ def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
     'ワイトホフのゲーム'
     """
     from nimlab.registry import family_of
-    from nimlab.web.translate import alias_text, family_name, family_text
+    from nimlab.registry import named as named_game
+    from nimlab.web.translate import family_name, family_text, named_text
 
     found: dict[str, dict[str, str]] = {}
     for part in game.summands() or (game,):
         family = family_of(part)  # subtraction:squares has its own entry
-        named = alias_text(lang, part.spec)  # Kayles in its own words, not as a code
+        known = named_game(part)  # Kayles in its own words, not as a code
+        named = None if known is None else named_text(lang, *known)
         key = part.spec if named else family.name if family else ""
         if family is None or key in found:
             continue

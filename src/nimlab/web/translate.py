@@ -227,53 +227,32 @@ def docs_text(lang: str, text: str) -> str:
 _SEED_NOTES_JA = {"beyond the seeds": "シード文書の範囲外(Winning Ways)", "mentioned": "言及のみ"}
 
 
-ALIAS_RULES = {
-    "octal:0.77": (
-        ("Kayles", "ケイレス(Kayles)"),
-        (
-            "a row of pins: knock down one pin, or two adjacent pins; the row may break in two",
-            "一列に並んだピンから 1 本、または隣り合う 2 本を倒す。列は二つに分かれてもよい",
-        ),
+NAMED_JA = {
+    "kayles": (
+        "ケイレス(Kayles)",
+        "一列に並んだピンから 1 本、または隣り合う 2 本を倒す。列は二つに分かれてもよい",
     ),
-    "octal:0.07": (
-        ("Dawson's Kayles", "ドーソンのケイレス"),
-        (
-            "knock down two adjacent pins; the row may break in two",
-            "隣り合う 2 本のピンを倒す。列は二つに分かれてもよい",
-        ),
+    "dawson-kayles": ("ドーソンのケイレス", "隣り合う 2 本のピンを倒す。列は二つに分かれてもよい"),
+    "take-le-prev": (
+        "直前以下取り",
+        "山は一つ。最初の手は全部以外なら何個でも、その後は直前に相手が取った数まで取る",
     ),
-    "take-away:2": (
-        ("Fibonacci Nim", "フィボナッチ・ニム"),
-        (
-            "one heap: the first move takes anything but all; then each takes 1 to twice "
-            "what the opponent just took",
-            "山は一つ。最初の手は全部以外なら何個でも、その後は直前に相手が取った数の 2 倍まで取る",
-        ),
-    ),
-    "take-away:1": (
-        ("Take at most the previous", "直前以下取り"),
-        (
-            "one heap: the first move takes anything but all; then each takes 1 to what the "
-            "opponent just took",
-            "山は一つ。最初の手は全部以外なら何個でも、その後は直前に相手が取った数まで取る",
-        ),
+    "fibonacci-nim": (
+        "フィボナッチ・ニム",
+        "山は一つ。最初の手は全部以外なら何個でも、その後は直前に相手が取った数の 2 倍まで取る",
     ),
 }
-"""The games known by a name of their own (the registry's aliases): their name and rule in
-the words of the game, not of its family's code, in English and Japanese."""
+"""The title and rule of each game the registry names in its own words
+(:attr:`nimlab.registry.Family.named`), in Japanese, by its alias."""
 
 
-def alias_text(lang: str, spec: str) -> tuple[str, str] | None:
-    """The name and rule of the game ``spec`` if it has a name of its own, in ``lang``.
+def named_text(lang: str, alias: str, title: str, rule: str) -> tuple[str, str]:
+    """The title and rule of a named game in ``lang``.
 
-    >>> alias_text("en", "octal:0.77")[0], alias_text("en", "octal:0.6")
-    ('Kayles', None)
+    >>> named_text("ja", "kayles", "Kayles", "…")[0]
+    'ケイレス(Kayles)'
     """
-    known = ALIAS_RULES.get(spec)
-    if known is None:
-        return None
-    k = 1 if lang == "ja" else 0
-    return known[0][k], known[1][k]
+    return NAMED_JA.get(alias, (title, rule)) if lang == "ja" else (title, rule)
 
 
 def family_name(lang: str, family: str) -> str:
