@@ -449,3 +449,57 @@ def test_two_runs_to_one_out_do_not_share_a_temporary_file(tmp_path: Path) -> No
     codes = [r.wait(600) for r in runs]
     assert codes == [0, 0], [r.stderr.read() for r in runs if r.stderr]  # type: ignore[union-attr]
     assert list(tmp_path.iterdir()) == [out]
+
+
+def test_a_checkpoint_serves_a_smaller_to_with_the_values_of_a_run_to_it(
+    tmp_path: Path,
+) -> None:
+    _, ck, _ = _checkpoint(tmp_path)  # 0.6 to 2^16, complete
+    record = (ck / "state.json").read_text()
+    short = tmp_path / "short.npy"
+    r = nimlab("sequence", GAME, "--to", "5000", "--out", str(short), "--checkpoint", str(ck),
+               "--json", *BIG)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    result = json.loads(r.stdout)
+    assert result["complete"] and result["done"] == 5000 and result["resumed_from"] == 5000
+    plain = tmp_path / "plain.npy"
+    long_sequence(game(GAME), 5000, plain, Limits(max_states=10**12))
+    assert short.read_bytes() == plain.read_bytes()
+    assert (ck / "state.json").read_text() == record  # the checkpoint still reaches 2^16
+
+
+def test_a_checkpoint_grows_for_a_larger_to_and_ends_as_a_run_to_it(
+    tmp_path: Path, reference: bytes
+) -> None:
+    out, ck, _ = _checkpoint(tmp_path)  # to 2^16; the reference goes to 2^19
+    r = nimlab("sequence", GAME, "--to", str(COUNT), "--out", str(out), "--checkpoint", str(ck),
+               "--json", *BIG)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["resumed_from"] == 2**16
+    assert out.read_bytes() == reference
+    record = json.loads((ck / "state.json").read_text())
+    assert record["to"] == record["done"] == COUNT
+    assert sorted(p.name for p in ck.iterdir()) == ["lock", "state.json", "values.npy"]
+
+
+def test_a_growth_cut_before_its_record_is_read_on(tmp_path: Path) -> None:
+    from numpy.lib.format import open_memmap
+
+    from nimlab.solve.long_run import Checkpoint
+
+    _, ck, _ = _checkpoint(tmp_path)
+    old = np.load(ck / "values.npy")
+    longer = open_memmap(ck / "values.npy", mode="w+", dtype=old.dtype, shape=(2**17,))
+    longer[: len(old)] = old  # the file replaced, the record not yet written
+    longer.flush()
+    del longer
+    values, done = Checkpoint(ck, GAME, 2**16).load() or (None, -1)
+    assert done == 2**16 and values is not None and len(values) == 2**17
+
+
+def test_a_widened_checkpoint_gives_16_bit_values_where_a_run_would() -> None:
+    from nimlab.solve.long_run import _first
+
+    wide = np.array([3, 65535, 65536], dtype=np.uint32)
+    assert _first(wide, 2).dtype == np.uint16 and _first(wide, 2).tolist() == [3, 65535]
+    assert _first(wide, 3).dtype == np.uint32  # the whole file: as the run wrote it

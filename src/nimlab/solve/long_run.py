@@ -12,7 +12,9 @@ The same call again resumes from it — after checking every recorded digest,
 so a damaged checkpoint is refused instead of silently continued — and ends
 with the same bytes as an uninterrupted run: the values do not depend on
 where the run was cut (the sparse-space classification is chosen again on
-resume, which changes only the speed). One run at a time holds a directory
+resume, which changes only the speed). A checkpoint serves any ``stop`` of its
+game: a smaller one is written from the values it holds, a larger one grows the file
+and goes on. One run at a time holds a directory
 (a lock, ``DIR/lock``); a directory holding other files is never taken over;
 the disk space of the values is reserved before the run begins, so a full
 disk is a message, not a crash in the middle of it. Ctrl-C and ``SIGTERM``
@@ -231,14 +233,13 @@ class Checkpoint:
                     f"。{self.directory} を消してやり直してください"
                 ),
             )
-        if record["game"] != self.spec or record["to"] != self.stop:
+        if record["game"] != self.spec:
             raise InvalidOption(
                 f"checkpoint {self.directory} is of {record['game']} --to {record['to']}, "
-                f"not {self.spec} --to {self.stop}; use another directory",
+                f"not {self.spec}; use another directory",
                 ja=(
                     f"チェックポイント {self.directory} は {record['game']} --to {record['to']} "
-                    f"のもので、{self.spec} --to {self.stop} のものではありません。"
-                    "別のディレクトリを使ってください"
+                    f"のもので、{self.spec} のものではありません。別のディレクトリを使ってください"
                 ),
             )
         try:  # read-only first: a short file mapped to write would be lengthened
@@ -264,7 +265,8 @@ class Checkpoint:
                 ja=f"チェックポイント {self.values_path}: 書き込めません（{reason(error, 'ja')}）",
             ) from None
         done = int(record["done"])
-        if values.shape != (self.stop,) or str(values.dtype) != record["dtype"]:
+        # longer than its record says: a growth that stopped before its record was written
+        if values.ndim != 1 or len(values) < record["to"] or str(values.dtype) != record["dtype"]:
             raise InvalidOption(
                 f"{bad}: values.npy has the wrong shape or type",
                 ja=(
@@ -284,7 +286,26 @@ class Checkpoint:
                     ),
                 )
         self.stretches = [list(s) for s in record["stretches"]]
+        if len(values) < self.stop:
+            values = self._grown(values, done)
         return values, done
+
+    def _grown(self, values: np.ndarray, done: int) -> np.ndarray:
+        """The values made room for ``stop`` of them (a run asked to go further than its
+        checkpoint was begun for): the final ones copied into a new file, which replaces
+        the old one only when whole, and the record then says how far it reaches."""
+        import numpy as np
+
+        grow = self.values_path.with_name("values.grow.npy")
+        grow.unlink(missing_ok=True)  # left by a growth cut short
+        longer = _mapped(grow, values.dtype, self.stop)
+        longer[:done] = values[:done]
+        longer.flush()  # type: ignore[attr-defined]
+        del longer, values
+        os.replace(grow, self.values_path)
+        values = np.load(self.values_path, mmap_mode="r+")
+        self.save(values, done)
+        return values
 
     def create(self, dtype: Any) -> np.ndarray:
         """The values of a new checkpoint, recorded at once (a directory holding any other
@@ -310,15 +331,17 @@ class Checkpoint:
         return values
 
     def save(self, values: np.ndarray, done: int) -> None:
-        """Make ``values[:done]`` durable and record them."""
+        """Make ``values[:done]`` durable and record them (a record never goes back: a run
+        to a smaller ``stop`` leaves the values beyond it recorded)."""
         first = self.stretches[-1][1] if self.stretches else 0
+        done = max(done, first)
         if done > first:
             self.stretches.append([first, done, _digest(values[first:done])])
         values.flush()  # type: ignore[attr-defined]
         record: dict[str, Any] = {
             "format": FORMAT,
             "game": self.spec,
-            "to": self.stop,
+            "to": len(values),  # how far the file reaches; a run may stop short of it
             "done": done,
             "dtype": str(values.dtype),
             "stretches": self.stretches,
@@ -506,7 +529,7 @@ def _compute(run: _Run, store: Checkpoint | None, values: np.ndarray, done: int)
 
     checkpoint = None if store is None else store.directory
     temp = Path(values.filename)  # type: ignore[attr-defined]
-    resumed_from = done
+    resumed_from = done = min(done, stop)  # a checkpoint may reach further than this run
     budget = limits.budget()
     engine = OctalRun(digits, unequal, stop=stop)
     chunk = FIRST_CHUNK
@@ -552,7 +575,7 @@ def _compute(run: _Run, store: Checkpoint | None, values: np.ndarray, done: int)
     if store is not None:
         store.save(values, done)
     try:
-        _save_npy(out, values)  # the same bytes however the run went
+        _save_npy(out, _first(values, stop))  # the same bytes however the run went
     except BaseException:
         if store is None:
             del values
@@ -608,6 +631,22 @@ def _widen(values: np.ndarray, store: Checkpoint | None) -> np.ndarray:
     import numpy as np
 
     return np.load(path, mmap_mode="r+")  # type: ignore[no-any-return]
+
+
+def _first(values: np.ndarray, stop: int) -> np.ndarray:
+    """G(0..stop-1) as a run to ``stop`` writes them: 32-bit only if one of them needs it
+    (a checkpoint reaching further may have been widened by a later value).
+
+    >>> import numpy as np
+    >>> _first(np.array([1, 2, 70000], dtype=np.uint32), 2).dtype.name
+    'uint16'
+    """
+    import numpy as np
+
+    first = values[:stop]
+    if first.dtype == np.uint32 and stop < len(values) and (stop == 0 or first.max() <= 0xFFFF):
+        return np.asarray(first).astype(np.uint16)
+    return first
 
 
 def _save_npy(out: Path, values: np.ndarray) -> None:
