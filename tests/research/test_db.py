@@ -70,6 +70,33 @@ def test_another_schema_version_is_refused_and_untouched(tmp_path: Path) -> None
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("create", [True, False])
+def test_a_refused_wal_database_is_left_with_no_files_beside_it(
+    tmp_path: Path, create: bool
+) -> None:
+    path = tmp_path / "old.sqlite"
+    ResultsDB.open(path).close()  # write-ahead logging, as nimlab makes them
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    raw.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.sqlite"]
+    with pytest.raises(InvalidOption, match="schema version 99"):
+        ResultsDB.open(path, create=create)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.sqlite"]
+
+
+def test_a_refusal_keeps_the_log_files_another_process_made(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    holder = sqlite3.connect(path)
+    holder.execute("PRAGMA journal_mode = WAL")
+    holder.execute("CREATE TABLE t (x)")
+    holder.commit()  # the holder keeps -wal and -shm open
+    with pytest.raises(InvalidOption, match="not a nimlab results database"):
+        ResultsDB.open(path)
+    assert (tmp_path / "other.sqlite-wal").exists() and (tmp_path / "other.sqlite-shm").exists()
+    holder.close()
+
+
 def test_reading_needs_an_existing_database(tmp_path: Path) -> None:
     with pytest.raises(InvalidOption, match="no such results database"):
         ResultsDB.open(tmp_path / "missing.sqlite", create=False)

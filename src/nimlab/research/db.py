@@ -181,11 +181,14 @@ class ResultsDB:
             )
         if not fresh:
             _check_header(file, shown)
+            strays = [Path(f"{file}{end}") for end in ("-wal", "-shm")]
+            strays = [stray for stray in strays if not stray.exists()]
             reader = _read_only(file, shown)
             try:
                 _check(reader, shown, whole=create)
             except BaseException:
                 reader.close()
+                _remove_empty_log(strays)
                 raise
             if not create:
                 return cls(reader, str(path))
@@ -383,6 +386,19 @@ def _check_header(file: Path, shown: str) -> None:
                 "新しいファイル名を指定してください"
             ),
         )
+
+
+def _remove_empty_log(made: list[Path]) -> None:
+    """Remove the ``-wal`` and ``-shm`` files a read-only look at a refused write-ahead-log
+    database made beside it (its WAL empty: they hold nothing), so "left untouched" is so."""
+    wal = [path for path in made if path.name.endswith("-wal")]
+    try:
+        if any(path.stat().st_size for path in wal if path.exists()):
+            return
+        for path in made:
+            path.unlink(missing_ok=True)
+    except OSError:
+        return  # a folder we may not change: they stay, as SQLite left them
 
 
 def _read_only(file: Path, shown: str) -> sqlite3.Connection:
