@@ -254,3 +254,17 @@ def test_main_in_process_gives_back_the_callers_watcher() -> None:
         assert watch_work(previous) is mine
     finally:
         watch_work(previous)
+
+
+def test_a_long_sequence_is_written_in_stretches_within_the_memory_limit() -> None:
+    """10^6 values as Python ints would weigh 40 MB, over a 16 MB limit; written from the
+    array in stretches they need 1 MB (the --help example of 10^8 values needed 4 GB)."""
+    args = ("sequence", "subtraction:3,5,8", "--to", "1000000", "--max-memory", "16M")
+    text = run(*args)
+    assert text.returncode == 0, text.stderr
+    rows = text.stdout.splitlines()
+    assert len(rows) == 1 + 50_000 and rows[-1].startswith("999980: 1 1 1 2 2 2 3 3 0")
+    data = run(*args, "--json")
+    assert data.returncode == 0, data.stderr
+    values = json.loads(data.stdout)["values"]
+    assert len(values) == 1_000_000 and values[:12] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 0]

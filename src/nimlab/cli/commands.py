@@ -33,6 +33,28 @@ def emit_json(out: TextIO, obj: dict[str, Any]) -> None:
     out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
+def emit_json_list(
+    out: TextIO, head: dict[str, Any], key: str, items: Any, tail: dict[str, Any]
+) -> None:
+    """``emit_json(out, head | {key: list(items)} | tail)``, the same text, with the list
+    (a numpy array of 10^8 values) written in stretches instead of held as Python ints.
+
+    >>> import io, numpy as np
+    >>> out = io.StringIO()
+    >>> emit_json_list(out, {"game": "nim"}, "values", np.arange(3), {"from": 2})
+    >>> out.getvalue()
+    '{"game": "nim", "values": [0, 1, 2], "from": 2}\\n'
+    """
+    out.write(json.dumps(head, ensure_ascii=False)[:-1] + f", {json.dumps(key)}: [")
+    stretch = 100_000
+    for first in range(0, len(items), stretch):
+        part = items[first : first + stretch]
+        text = json.dumps(part.tolist() if hasattr(part, "tolist") else list(part))[1:-1]
+        out.write((", " if first else "") + text)
+    rest = json.dumps(tail, ensure_ascii=False)[1:] if tail else "}"
+    out.write("]" + (", " + rest if tail else rest) + "\n")
+
+
 def games(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import FAMILIES
 
@@ -114,7 +136,7 @@ def analyze(args: argparse.Namespace, out: TextIO) -> int:
 
 def sequence(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import game
-    from nimlab.solve.sequences import sequence_values
+    from nimlab.solve.sequences import sequence_array
 
     g = game(args.game)
     if getattr(args, "plan", False):
@@ -131,10 +153,13 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
                 f"{name} needs --out FILE.npy (where the values go)",
                 ja=f"{name} には --out FILE.npy(値の書き出し先)が必要です",
             )
-    values = sequence_values(g, args.to, limits_of(args), start, misere)
+    limits = limits_of(args)
+    if isinstance(args.to, int) and args.to > start:
+        limits.check(args.to - start, "values")  # the state limit is named first
+    values = sequence_array(g, args.to, limits, start, misere)  # written in stretches
     if args.json:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
-        emit_json(out, {"game": g.spec, "values": values} | extra | _sparse(g, args, misere))
+        emit_json_list(out, {"game": g.spec}, "values", values, extra | _sparse(g, args, misere))
         return 0
     lang = language(args)
     what = say("sequence.fresh" if g.capabilities.shape == "take-away" else "sequence.heaps", lang)
@@ -143,7 +168,8 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         "sequence.header", lang, game=g.spec, kind=kind, what=what, start=start, stop=args.to - 1
     )
     out.write(header + "\n")
-    out.write(render.values(values, start=start) + "\n")
+    for row in render.value_rows(values, start=start):
+        out.write(row + "\n")
     return 0
 
 

@@ -11,13 +11,17 @@ ccc  d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 from unicodedata import east_asian_width
 
 from nimlab.games.base import Ruleset
 from nimlab.games.wording import render_move
 from nimlab.messages import say
 from nimlab.solve.results import Analysis, Periodicity
+
+if TYPE_CHECKING:
+    from nimlab.kernels.arrays import Array
 
 OUTCOME_WORDS = {o: say(f"outcome.{o}", "en") for o in ("N", "P")}
 """What P and N mean, in English (:data:`nimlab.messages.MESSAGES` has both languages)."""
@@ -100,12 +104,26 @@ def analysis(a: Analysis, lang: str = "en") -> str:
 
 def values(seq: Sequence[int], per_line: int = 20, start: int = 0) -> str:
     """A Grundy sequence G(start), ... in rows, each starting with the index of its first value."""
-    width = len(str(max(seq, default=0)))
+    return "\n".join(value_rows(seq, per_line, start))
+
+
+def value_rows(seq: Sequence[int] | Array, per_line: int = 20, start: int = 0) -> Iterator[str]:
+    """The rows of :func:`values` one by one, from a list or a numpy array (read in
+    stretches, so 10^8 values are written without a Python int for each at once).
+
+    >>> list(value_rows([0, 1, 12], per_line=2, start=8))
+    [' 8:  0  1', '10: 12']
+    """
+    top = int(seq.max()) if len(seq) and hasattr(seq, "max") else max(seq, default=0)
+    width = len(str(top))
     index = len(str(max(start + len(seq) - 1, 0)))
-    return "\n".join(
-        f"{start + i:>{index}}: " + " ".join(f"{v:>{width}}" for v in seq[i : i + per_line])
-        for i in range(0, len(seq), per_line)
-    )
+    stretch = per_line * 5000
+    for first in range(0, len(seq), stretch):
+        part = seq[first : first + stretch]
+        part = part.tolist() if hasattr(part, "tolist") else part
+        for i in range(0, len(part), per_line):
+            row = " ".join(f"{v:>{width}}" for v in part[i : i + per_line])
+            yield f"{start + first + i:>{index}}: {row}"
 
 
 def periodicity(
