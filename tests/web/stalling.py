@@ -65,6 +65,23 @@ def crash() -> dict[str, Any]:
     os._exit(1)
 
 
+def slow_import() -> dict[str, Any]:
+    """Imports a module that takes 0.6 s to load, then sleeps (an interruption's target)."""
+    import importlib
+
+    importlib.import_module("web.slow_module")
+    time.sleep(60)
+    return {"pid": os.getpid()}
+
+
+def imported(name: str) -> dict[str, Any]:
+    """Whether module ``name`` was loaded whole in this worker."""
+    import sys
+
+    module = sys.modules.get(name)
+    return {"whole": getattr(module, "READY", False), "pid": os.getpid()}
+
+
 JOBS = {
     "echo": echo,
     "left": left,
@@ -75,4 +92,6 @@ JOBS = {
     "hog": hog,
     "bad": bad,
     "crash": crash,
+    "slow_import": slow_import,
+    "imported": imported,
 }

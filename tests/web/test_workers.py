@@ -183,6 +183,25 @@ def test_a_cancelled_running_job_stops_at_once() -> None:
     with_pool(body, config)
 
 
+def test_an_interruption_never_cuts_an_import_in_half() -> None:
+    """A job cancelled while it imports a module finishes the import first: cut halfway, a
+    package's submodules stay loaded but unbound, and every later job of the worker that
+    needs the package fails (numba without numba.core, found by the web audit)."""
+    config = WebConfig(time_limit=60, grace=1, workers=1)
+
+    async def body(workers: WorkerPool) -> None:
+        task = asyncio.create_task(workers.run("slow_import"))
+        await asyncio.sleep(0.25)  # inside the 0.6 s import
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        after = await asyncio.wait_for(workers.run("imported", name="web.slow_module"), 20)
+        assert after["whole"] is True
+        assert workers.cancelled == 1 and workers.killed == 0  # stopped after the import
+
+    with_pool(body, config)
+
+
 def test_a_job_that_ignores_the_interruption_is_killed() -> None:
     config = WebConfig(time_limit=60, grace=1, workers=1)
 

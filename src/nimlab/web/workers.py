@@ -11,8 +11,9 @@ goes to the waiting client with the fewest jobs running, in turn, so two
 clients asking for expensive work cannot starve a third. The queue is bounded
 (in all and per client): over it, a request is refused at once as ``busy``. A
 job whose request is cancelled (its client disconnected) leaves the queue, or,
-if it is running, is interrupted in its worker (``SIGUSR1``), which is killed
-and replaced if it does not stop at once.
+if it is running, is interrupted in its worker (``SIGUSR1``; never in the middle
+of an import or of numba's compiler, which would leave the worker broken: there, a
+moment later), which is killed and replaced if it does not stop within a second.
 
 Workers die with the server: ``PR_SET_PDEATHSIG`` on Linux (the workers die
 with the forkserver, which dies with the server: :mod:`nimlab.web.lifeline`),
@@ -131,11 +132,36 @@ class Cancelled(BaseException):
 
 _running = False
 """In a worker: whether a job is running (an interruption outside a job is ignored)."""
+RETRY_SECONDS = 0.01
+"""How soon an interruption that came during an import or numba's own work is tried again."""
+UNSAFE = ("<frozen importlib", "/importlib/", "/numba/", "/llvmlite/")
+"""Code an interruption must not cut: an import stopped halfway leaves its package's
+submodules loaded but unbound (``numba`` without ``numba.core``, for every later job of
+the worker), and numba's compiler and cache loader keep state of their own."""
+_retrying = False
+"""Whether a retry of an interruption is due (``SIGALRM``)."""
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
-    if _running:
-        raise Cancelled
+    """Stop the running job (``SIGUSR1``; ``SIGALRM`` for a retry): at once, unless it is
+    inside an import or numba's machinery, in which case a moment later, once out of it."""
+    if not _running:
+        return
+    global _retrying
+    if _cuts_unsafe_code(frame):
+        _retrying = True
+        signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
+        return
+    raise Cancelled
+
+
+def _cuts_unsafe_code(frame: FrameType | None) -> bool:
+    """Whether a frame on the stack from ``frame`` down is in :data:`UNSAFE` code."""
+    while frame is not None:
+        if any(part in frame.f_code.co_filename for part in UNSAFE):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def die_with_parent() -> None:
@@ -182,6 +208,7 @@ def _worker_main(conn: Connection, config: WebConfig, module: str, server: int) 
     die_with_parent()
     watch_parent(server)
     signal.signal(signal.SIGUSR1, _interrupt)
+    signal.signal(signal.SIGALRM, _interrupt)
     jobs = importlib.import_module(module)
     jobs.configure(config)
     with contextlib.suppress(OSError):
@@ -221,7 +248,7 @@ SERVER_LIMITS = {
 def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
     """``("ok", result)``, ``("error", kind, message, field, message_ja)``, ``("retire", ...)`` or
     ``("cancelled",)``."""
-    global _running
+    global _running, _retrying
     _running = True
     try:
         return ("ok", table[name](**kwargs))
@@ -254,6 +281,9 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
         )
     finally:
         _running = False
+        if _retrying:  # a retry not yet due is not for the next job
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _retrying = False
 
 
 def _cacheable(reply: tuple[Any, ...]) -> bool:
