@@ -64,3 +64,24 @@ def test_the_successor_list_is_cut_and_says_so() -> None:
     found = seedboards.successors("nim", "300,400")
     assert len(found["moves"]) == seedboards.LISTED and not found["complete"]
     assert found["grid"] is None  # too big to draw
+
+
+def test_the_successor_list_stops_analysing_when_the_time_is_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each move's analysis used to swallow the time limit's refusal and go on to the next
+    (grundy-game 1000000 ran to the server's hard timeout, and its worker was killed)."""
+    from nimlab.solve import engine
+    from nimlab.web import clock
+
+    calls: list[object] = []
+    real = engine.analyze
+    monkeypatch.setattr(engine, "analyze", lambda *a, **k: calls.append(a) or real(*a, **k))
+    clock.start(0.0)
+    try:
+        found = seedboards.successors("grundy-game", "1000")
+    finally:
+        clock.stop()
+    assert found["moves"] and {m["outcome"] for m in found["moves"]} == {"?"}
+    assert calls == []
+    assert {m["outcome"] for m in seedboards.successors("grundy-game", "10")["moves"]} <= {"P", "N"}

@@ -18,7 +18,7 @@ from contextlib import suppress
 from typing import Any
 
 from nimlab.errors import TooLarge
-from nimlab.web import jobs
+from nimlab.web import clock, jobs
 from nimlab.web.jobs import FieldError, count, field, parse_game, parse_position
 from nimlab.web.translate import family_name, move_text
 
@@ -65,8 +65,9 @@ def successors(game: str, position: str, lang: str = "en") -> dict[str, Any]:
     listed = []
     for move in moves:
         outcome: str = "?"
-        with suppress(TooLarge):
-            outcome = analyze(g, move.to, limits=limits).outcome
+        if not clock.time_up():  # once it is, the rest stay "?" (a refusal said only one)
+            with suppress(TooLarge):
+                outcome = analyze(g, move.to, limits=limits).outcome
         listed.append(
             {"to": g.format_position(move.to), "move": move_text(lang, move), "outcome": outcome}
         )
