@@ -178,3 +178,25 @@ def test_a_bug_on_a_page_is_a_logged_500_not_the_visitor_s_mistake() -> None:
     with pytest.raises(JobError):
         asyncio.run(seedpages._run(request, "board_steps"))
     assert asyncio.run(pages._attempt(refused())).kind == "invalid_position"
+
+
+def test_a_misere_game_page_keeps_to_misere_play_in_its_strip_and_forms(
+    client: TestClient,
+) -> None:
+    """The strip showed normal-play values on a misère page (heap 1 said P beside G(1) = 1),
+    and its form and the P-positions form dropped misère (web audit)."""
+    from nimlab.solve.sequences import grundy_sequence
+
+    html = page(client, "/game", game="kayles", position="3", misere="true", n="12", lang="en")
+    assert "misère Grundy values G⁻(n)" in html
+    strip = html[html.index('id="strip"') : html.index("</section>", html.index('id="strip"'))]
+    shown = [int(v) for v in re.findall(r"class=\"v\">(\d+)</text>", strip)]
+    assert shown == grundy_sequence("kayles", 12, misere=True).tolist()
+    forms = re.findall(r"<form method=\"get\" action=\"/game\" class=\"inline\">.*?</form>", html,
+                       re.S)  # fmt: skip
+    assert forms and all('name="misere" value="true"' in form for form in forms)
+    normal = page(client, "/game", game="kayles", position="3", n="12", lang="en")
+    assert "Grundy values G(n) of a single heap" in normal and "G⁻(n)" not in normal
+    normal_forms = re.findall(r"<form method=\"get\" action=\"/game\" class=\"inline\">.*?</form>",
+                              normal, re.S)  # fmt: skip
+    assert normal_forms and not any("misere" in form for form in normal_forms)

@@ -89,6 +89,14 @@ UI: dict[str, tuple[str, str]] = {
         "n 個の石から始めたゲームのグランディ数",
     ),
     "strip.heap": ("Grundy values G(n) of a single heap of n", "1山 n 個のグランディ数 G(n)"),
+    "strip.fresh_misere": (
+        "misère Grundy values of fresh games of n stones",
+        "n 個の石から始めたゲームのミゼールのグランディ数",
+    ),
+    "strip.heap_misere": (
+        "misère Grundy values G⁻(n) of a single heap of n",
+        "1山 n 個のミゼールのグランディ数 G⁻(n)",
+    ),
     "strip.preperiod": ("preperiod", "前周期"),
     "strip.period": ("period", "周期"),
     "strip.values": ("values", "項数"),

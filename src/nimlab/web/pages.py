@@ -182,7 +182,7 @@ async def game_page(
         return url("/game", game=spec, position=pos, misere=misere, lang=None)
 
     sections = await asyncio.gather(
-        _strip(workers, info, heaps, position, n, lang, link),
+        _strip(workers, info, heaps, position, n, misere, lang, link),
         _two_heaps(workers, info, heaps, analysis, size, misere, link),
         _p_positions(workers, info, heaps, max, misere, request.app.state.config.max_heaps),
     )
@@ -213,23 +213,25 @@ async def _strip(
     heaps: list[int] | None,
     position: str,
     n: int | None,
+    misere: bool,
     lang: str,
     link: Any,
 ) -> dict[str, Any] | None:
-    """The Grundy strip of a one-heap game (or of fresh take-away games)."""
+    """The Grundy strip of a one-heap game (or of fresh take-away games), in the page's
+    play: misère values (and their observed period) on a misère page."""
     if info["shape"] not in ("heap", "take-away"):
         return None
     spec = info["game"]
     period = None
     if info["shape"] == "heap":
-        period = await _attempt(workers.run("period", game=spec, lang=lang))
+        period = await _attempt(workers.run("period", game=spec, misere=misere, lang=lang))
     length = n
     if length is None:
         length = STRIP_DEFAULT
         if isinstance(period, dict) and period["period"] is not None:
             want = period["preperiod"] + 3 * period["period"]
             length = min(max(length, want), STRIP_MAX)
-    seq = await _attempt(workers.run("sequence", game=spec, to=length))
+    seq = await _attempt(workers.run("sequence", game=spec, to=length, misere=misere))
     if isinstance(seq, JobError):
         return {"error": seq, "n": length}
     pre = per = None
