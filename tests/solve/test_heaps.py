@@ -91,3 +91,22 @@ def test_declared_rules_match_the_rulesets_options(
         table: list[int] = []
         _declared_values(kernel, table, 60, Limits().budget())
         assert table == _generic_values(game, 60), game.spec
+
+
+@pytest.mark.parametrize("spec", ["kayles", "dawson-kayles"])
+def test_a_heap_whose_values_are_over_the_limit_is_answered_from_a_period_proven_within_it(
+    spec: str,
+) -> None:
+    """Kayles heaps of about 1,400 to 2,500 were refused within a million states while larger
+    ones were answered (from 4096 on, the proven period answers; web audit): the values up
+    to 2003 cost more than the limit, the period's proof 156 of them."""
+    g = nimlab.game(spec)
+    expected = [int(v) for v in nimlab.grundy_sequence(g, 2004)]
+    with Context():
+        answer = nimlab.analyze(g, (2003,), limits=Limits(max_states=1_000_000))
+        assert answer.grundy == expected[2003]
+        assert "proven period" in answer.method
+        values = HeapValues(g, Limits(max_states=1_000_000).budget())
+        assert [values(h) for h in range(1990, 2004)] == expected[1990:]
+    with Context(), pytest.raises(TooLarge):  # no period to fall back on: still refused
+        nimlab.analyze("grundy-game", (5000,), limits=Limits(max_states=10_000))

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from nimlab.errors import InvalidGame
+from nimlab.errors import InvalidGame, TooLarge
 from nimlab.games.base import HeapRuleset
 from nimlab.games.capabilities import OneHeapKernel
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, one_heap_work
@@ -47,6 +47,21 @@ def register_value_source(name: str, source: HeapValueSource, name_ja: str = "")
     ``name`` and ``name_ja`` are its words in English and Japanese (for ``method``).
     """
     _SOURCES.append((name, source))
+    _SOURCE_METHODS[name] = value_source(name, name_ja)
+    return source
+
+
+HeapValueFallback = Callable[[HeapRuleset, int, Budget], int | None]
+"""``(game, n, budget) -> G(n)`` within what is left of ``budget``, or ``None``."""
+_FALLBACKS: list[tuple[str, HeapValueFallback]] = []
+
+
+def register_value_fallback(
+    name: str, source: HeapValueFallback, name_ja: str = ""
+) -> HeapValueFallback:
+    """Add a source asked only when computing G(0..n) was refused over the limits (a proven
+    period, found from far fewer values than a large heap needs)."""
+    _FALLBACKS.append((name, source))
     _SOURCE_METHODS[name] = value_source(name, name_ja)
     return source
 
@@ -290,8 +305,27 @@ class HeapValues:
             if value is not None:
                 self.sources_used.add(name)
                 return value
-        self.table = heap_values(self.game, n + 1, self.budget)
+        work = one_heap_work(self.game, n + 1)
+        if work is not None and work > self.budget.remaining:  # refused unless a fallback knows
+            value = self._fallback(n)
+            if value is not None:
+                return value
+        try:
+            self.table = heap_values(self.game, n + 1, self.budget)
+        except TooLarge:
+            value = self._fallback(n)
+            if value is None:
+                raise
+            return value
         return self.table[n]
+
+    def _fallback(self, n: int) -> int | None:
+        for name, fallback in _FALLBACKS:
+            value = fallback(self.game, n, self.budget)
+            if value is not None:
+                self.sources_used.add(name)
+                return value
+        return None
 
     def of(self, heaps: Iterable[int]) -> int:
         """The nim-sum of the heaps' values."""

@@ -50,7 +50,7 @@ from nimlab.kernels.periodic import (
 from nimlab.limits import Budget, Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.context import current
-from nimlab.solve.heaps import heap_array, register_value_source
+from nimlab.solve.heaps import heap_array, register_value_fallback, register_value_source
 from nimlab.solve.planner import plan
 from nimlab.solve.results import Periodicity
 
@@ -508,6 +508,23 @@ def _period_source(game: HeapRuleset, n: int) -> int | None:
     return known.value(n) if known is not None and n >= known.preperiod else None
 
 
+def _period_fallback(game: HeapRuleset, n: int, budget: Budget) -> int | None:
+    """G(n) from a period proven within what is left of ``budget``, for a heap below
+    :data:`PERIOD_SOURCE_FROM` whose values were refused over the limits (Kayles 2003
+    within a million states: the period needs 156 values)."""
+    if criterion(game) is None or budget.remaining <= 0:
+        return None
+    limits = Limits(max_states=budget.remaining, max_memory=budget.max_memory)
+    try:
+        known = proven_period(game, limits)
+    except TooLarge:
+        return None
+    return known.value(n) if known is not None and n >= known.preperiod else None
+
+
 register_value_source(
     "the proven period of the Grundy sequence", _period_source, "グランディ数列の証明済みの周期"
+)
+register_value_fallback(
+    "the proven period of the Grundy sequence", _period_fallback, "グランディ数列の証明済みの周期"
 )
