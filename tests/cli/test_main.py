@@ -268,3 +268,17 @@ def test_a_long_sequence_is_written_in_stretches_within_the_memory_limit() -> No
     assert data.returncode == 0, data.stderr
     values = json.loads(data.stdout)["values"]
     assert len(values) == 1_000_000 and values[:12] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 0]
+
+
+def test_misere_tables_and_p_positions_say_so_in_their_json() -> None:
+    """``sequence`` and ``period`` wrote ``"misere": true``; a misère table or list of
+    P-positions read alone looked like normal play (docs audit)."""
+    for args in (
+        ("table", "wythoff", "--size", "3"),
+        ("table", "nim", "--size", "3", "--origin", "1"),
+        ("ppositions", "nim", "--heaps", "2", "--max", "3"),
+        ("ppositions", "nim", "--heaps", "3", "--max", "3", "--layout", "matrix"),
+    ):
+        normal = json.loads(run(*args, "--json").stdout)
+        misere = json.loads(run(*args, "--misere", "--json").stdout)
+        assert "misere" not in normal and misere["misere"] is True, args

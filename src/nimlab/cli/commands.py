@@ -258,6 +258,12 @@ def _write_certificate(g: Any, args: argparse.Namespace, target: str) -> None:
         f.write("\n")
 
 
+def _misere_key(args: argparse.Namespace) -> dict[str, Any]:
+    """``{"misere": true}`` in the JSON of a misère answer, as ``sequence`` and ``period``
+    write it (a misère table read alone looked like normal play)."""
+    return {"misere": True} if getattr(args, "misere", False) else {}
+
+
 def table(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import game
     from nimlab.solve.tables import grundy_table
@@ -272,12 +278,12 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
             result, game(args.game), args.origin, args.format, args.misere, limits_of(args)
         )
         if args.json:
-            emit_json(out, result.to_dict())
+            emit_json(out, result.to_dict() | _misere_key(args))
         else:
             out.write(text + "\n")
         return 0
     if args.json:
-        emit_json(out, result.to_dict())
+        emit_json(out, result.to_dict() | _misere_key(args))
         return 0
     kind = say("table.misere" if args.misere else "table.grundy", language(args))
     out.write(say("table.header", language(args), game=result.game, kind=kind) + "\n")
@@ -300,7 +306,7 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
         game(args.game), args.heaps, args.max, misere=args.misere, limits=limits_of(args)
     )
     if args.json:
-        emit_json(out, result.to_dict())
+        emit_json(out, result.to_dict() | _misere_key(args))
         return 0
     header = say(
         "ppositions.header",

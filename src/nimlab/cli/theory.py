@@ -19,7 +19,7 @@ from nimlab.messages import both, say
 EXAMPLES = {
     "verify": [
         "nimlab verify",
-        "nimlab verify wythoff-beatty fibonacci-nim --max 200",
+        "nimlab verify wythoff-beatty fibonacci-nim --max 150",
         "nimlab verify proposition-4 --json",
     ],
     "explain": [

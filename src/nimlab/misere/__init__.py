@@ -2,7 +2,8 @@
 
 The public functions, for ``analyze --misere`` and the other commands:
 
-* :func:`quotient` — the misère quotient of the sums of heaps ≤ N (certified).
+* :func:`quotient` — the misère quotient of the sums of heaps ≤ N (certified);
+  :func:`quotient_within` — the largest bound reached within a time budget.
 * :func:`analyze`, :func:`outcome`, :func:`winning_moves` — a sum of heaps
   answered through the quotient.
 * :func:`genus` — Conway's genus of each heap, and tame/wild where decided.
@@ -17,7 +18,7 @@ from nimlab.misere.answers import (
     winning_moves,
 )
 from nimlab.misere.genus import GenusTable, HeapGenus, genus
-from nimlab.misere.quotient import MisereQuotient, heap_ruleset, quotient
+from nimlab.misere.quotient import MisereQuotient, heap_ruleset, quotient, quotient_within
 
 __all__ = [
     "GenusTable",
@@ -31,5 +32,6 @@ __all__ = [
     "heap_ruleset",
     "outcome",
     "quotient",
+    "quotient_within",
     "winning_moves",
 ]

@@ -256,7 +256,8 @@ def table(game: str, size: int, misere: bool = False) -> dict[str, Any]:
     g = parse_game(game)
     size = count(size, "size", 1, _CONFIG.max_table)
     with field("game"):
-        return grundy_table(g, size, misere=misere, limits=_CONFIG.limits()).to_dict()
+        result = grundy_table(g, size, misere=misere, limits=_CONFIG.limits()).to_dict()
+    return result | ({"misere": True} if misere else {})
 
 
 def ppositions(game: str, heaps: int, max: int, misere: bool = False) -> dict[str, Any]:
@@ -293,7 +294,7 @@ def ppositions(game: str, heaps: int, max: int, misere: bool = False) -> dict[st
                 "コマンドラインにはこの上限はありません）"
             ),
         )
-    return result.to_dict()
+    return result.to_dict() | ({"misere": True} if misere else {})
 
 
 def moves(game: str, position: str) -> dict[str, Any]:
