@@ -142,3 +142,31 @@ def test_the_game_pages_link_to_the_boards(page: Any, server: str) -> None:
     page.click("#succ-link")
     page.wait_for_url("**/successors?game=split-delete-nim**")
     assert page.locator("#succ-position").input_value() == "6,8"
+
+
+def test_the_keyboard_keeps_its_focus_at_either_end_of_the_steps(page: Any, server: str) -> None:
+    """Enter on ▶| disabled the focused button and the focus fell to <body> (web audit)."""
+    page.goto(server + "/board?game=wythoff&size=4")
+    page.focus("#step-last")
+    page.keyboard.press("Enter")
+    assert page.locator("#step-last").is_disabled()
+    assert page.evaluate("document.activeElement.id") == "step-first"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "step-last"
+    page.focus("#step-forward")
+    for _ in range(17):
+        page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "step-back"
+
+
+def test_a_game_page_lets_the_keyboard_skip_the_figures_cells(page: Any, server: str) -> None:
+    """Every cell of the board and heatmap is a link: 512 tab stops on wythoff 4,7, with no
+    way past them (web audit). A skip link leads to the size field."""
+    page.goto(server + "/game?game=wythoff&position=4,7&lang=ja")
+    skip = page.locator("#two-heaps a.skip")
+    skip.focus()
+    assert skip.is_visible()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "two-size"
+    labels = page.eval_on_selector_all("svg.figure", "(s) => s.map((x) => x.ariaLabel)")
+    assert labels and all(not label.isascii() for label in labels)  # in the page's language

@@ -200,3 +200,23 @@ def test_a_misere_game_page_keeps_to_misere_play_in_its_strip_and_forms(
     normal_forms = re.findall(r"<form method=\"get\" action=\"/game\" class=\"inline\">.*?</form>",
                               normal, re.S)  # fmt: skip
     assert normal_forms and not any("misere" in form for form in normal_forms)
+
+
+def test_a_named_game_page_is_headed_by_its_name(client: TestClient) -> None:
+    """Kayles' page said "Octal games octal:0.77" and never "Kayles" (web audit)."""
+    html = page(client, "/game", game="kayles", position="5", lang="en")
+    assert re.search(r"<h1>Kayles <code", html) and "<title>Kayles octal:0.77 5" in html
+    ja = page(client, "/game", game="kayles", position="5", lang="ja")
+    assert "<h1>ケイレス(Kayles) <code" in ja
+    other = page(client, "/game", game="octal:0.6", position="5", lang="en")
+    assert "<h1>Octal games <code" in other
+
+
+def test_a_position_beyond_the_largest_table_is_not_told_to_raise_the_size(
+    client: TestClient,
+) -> None:
+    """wythoff 30,60 said "raise its size (at most 40)", which could never help (web audit)."""
+    far = page(client, "/game", game="wythoff", position="30,60", lang="en")
+    assert "beyond the largest table drawn here (40 × 40)" in far and "raise its size" not in far
+    near = page(client, "/game", game="wythoff", position="3,30", size="10", lang="en")
+    assert "raise its size (at most 40)" in near

@@ -165,6 +165,19 @@ def test_malformed_json_is_a_422(client: TestClient) -> None:
     assert response.status_code == 422 and response.json()["error"]["field"] == "moves"
 
 
+def test_a_body_that_is_no_json_object_says_what_to_send(client: TestClient) -> None:
+    """A JSON array, or JSON sent as text/plain, was answered in pydantic's words ("Input
+    should be a valid dictionary or object to extract fields from"; web audit)."""
+    for content, kind in ((b'["nim"]', "application/json"), (b'{"game": "nim"}', "text/plain")):
+        response = client.post("/api/play/state", content=content, headers={"content-type": kind})
+        error = response.json()["error"]
+        assert response.status_code == 422 and "must be a JSON object" in error["message"]
+        assert "Content-Type: application/json" in error["message"]
+    ja = client.post("/api/play/state?lang=ja", content=b"[1]",
+                     headers={"content-type": "application/json"})  # fmt: skip
+    assert "JSON のオブジェクト" in ja.json()["error"]["message"]
+
+
 def test_moves_and_reasons_are_in_the_players_language(client: TestClient) -> None:
     out = post(client, "move", start="3,4,5", to="1,4,5", lang="ja")
     assert out["state"]["history"][1]["move"] == "3 個の山から 2 個取る"

@@ -45,6 +45,13 @@ def test_successors_page(client: TestClient) -> None:
     assert page.text.count('class="here"') == 2 + 2 * 4  # this board and tables 1–4
     ja = client.get("/successors?game=delete-nim:single&position=6,8&lang=ja").text
     assert "表2: ワイトホフのゲーム" in ja and "1手で移れる局面" in ja
+    # each listed position says P or N in letters, not by its colour alone (web audit)
+    import re
+
+    shown = re.findall(
+        r'data-outcome="([PN?])".*?<small class="outcome">([PN?])</small>', page.text
+    )
+    assert shown and all(a == b for a, b in shown) and {a for a, _ in shown} == {"P", "N"}
 
 
 @pytest.mark.parametrize(

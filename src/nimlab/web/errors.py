@@ -149,6 +149,15 @@ def validation_message(error: RequestValidationError, lang: str = "en") -> tuple
     name = _field_of(location)
     text = str(first.get("msg", "invalid value"))
     missing = kind == "missing"
+    if kind in ("model_attributes_type", "dict_type") and name is None:  # the body itself
+        if lang == "ja":
+            return (
+                "本文は JSON のオブジェクトで与えてください"
+                '（Content-Type: application/json、{"game": …} の形）'
+            ), None
+        return (
+            'the body must be a JSON object ({"game": …}) sent with Content-Type: application/json'
+        ), None
     if missing and name is None:  # no body at all
         if lang == "ja":
             return "本文が必要です: JSON のオブジェクトで与えてください", None
@@ -189,7 +198,7 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
     async def job_error(request: Request, error: JobError) -> Response:
         status = STATUS.get(error.kind, 500)
         if status == 500:
-            log.error("job failed: %s: %s", error.kind, error.message)
+            log.error("job failed: %s: %s", error.kind, error.message_en)  # the log's language
         return await answer(
             request, status, error.kind, error.message_en, error.field, error.message_ja
         )

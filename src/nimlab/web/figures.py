@@ -65,8 +65,10 @@ def strip(
     href: Callable[[int], str],
     labels: tuple[str, str],
     current: int | None = None,
+    name: str = "Grundy sequence",
 ) -> str:
-    """G(0), G(1), ... as a row of cells, with the preperiod and each period bracketed."""
+    """G(0), G(1), ... as a row of cells, with the preperiod and each period bracketed
+    (``name``: what a screen reader says the figure is, in the page's language)."""
     w, h, top_margin = 24, 26, 16
     top = max(values, default=1) or 1
     body = []
@@ -96,7 +98,7 @@ def strip(
                 body.append(
                     f'<text x="{x1}" y="{y + 20}" class="bracket-label">{escape(text)}</text>'
                 )
-    return _svg(max(len(values) * w, w), y + 26, body, "Grundy sequence")
+    return _svg(max(len(values) * w, w), y + 26, body, name)
 
 
 def _facing(a: int, b: int, c: int, d: int) -> tuple[int, int]:
@@ -113,6 +115,7 @@ def board(
     position: tuple[int, int] | None,
     targets: Sequence[tuple[int, int]],
     href: Callable[[int, int], str],
+    name: str = "board",
 ) -> str:
     """Seed 002's ○× board: ○ at P-positions, × at N-positions, (origin, origin) bottom left."""
     n = len(rows)
@@ -142,7 +145,7 @@ def board(
             x, y, label = margin + k * cell + cell // 2, (n - 1 - k) * cell + 15, origin + k
             body.append(f'<text x="{x}" y="{n * cell + 16}" class="index">{label}</text>')
             body.append(f'<text x="{margin - 6}" y="{y}" class="index end">{label}</text>')
-    return _svg(size, n * cell + margin, body, "board")
+    return _svg(size, n * cell + margin, body, name)
 
 
 def heatmap(
@@ -150,6 +153,7 @@ def heatmap(
     origin: int,
     position: tuple[int, int] | None,
     href: Callable[[int, int], str],
+    name: str = "Grundy table",
 ) -> str:
     """Grundy values of ⟨a, b⟩ as coloured cells, rows a and columns b as in seed 001."""
     n = len(rows)
@@ -183,4 +187,4 @@ def heatmap(
                 f'<text x="{margin - 5}" y="{mid + 4}" class="index end">{origin + k}</text>'
             )
     body.append(f'<text x="{margin - 5}" y="{margin - 8}" class="index end">a\\b</text>')
-    return _svg(margin + n * cell, margin + n * cell, body, "Grundy table")
+    return _svg(margin + n * cell, margin + n * cell, body, name)

@@ -84,6 +84,10 @@ UI: dict[str, tuple[str, str]] = {
         "マスをクリックするとその局面を解析します。",
     ),
     "strip.title": ("Grundy sequence", "グランディ数列"),
+    "figures.skip": (
+        "Skip the figure's cells (each is a link to its position)",
+        "図のマス(どれもその局面へのリンク)を飛ばす",
+    ),
     "strip.fresh": (
         "Grundy values of fresh games of n stones",
         "n 個の石から始めたゲームのグランディ数",
@@ -125,6 +129,12 @@ UI: dict[str, tuple[str, str]] = {
     "table.outside": (
         "The position lies outside this table; raise its size (at most {max}).",
         "この局面は表の外にあります。大きさを上げてください(最大 {max})。",
+    ),
+    "table.beyond": (
+        "The position lies outside this table and beyond the largest table drawn here "
+        "({max} × {max}); the analysis above holds for it all the same.",
+        "この局面はここで描ける最大の表({max} × {max})の外にあります。上の解析はそのまま"
+        "成り立ちます。",
     ),
     "pp.title": (
         "P-positions with {heaps} heaps, every heap ≤ {max}",
@@ -349,9 +359,11 @@ UI: dict[str, tuple[str, str]] = {
     "succ.here": ("(the coin)", "(コインの位置)"),
     "succ.reached": ("(one move away)", "(1手で移れる)"),
     "succ.legend": (
-        "● = the position, ○ = a position one move reaches. In the list, red = a P-position "
-        "(moving there wins), green = an N-position.",
-        "● = 今の局面、○ = 1手で移れる局面。一覧の赤 = P局面(そこへ移せば勝ち)、緑 = N局面。",
+        "● = the position, ○ = a position one move reaches. In the list, P (red) = a "
+        "P-position (moving there wins), N (green) = an N-position, ? = not analysed within "
+        "the time limit.",
+        "● = 今の局面、○ = 1手で移れる局面。一覧の P(赤)= P局面(そこへ移せば勝ち)、"
+        "N(緑)= N局面、? = 制限時間内に解析できなかった局面。",
     ),
     "succ.tables": (
         "⟨{a}, {b}⟩ in the four games of seed 001 (tables 1–4)",

@@ -175,7 +175,16 @@ def describe(game: str) -> dict[str, Any]:
         "example": example_position(g),
         "play": PLAY_MODES.get(g.family, "list"),
         "criterion": criterion_name(g),
+        "named": _named(g),
     }
+
+
+def _named(g: Ruleset) -> list[str] | None:
+    """[alias, title, rule] of a game known by a name of its own (Kayles), else None."""
+    from nimlab.registry import named
+
+    known = named(g)
+    return None if known is None else list(known)
 
 
 def example_position(game: Ruleset) -> str:

@@ -183,7 +183,7 @@ async def game_page(
 
     sections = await asyncio.gather(
         _strip(workers, info, heaps, position, n, misere, lang, link),
-        _two_heaps(workers, info, heaps, analysis, size, misere, link),
+        _two_heaps(workers, info, heaps, analysis, size, misere, link, lang),
         _p_positions(workers, info, heaps, max, misere, request.app.state.config.max_heaps),
     )
     return render(
@@ -191,7 +191,11 @@ async def game_page(
         "game.html",
         info=info,
         game=spec,
-        title=translate.family_name(lang, info["family"]),
+        title=(
+            translate.named_text(lang, *info["named"])[0]
+            if info.get("named")
+            else translate.family_name(lang, info["family"])
+        ),
         parameter=info.get("parameter")
         and translate.family_parameter(lang, info["family"], info["parameter"]),
         position=position,
@@ -250,6 +254,7 @@ async def _strip(
         href=lambda k: link(str(k)),
         labels=(i18n.t(lang, "strip.preperiod"), i18n.t(lang, "strip.period")),
         current=current,
+        name=i18n.t(lang, "strip.title"),
     )
     return {"svg": svg, "period": period, "n": length}
 
@@ -262,6 +267,7 @@ async def _two_heaps(
     size: int | None,
     misere: bool,
     link: Any,
+    lang: str,
 ) -> dict[str, Any] | None:
     """Seed 002's board and seed 001's heatmap, for a position of two heaps."""
     if heaps is None or len(heaps) != 2 or not info["two_heaps"]:
@@ -289,8 +295,13 @@ async def _two_heaps(
     return {
         "size": size,
         "inside": inside,
-        "board": figures.board(result["rows"], origin, here, targets, cell),
-        "heatmap": figures.heatmap(result["rows"], origin, here, cell),
+        "fits": fits,
+        "board": figures.board(
+            result["rows"], origin, here, targets, cell, i18n.t(lang, "board.title")
+        ),
+        "heatmap": figures.heatmap(
+            result["rows"], origin, here, cell, i18n.t(lang, "heatmap.title")
+        ),
     }
 
 

@@ -42,8 +42,16 @@
     }
     $("step-count").textContent = `${shown} / ${total}`;
     $("step-slider").value = String(shown);
+    const focused = document.activeElement;
     $("step-back").disabled = $("step-first").disabled = shown === 0;
     $("step-forward").disabled = $("step-last").disabled = shown === total;
+    // A button disabled under the keyboard's focus would drop it to <body>: keep it on
+    // the other end's button, which is now enabled.
+    if (focused instanceof HTMLButtonElement && focused.disabled) {
+      const other = { "step-first": "step-last", "step-back": "step-forward",
+                      "step-forward": "step-back", "step-last": "step-first" }[focused.id];
+      (other && !$(other).disabled ? $(other) : $("step-slider")).focus();
+    }
     if (shown === total) stop();
   }
 
