@@ -220,3 +220,16 @@ def test_a_position_beyond_the_largest_table_is_not_told_to_raise_the_size(
     assert "beyond the largest table drawn here (40 × 40)" in far and "raise its size" not in far
     near = page(client, "/game", game="wythoff", position="3,30", size="10", lang="en")
     assert "raise its size (at most 40)" in near
+
+
+def test_docs_page_describes_each_request_body(client: TestClient) -> None:
+    """The POST /api/play/* sections listed only their responses, and defaults read as
+    Python (``default False``; web audit)."""
+    html = page(client, "/docs")
+    section = html[html.index('id="POST-/api/play/move"') :]
+    section = section[: section.index("</section>")]
+    assert "Body (a JSON object)" in section
+    for name in ("game", "start", "moves", "to", "level", "misere", "lang"):
+        assert f"<code>{name}</code>" in section, name
+    assert "default False" not in html and "default None" not in html
+    assert "default false" in html

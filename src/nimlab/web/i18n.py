@@ -390,6 +390,7 @@ UI: dict[str, tuple[str, str]] = {
         "機械可読なスキーマは /openapi.json です。",
     ),
     "docs.parameters": ("Parameters", "パラメータ"),
+    "docs.body": ("Body (a JSON object)", "本文(JSON のオブジェクト)"),
     "docs.responses": ("Responses", "レスポンス"),
     "docs.required": ("required", "必須"),
 }

@@ -8,6 +8,7 @@ without scripts; the play page adds a small script. Every text comes from
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Awaitable
 from functools import partial
@@ -404,6 +405,16 @@ async def docs(request: Request) -> Response:
                         }
                         for p in op.get("parameters", [])
                     ],
+                    "body": [
+                        {
+                            "name": name,
+                            "required": name in model.get("required", []),
+                            "description": said(field.get("description", "")),
+                            "schema": _schema_text(field, lang),
+                        }
+                        for model in [_body_model(schema, op)]
+                        for name, field in model.get("properties", {}).items()
+                    ],
                     "responses": sorted(
                         (code, {"description": said(r.get("description", ""))})
                         for code, r in op.get("responses", {}).items()
@@ -411,6 +422,17 @@ async def docs(request: Request) -> Response:
                 }
             )
     return render(request, "docs.html", endpoints=endpoints, info=schema["info"])
+
+
+def _body_model(schema: dict[str, Any], op: dict[str, Any]) -> dict[str, Any]:
+    """The JSON object an operation's request body holds (its schema, references followed)."""
+    content = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+    model: dict[str, Any] = content.get("schema", {})
+    ref = model.get("$ref", "")
+    if ref.startswith("#/components/schemas/"):
+        found = schema.get("components", {}).get("schemas", {}).get(ref.rsplit("/", 1)[-1])
+        model = found if isinstance(found, dict) else {}
+    return model
 
 
 def _schema_text(schema: dict[str, Any], lang: str = "en") -> str:
@@ -424,6 +446,6 @@ def _schema_text(schema: dict[str, Any], lang: str = "en") -> str:
             text += f", {'' if low is None else low}–{'' if high is None else high}"
         if o.get("maxLength") is not None:
             text += f", ≤ {o['maxLength']} " + ("文字" if lang == "ja" else "characters")
-    if "default" in schema:
-        text += f", default {schema['default']}"
+    if "default" in schema:  # as JSON writes it: false, null
+        text += f", default {json.dumps(schema['default'], ensure_ascii=False)}"
     return text
