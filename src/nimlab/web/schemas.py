@@ -137,18 +137,22 @@ class PlayIn(BaseModel):
 
     model_config = {"extra": "forbid"}
 
-    game: str = Field(min_length=1, max_length=2_000, examples=["nim"])
+    game: str = Field(
+        min_length=1, max_length=2_000, description="the game's spec", examples=["nim"]
+    )
     start: str = Field(max_length=2_000, description="the start position", examples=["3,4,5"])
     moves: list[Annotated[str, Field(max_length=2_000)]] = Field(
         default_factory=list,
         max_length=1_000,
         description="the position after each move so far, both players' (checked)",
     )
-    first: Literal["you", "computer"] = "you"
-    level: Literal["perfect", "random", "mix"] = "perfect"
+    first: Literal["you", "computer"] = Field("you", description="who moves first")
+    level: Literal["perfect", "random", "mix"] = Field(
+        "perfect", description="how the computer plays: perfect, random, or a mix of both"
+    )
     misere: bool = Field(False, description="misère play: whoever makes the last move loses")
     seed: int = Field(0, ge=0, lt=2**63, description="makes random levels reproducible")
-    lang: Literal["en", "ja"] = "en"
+    lang: Literal["en", "ja"] = Field("en", description="the language of the moves and reasons")
 
 
 class PlayMoveIn(PlayIn):

@@ -215,6 +215,21 @@ DOCS_JA = {
     ),
     "Play: explain": "対戦: 説明",
     "Why the current position is won or lost.": "いまの局面が勝ちか負けかの理由。",
+    "the game's spec": "ゲームの spec",
+    "the start position": "開始局面",
+    "the position after each move so far, both players' (checked)": (
+        "ここまでの各手の後の局面(両者の手。確かめる)"
+    ),
+    "who moves first": "先手",
+    "how the computer plays: perfect, random, or a mix of both": (
+        "コンピュータの指し方: 最善(perfect)、ランダム(random)、その混合(mix)"
+    ),
+    "misère play: whoever makes the last move loses": "ミゼール: 最後の手を指した方が負け",
+    "makes random levels reproducible": "ランダムな強さを再現可能にする",
+    "the language of the moves and reasons": "手と理由の言語",
+    "your move: the position it leads to (1,4,5) or typed (take 2 from 3)": (
+        "あなたの手: 行き先の局面(1,4,5)、または手を英語の文で書いたもの"
+    ),
 }
 """The API reference page (/docs) in Japanese: the OpenAPI texts, keyed by their English."""
 
