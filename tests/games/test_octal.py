@@ -126,6 +126,21 @@ def test_long_codes() -> None:
         game("take-and-break:0." + "3" * 1025)
 
 
+def test_more_spellings_of_one_game() -> None:
+    """From the take-and-break audit: CGSuite's ``&N;`` digits, trailing zeros past the
+    length limits, and a d0 alone (as ``octal:4`` reads it)."""
+    kayles = game("kayles")
+    assert game("take-and-break:0.&7;&7;") == kayles
+    assert game("take-and-break:0.&11;&1;") == game("take-and-break:0.B1")
+    assert game("octal:0.77" + "0" * 70) == kayles  # "more than 64 digits" before
+    assert game("take-and-break:0.77" + "0" * 1030) == kayles  # "at most 1024 digits" before
+    assert game("take-and-break:4") == game("octal:4") == game("octal:4.0")
+    with pytest.raises(InvalidGame, match="four or more heaps"):
+        game("take-and-break:0.&16;")
+    with pytest.raises(InvalidGame, match=r"^take-and-break code 0\.0 allows no move"):
+        game("take-and-break:0.000")
+
+
 @pytest.mark.parametrize(
     ("code", "words"),
     [

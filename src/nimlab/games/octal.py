@@ -46,6 +46,8 @@ MAX_LONG_DIGITS = 1024
 HEX = "0123456789ABCDEF"
 _LONG_CODE = re.compile(r"([0-9A-Fa-f]|\{[0-9,\s]*\})?(!)?\.((?:[0-9A-Fa-f]|\{[0-9,\s]*\})*)")
 _DIGIT = re.compile(r"[0-9A-Fa-f]|\{[0-9,\s]*\}")
+_AMPERSAND = re.compile(r"&(\d+);")
+"""CGSuite's ``&N;``: the digit N written in decimal (``0.&11;`` is ``0.B``)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -118,7 +120,7 @@ class Octal(HeapRuleset):
         if match.group(3) is not None:
             digits = (int(match.group(3)),)
         else:
-            head, tail = match.group(1) or "0", match.group(2)
+            head, tail = match.group(1) or "0", match.group(2).rstrip("0")  # 0.770 is 0.77
             digits = (int(head), *map(int, tail))
         if len(digits) > MAX_DIGITS + 1:
             raise InvalidGame(
@@ -243,6 +245,21 @@ def _digit(text: str, code: str) -> int:
     return digit
 
 
+def _ampersand(number: str, code: str) -> str:
+    """CGSuite's ``&N;`` as the hexadecimal digit N (N ≤ 15: a move leaves at most 3 heaps)."""
+    value = int(number) if len(number) <= 4 else 16
+    if value > 15:
+        raise InvalidGame(
+            f"take-and-break code {code!r}: &{number[:8]}; would let a move leave four or more "
+            "heaps; digits are 0-15 (&0; to &15;, or 0-F)",
+            ja=(
+                f"取って分ける規則の符号 {code!r}: &{number[:8]}; では一手で 4 つ以上の山が残り"
+                "ます。桁は 0-15（&0; から &15;、または 0-F）です"
+            ),
+        )
+    return HEX[value]
+
+
 def take_and_break(code: str) -> Ruleset:
     """The game of a take-and-break code: an :class:`Octal` game where the code is one.
 
@@ -254,6 +271,9 @@ def take_and_break(code: str) -> Ruleset:
 
     text = code.strip()
     code = code if len(code) <= 40 else code[:39] + "…"  # as messages show it
+    text = _AMPERSAND.sub(lambda m: _ampersand(m.group(1), code), text)
+    if len(text) == 1 and text in HEX + HEX.lower():  # a d0 alone, as octal:4 reads it
+        text += "."
     match = _LONG_CODE.fullmatch(text)
     if match is None or text == "." or "[" in text:
         raise InvalidGame(
@@ -270,6 +290,8 @@ def take_and_break(code: str) -> Ruleset:
         )
     head = _digit(match.group(1) or "0", code)
     tail = tuple(_digit(d, code) for d in _DIGIT.findall(match.group(3)))
+    while tail and tail[-1] == 0:  # 0.770 is 0.77, however many zeros follow
+        tail = tail[:-1]
     if len(tail) > MAX_LONG_DIGITS:
         raise InvalidGame(
             f"take-and-break codes have at most {MAX_LONG_DIGITS} digits after the point, "
@@ -301,8 +323,14 @@ def take_and_break(code: str) -> Ruleset:
             ),
         )
     trimmed = digits
-    while len(trimmed) > 1 and trimmed[-1] == 0:
-        trimmed = trimmed[:-1]
+    if trimmed == (0,):
+        raise InvalidGame(
+            "take-and-break code 0.0 allows no move at all; write e.g. take-and-break:0.B1",
+            ja=(
+                "取って分ける規則の符号 0.0 では一手も指せません。"
+                "例えば take-and-break:0.B1 と書きます"
+            ),
+        )
     if max(trimmed) <= 7 and len(trimmed) <= MAX_DIGITS + 1:
         return Octal(trimmed)
     return TakeAndBreak(trimmed)
