@@ -503,3 +503,29 @@ def test_a_widened_checkpoint_gives_16_bit_values_where_a_run_would() -> None:
     wide = np.array([3, 65535, 65536], dtype=np.uint32)
     assert _first(wide, 2).dtype == np.uint16 and _first(wide, 2).tolist() == [3, 65535]
     assert _first(wide, 3).dtype == np.uint32  # the whole file: as the run wrote it
+
+
+def test_a_run_cut_just_after_widening_to_32_bits_is_read_on(tmp_path: Path) -> None:
+    """The values file became 32-bit before the record said so: a kill -9 in between left a
+    checkpoint refused as damaged (review). Its 16-bit digests are checked on the values
+    read back in 16 bits, and the run goes on to the bytes of an uninterrupted one."""
+    from numpy.lib.format import open_memmap
+
+    out, ck, args = _checkpoint(tmp_path)
+    reference = out.read_bytes()
+    narrow = np.load(ck / "values.npy")
+    wide = open_memmap(ck / "values.npy", mode="w+", dtype=np.uint32, shape=narrow.shape)
+    wide[:] = narrow
+    wide.flush()
+    del wide
+    (ck / "values.grow.npy").write_bytes(b"left by a growth cut short")
+    out.unlink()
+    r = nimlab(*args)
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes() == reference  # 16-bit, as a run that never needed 32 bits
+    assert not (ck / "values.grow.npy").exists()
+    damaged = np.load(ck / "values.npy", mmap_mode="r+")
+    damaged[7] += 1
+    damaged.flush()
+    del damaged
+    assert nimlab(*args).returncode == 2

@@ -202,3 +202,11 @@ def test_is_heap_option_is_what_the_options_list_says(code: list[int], n: int) -
         candidates |= {(a,) for a in range(n + 2)} | {(), (1, 1, n)}
         for result in candidates:
             assert ruleset.is_heap_option(n, result) == (result in listed), (code, n, result)
+
+
+def test_long_runs_of_zeros_and_foreign_digits_in_codes() -> None:
+    """Trailing zeros were dropped one at a time (80,000 took 1.9 s), and ``&١١;`` (Arabic
+    digits) read as 11 (review)."""
+    assert game("take-and-break:0.77" + "0" * 200_000) == game("kayles")
+    with pytest.raises(InvalidGame, match="malformed"):
+        game("take-and-break:0.&١١;")

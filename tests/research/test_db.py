@@ -101,3 +101,59 @@ def test_reading_needs_an_existing_database(tmp_path: Path) -> None:
     with pytest.raises(InvalidOption, match="no such results database"):
         ResultsDB.open(tmp_path / "missing.sqlite", create=False)
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_a_process_that_opens_a_refused_database_meanwhile_keeps_its_log_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process that opened the database while it was being checked uses the -shm
+    file the check made: removing it lost that process's committed writes (review). The
+    files go only under the DMS lock SQLite's last connection takes."""
+    import subprocess
+    import sys
+
+    from nimlab.research import db
+
+    path = tmp_path / "old.sqlite"
+    ResultsDB.open(path).close()
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    raw.close()
+    other = (
+        "import sqlite3, sys\n"
+        "b = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "b.execute('SELECT count(*) FROM meta').fetchone()\n"
+        "print('open', flush=True); sys.stdin.readline()\n"
+        "b.execute('CREATE TABLE other (x)')\n"
+        "print('wrote', flush=True); sys.stdin.readline(); b.close()\n"
+    )
+    holder: list[subprocess.Popen[str]] = []
+    check = db._check
+
+    def opened_meanwhile(connection: sqlite3.Connection, shown: str, *, whole: bool) -> None:
+        process = subprocess.Popen(
+            [sys.executable, "-c", other, str(path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        holder.append(process)
+        assert process.stdout is not None and process.stdout.readline().strip() == "open"
+        check(connection, shown, whole=whole)
+
+    monkeypatch.setattr(db, "_check", opened_meanwhile)
+    with pytest.raises(InvalidOption, match="schema version 99"):
+        ResultsDB.open(path, create=False)
+    process = holder[0]
+    assert process.stdin is not None and process.stdout is not None
+    assert (tmp_path / "old.sqlite-shm").exists()  # still in use: kept
+    process.stdin.write("go\n")
+    process.stdin.flush()
+    assert process.stdout.readline().strip() == "wrote"
+    process.stdin.write("go\n")
+    process.stdin.flush()
+    process.wait(30)
+    with sqlite3.connect(path) as after:
+        names = {row[0] for row in after.execute("SELECT name FROM sqlite_master")}
+    after.close()
+    assert "other" in names  # the other process's write survived

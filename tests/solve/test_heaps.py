@@ -110,3 +110,16 @@ def test_a_heap_whose_values_are_over_the_limit_is_answered_from_a_period_proven
         assert [values(h) for h in range(1990, 2004)] == expected[1990:]
     with Context(), pytest.raises(TooLarge):  # no period to fall back on: still refused
         nimlab.analyze("grundy-game", (5000,), limits=Limits(max_states=10_000))
+
+
+def test_the_period_fallback_is_charged_to_the_budget_and_keeps_its_deadline() -> None:
+    """The fallback's period search spent states the caller's budget never saw, and ran on
+    after a time limit's refusal (0.007 at 4000 within a millisecond took 23 s; review)."""
+    with Context():
+        budget = Limits(max_states=1_000_000).budget()
+        values = HeapValues(nimlab.game("kayles"), budget)
+        values(2003)
+        assert "the proven period of the Grundy sequence" in values.sources_used
+        assert budget.used > 0  # the proof's values were charged
+    with Context(), pytest.raises(TooLarge, match="time limit"):
+        nimlab.analyze("octal:0.007", (4000,), limits=Limits(max_states=10**9, max_seconds=0.001))

@@ -233,3 +233,11 @@ def test_docs_page_describes_each_request_body(client: TestClient) -> None:
         assert f"<code>{name}</code>" in section, name
     assert "default False" not in html and "default None" not in html
     assert "default false" in html
+
+
+def test_a_misere_take_away_page_shows_no_strip_it_cannot_compute(client: TestClient) -> None:
+    """The strip said "sequence --misere applies to heap games" on misère take-away pages,
+    and showed normal-play values before that (review)."""
+    html = page(client, "/game", game="fibonacci-nim", position="10", misere="true", lang="en")
+    assert 'id="strip"' not in html and "applies to heap games" not in html
+    assert 'id="strip"' in page(client, "/game", game="fibonacci-nim", position="10", lang="en")

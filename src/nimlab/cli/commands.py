@@ -168,8 +168,12 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         "sequence.header", lang, game=g.spec, kind=kind, what=what, start=start, stop=args.to - 1
     )
     out.write(header + "\n")
+    written = False
     for row in render.value_rows(values, start=start):
         out.write(row + "\n")
+        written = True
+    if not written:
+        out.write("\n")  # as before: an empty line for no values
     return 0
 
 
@@ -258,13 +262,8 @@ def _write_certificate(g: Any, args: argparse.Namespace, target: str) -> None:
         f.write("\n")
 
 
-def _misere_key(args: argparse.Namespace) -> dict[str, Any]:
-    """``{"misere": true}`` in the JSON of a misère answer, as ``sequence`` and ``period``
-    write it (a misère table read alone looked like normal play)."""
-    return {"misere": True} if getattr(args, "misere", False) else {}
-
-
 def table(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.cli.formats import misere_key
     from nimlab.registry import game
     from nimlab.solve.tables import grundy_table
 
@@ -278,12 +277,12 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
             result, game(args.game), args.origin, args.format, args.misere, limits_of(args)
         )
         if args.json:
-            emit_json(out, result.to_dict() | _misere_key(args))
+            emit_json(out, result.to_dict() | misere_key(args))
         else:
             out.write(text + "\n")
         return 0
     if args.json:
-        emit_json(out, result.to_dict() | _misere_key(args))
+        emit_json(out, result.to_dict() | misere_key(args))
         return 0
     kind = say("table.misere" if args.misere else "table.grundy", language(args))
     out.write(say("table.header", language(args), game=result.game, kind=kind) + "\n")
@@ -292,6 +291,7 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def ppositions(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.cli.formats import misere_key
     from nimlab.registry import game
     from nimlab.solve.tables import p_positions
 
@@ -306,7 +306,7 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
         game(args.game), args.heaps, args.max, misere=args.misere, limits=limits_of(args)
     )
     if args.json:
-        emit_json(out, result.to_dict() | _misere_key(args))
+        emit_json(out, result.to_dict() | misere_key(args))
         return 0
     header = say(
         "ppositions.header",

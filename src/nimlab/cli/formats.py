@@ -152,8 +152,10 @@ def grundy_table(
     return result, matrix(caption, cells, result.origin, fmt)
 
 
-def _misere_key(args: argparse.Namespace) -> dict[str, bool]:
-    return {"misere": True} if args.misere else {}
+def misere_key(args: argparse.Namespace) -> dict[str, bool]:
+    """``{"misere": true}`` in the JSON of a misère answer, as ``sequence`` and ``period``
+    write it (a misère table read alone looked like normal play)."""
+    return {"misere": True} if getattr(args, "misere", False) else {}
 
 
 def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
@@ -166,7 +168,7 @@ def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
     if args.layout == "list":
         found = p_positions(g, args.heaps, args.max, misere=args.misere, limits=limits)
         if args.json:
-            return json.dumps(found.to_dict() | _misere_key(args), ensure_ascii=False)
+            return json.dumps(found.to_dict() | misere_key(args), ensure_ascii=False)
         caption = f"{found.game}: P-positions with {found.heaps} heaps, every heap ≤ {found.max}"
         header = [f"heap {i + 1}" for i in range(found.heaps)]
         return render(caption, header, [[str(h) for h in p] for p in found.positions], args.format)
@@ -179,7 +181,7 @@ def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
     size = args.size if args.size is not None else args.max - lo + 1
     table = p_matrix(g, size, args.max, misere=args.misere, limits=limits)
     if args.json:
-        shown = table.found.to_dict() | {"matrix": table.to_dict()} | _misere_key(args)
+        shown = table.found.to_dict() | {"matrix": table.to_dict()} | misere_key(args)
         return json.dumps(shown, ensure_ascii=False)
     legend = f"× = no c ≤ {table.max} (the bound searched)"
     what = "misère P-position" if args.misere else "P-position"

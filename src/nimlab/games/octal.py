@@ -46,7 +46,7 @@ MAX_LONG_DIGITS = 1024
 HEX = "0123456789ABCDEF"
 _LONG_CODE = re.compile(r"([0-9A-Fa-f]|\{[0-9,\s]*\})?(!)?\.((?:[0-9A-Fa-f]|\{[0-9,\s]*\})*)")
 _DIGIT = re.compile(r"[0-9A-Fa-f]|\{[0-9,\s]*\}")
-_AMPERSAND = re.compile(r"&(\d+);")
+_AMPERSAND = re.compile(r"&([0-9]+);")
 """CGSuite's ``&N;``: the digit N written in decimal (``0.&11;`` is ``0.B``)."""
 
 
@@ -290,8 +290,8 @@ def take_and_break(code: str) -> Ruleset:
         )
     head = _digit(match.group(1) or "0", code)
     tail = tuple(_digit(d, code) for d in _DIGIT.findall(match.group(3)))
-    while tail and tail[-1] == 0:  # 0.770 is 0.77, however many zeros follow
-        tail = tail[:-1]
+    zeros = len(tail) - len(bytes(tail).rstrip(b"\0"))  # 0.770 is 0.77, however many zeros
+    tail = tail[: len(tail) - zeros]
     if len(tail) > MAX_LONG_DIGITS:
         raise InvalidGame(
             f"take-and-break codes have at most {MAX_LONG_DIGITS} digits after the point, "

@@ -388,17 +388,35 @@ def _check_header(file: Path, shown: str) -> None:
         )
 
 
+SHM_DMS_BYTE = 128
+"""The byte of a ``-shm`` file every SQLite connection using it holds a shared lock on
+(its "DMS" lock, ``(22 + 8) * 4`` in SQLite's unix VFS); SQLite's last connection takes it
+exclusively before it removes the file."""
+
+
 def _remove_empty_log(made: list[Path]) -> None:
     """Remove the ``-wal`` and ``-shm`` files a read-only look at a refused write-ahead-log
-    database made beside it (its WAL empty: they hold nothing), so "left untouched" is so."""
+    database made beside it (its WAL empty: they hold nothing), so "left untouched" is so —
+    only as SQLite's last connection would: holding the ``-shm`` file's DMS lock
+    exclusively, which fails while any other process uses them (one may have opened the
+    database meanwhile)."""
+    import fcntl
+
+    shm = [path for path in made if path.name.endswith("-shm")]
     wal = [path for path in made if path.name.endswith("-wal")]
     try:
         if any(path.stat().st_size for path in wal if path.exists()):
             return
-        for path in made:
-            path.unlink(missing_ok=True)
+        if not shm or not shm[0].exists():
+            for path in wal:
+                path.unlink(missing_ok=True)
+            return
+        with open(shm[0], "r+b") as held:
+            fcntl.lockf(held, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, SHM_DMS_BYTE)
+            for path in made:
+                path.unlink(missing_ok=True)
     except OSError:
-        return  # a folder we may not change: they stay, as SQLite left them
+        return  # in use by another process, or a folder we may not change: they stay
 
 
 def _read_only(file: Path, shown: str) -> sqlite3.Connection:

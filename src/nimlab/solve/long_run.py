@@ -3,9 +3,9 @@
 ``long_sequence(game, stop, out)`` computes G(0..stop-1) of a heap game into
 the numpy file ``out``. With a checkpoint directory the values are computed
 into ``DIR/values.npy`` (a memory map) and ``DIR/state.json`` records, after
-every few seconds of work, the game, ``stop``, how many values are final and a
-SHA-256 of each stretch of them, the whole record protected by its own
-checksum. Both are written safely: the values are flushed before the state
+every few seconds of work, the game, how far the file reaches (``to``), how many
+values are final and a SHA-256 of each stretch of them, the whole record protected
+by its own checksum. Both are written safely: the values are flushed before the state
 that vouches for them, and the state is written to a temporary file and
 renamed, so a ``kill -9`` at any moment leaves the last complete checkpoint.
 The same call again resumes from it — after checking every recorded digest,
@@ -265,8 +265,11 @@ class Checkpoint:
                 ja=f"チェックポイント {self.values_path}: 書き込めません（{reason(error, 'ja')}）",
             ) from None
         done = int(record["done"])
-        # longer than its record says: a growth that stopped before its record was written
-        if values.ndim != 1 or len(values) < record["to"] or str(values.dtype) != record["dtype"]:
+        # Longer than its record says: a growth that stopped before its record was written;
+        # 32-bit under a 16-bit record: a widening that did (its digests are of 16 bits).
+        widened = str(values.dtype) == "uint32" and record["dtype"] == "uint16"
+        kind = record["dtype"] == str(values.dtype) or widened
+        if values.ndim != 1 or len(values) < record["to"] or not kind:
             raise InvalidOption(
                 f"{bad}: values.npy has the wrong shape or type",
                 ja=(
@@ -275,7 +278,10 @@ class Checkpoint:
                 ),
             )
         for first, last, digest in record["stretches"]:
-            if _digest(values[first:last]) != digest:
+            part = values[first:last]
+            if widened and last > first and int(part.max()) <= 0xFFFF:
+                part = np.asarray(part).astype(np.uint16)
+            if _digest(part) != digest:
                 raise InvalidOption(
                     f"{bad}: the values {first}..{last - 1} do not match their checksum; "
                     f"delete {self.directory} to start again",
@@ -285,7 +291,8 @@ class Checkpoint:
                         "を消してやり直してください"
                     ),
                 )
-        self.stretches = [list(s) for s in record["stretches"]]
+        self.stretches = [] if widened else [list(s) for s in record["stretches"]]
+        self.values_path.with_name("values.grow.npy").unlink(missing_ok=True)  # a cut growth's
         if len(values) < self.stop:
             values = self._grown(values, done)
         return values, done
@@ -546,6 +553,8 @@ def _compute(run: _Run, store: Checkpoint | None, values: np.ndarray, done: int)
             info = engine.extend(np.asarray(values), done, target)
             if info.status == OVERFLOW:  # a value past 65535: the same run in 32 bits
                 values = _widen(values, store)
+                if store is not None:
+                    store.save(values, done)  # the record says 32 bits at once
             before, done = done, info.done
             budget.spend_kernel(done - before, info.steps)
             took = time.monotonic() - started
@@ -635,7 +644,8 @@ def _widen(values: np.ndarray, store: Checkpoint | None) -> np.ndarray:
 
 def _first(values: np.ndarray, stop: int) -> np.ndarray:
     """G(0..stop-1) as a run to ``stop`` writes them: 32-bit only if one of them needs it
-    (a checkpoint reaching further may have been widened by a later value).
+    (a checkpoint reaching further may have been widened by a later value, or a run cut
+    just after widening, before the value that needed it).
 
     >>> import numpy as np
     >>> _first(np.array([1, 2, 70000], dtype=np.uint32), 2).dtype.name
@@ -644,7 +654,7 @@ def _first(values: np.ndarray, stop: int) -> np.ndarray:
     import numpy as np
 
     first = values[:stop]
-    if first.dtype == np.uint32 and stop < len(values) and (stop == 0 or first.max() <= 0xFFFF):
+    if first.dtype == np.uint32 and (stop == 0 or first.max() <= 0xFFFF):
         return np.asarray(first).astype(np.uint16)
     return first
 

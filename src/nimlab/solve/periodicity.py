@@ -30,6 +30,7 @@ Periodicity(71, 12, 0, proven=True)
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import isqrt
@@ -260,11 +261,13 @@ class _Search:
     values: Any
 
 
-def _search(g: HeapRuleset, limits: Limits, max_length: int | None) -> _Search:
+def _search(
+    g: HeapRuleset, limits: Limits, max_length: int | None, budget: Budget | None = None
+) -> _Search:
     proof = criterion(g)
     top = proof.parameter if proof is not None and proof.kind == WINDOW else 16
     length = max(64, 4 * top)
-    budget = limits.budget()
+    budget = budget if budget is not None else limits.budget()
     checked, values = 0, None
     while max_length is None or checked < max_length:
         if max_length is not None:
@@ -347,12 +350,16 @@ PERIOD_ENTRY_BYTES = 64
 
 
 def proven_period(
-    game: HeapRuleset, limits: Limits | None = None, max_length: int | None = None
+    game: HeapRuleset,
+    limits: Limits | None = None,
+    max_length: int | None = None,
+    budget: Budget | None = None,
 ) -> ProvenPeriod | None:
     """The proven period of a subtraction or octal game, searched within the limits.
 
     A period found is a fact and is kept; a search in vain is remembered with
-    its length, so that it is repeated only when asked to look further.
+    its length, so that it is repeated only when asked to look further. With
+    ``budget`` the search spends from it (the caller's states and deadline).
     """
     modulus = residue_modulus(game)
     if modulus is not None:  # G(n) = n mod p by the declared theorem
@@ -370,7 +377,7 @@ def proven_period(
         return None
     if max_length is not None and max_length <= tried:
         return None
-    search = _search(game, limits, max_length)
+    search = _search(game, limits, max_length, budget)
     if search.proven is None:
         unbounded = limits.max_states if max_length is None else 0
         context.searched.put(game, (max(tried, search.checked), max(states, unbounded)), 64)
@@ -509,14 +516,17 @@ def _period_source(game: HeapRuleset, n: int) -> int | None:
 
 
 def _period_fallback(game: HeapRuleset, n: int, budget: Budget) -> int | None:
-    """G(n) from a period proven within what is left of ``budget``, for a heap below
-    :data:`PERIOD_SOURCE_FROM` whose values were refused over the limits (Kayles 2003
-    within a million states: the period needs 156 values)."""
+    """G(n) from a period proven within what is left of ``budget`` (its states and its
+    deadline, the search charged to it), for a heap below :data:`PERIOD_SOURCE_FROM` whose
+    values were refused over the limits (Kayles 2003 within a million states: the period
+    needs 156 values)."""
     if criterion(game) is None or budget.remaining <= 0:
         return None
+    if budget.deadline is not None and time.monotonic() >= budget.deadline:
+        return None  # refused for its time: no search after it
     limits = Limits(max_states=budget.remaining, max_memory=budget.max_memory)
     try:
-        known = proven_period(game, limits)
+        known = proven_period(game, limits, budget=budget)
     except TooLarge:
         return None
     return known.value(n) if known is not None and n >= known.preperiod else None

@@ -224,8 +224,8 @@ async def _strip(
 ) -> dict[str, Any] | None:
     """The Grundy strip of a one-heap game (or of fresh take-away games), in the page's
     play: misère values (and their observed period) on a misère page."""
-    if info["shape"] not in ("heap", "take-away"):
-        return None
+    if info["shape"] not in ("heap", "take-away") or (misere and info["shape"] == "take-away"):
+        return None  # misère take-away: no sequence of fresh games is computed
     spec = info["game"]
     period = None
     if info["shape"] == "heap":

@@ -134,10 +134,11 @@ _running = False
 """In a worker: whether a job is running (an interruption outside a job is ignored)."""
 RETRY_SECONDS = 0.01
 """How soon an interruption that came during an import or numba's own work is tried again."""
-UNSAFE = ("<frozen importlib", "/importlib/", "/numba/", "/llvmlite/")
-"""Code an interruption must not cut: an import stopped halfway leaves its package's
-submodules loaded but unbound (``numba`` without ``numba.core``, for every later job of
-the worker), and numba's compiler and cache loader keep state of their own."""
+UNSAFE = ("importlib", "numba", "llvmlite")
+"""Packages whose code an interruption must not cut (by module name, not file path): an
+import stopped halfway leaves its package's submodules loaded but unbound (``numba``
+without ``numba.core``, for every later job of the worker), and numba's compiler and
+cache loader keep state of their own."""
 _retrying = False
 """Whether a retry of an interruption is due (``SIGALRM``)."""
 
@@ -158,7 +159,8 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 def _cuts_unsafe_code(frame: FrameType | None) -> bool:
     """Whether a frame on the stack from ``frame`` down is in :data:`UNSAFE` code."""
     while frame is not None:
-        if any(part in frame.f_code.co_filename for part in UNSAFE):
+        package = str(frame.f_globals.get("__name__", "")).split(".", 1)[0]
+        if package in UNSAFE or frame.f_code.co_filename.startswith("<frozen importlib"):
             return True
         frame = frame.f_back
     return False
