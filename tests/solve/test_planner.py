@@ -295,3 +295,18 @@ def test_a_kernel_answers_where_the_search_would_not_fit_and_a_search_adds_the_v
     assert full.how is not None and full.how.name == "search"  # not "(Grundy value not computed)"
     assert over.how is not None and over.how.name == "kernel:p-positions"
     assert {m.to for m in full.winning_moves} == {m.to for m in over.winning_moves}
+
+
+def test_a_k_heap_kernel_answer_carries_what_is_known_of_the_grundy_value() -> None:
+    """The 3-heap P-position kernel left grundy null even at P-positions (value 0 by
+    definition), and its optional search was planned only when the box's bound fit the
+    state limit, though the search visits far fewer (split/delete audit)."""
+    from nimlab.solve.context import Context
+
+    with Context():
+        p = nimlab.analyze("split-delete-nim:single", "45,70,105")
+        assert p.outcome == "P" and p.grundy == 0 and "Grundy value 0" in p.method
+        n = nimlab.analyze("delete-nim:single", "39,53,56")
+        assert n.outcome == "N" and n.grundy == 7 and n.remoteness == 13
+        total = nimlab.analyze("delete-nim:single + nim", "39,53,56 + 0")
+        assert total.grundy == n.grundy  # the sum's search agrees

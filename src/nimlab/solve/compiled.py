@@ -135,7 +135,8 @@ def kernel_answer(
         return None
     p = set(found)
     moves = [m for m in game.moves(pos) if m.to in p]
-    return KernelAnswer(pos in p, None, moves, kernel_p_positions(len(pos), max(pos)))
+    here = pos in p  # (its Grundy value, 0 if here, is the engine's to say)
+    return KernelAnswer(here, None, moves, kernel_p_positions(len(pos), max(pos), here))
 
 
 def kernel_grundy(game: Ruleset, pos: Position, budget: Budget, force: bool = False) -> int | None:

@@ -88,6 +88,8 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
         assert fast is not None
         outcome = "P" if fast.p_position else "N"
         value, moves, complete, method = fast.grundy, tuple(fast.winning_moves), True, fast.method
+        if value is None and fast.p_position:
+            value = 0  # a P-position's Grundy value, whatever table said it is one
     else:
         search = Search(g, misere, limits.budget())
         value, remoteness = search.value(pos)

@@ -100,12 +100,14 @@ def kernel_table(what: str) -> Method:
     return Method("kernel:table", f"compiled {what}", parameters=(("what", what),))
 
 
-def kernel_p_positions(heaps: int, max_heap: int) -> Method:
-    """The compiled table of the k-heap P-positions up to ``max_heap``."""
+def kernel_p_positions(heaps: int, max_heap: int, p_position: bool = False) -> Method:
+    """The compiled table of the k-heap P-positions up to ``max_heap`` (``p_position``: the
+    position is one of them, so its Grundy value is 0)."""
+    parameters: tuple[tuple[str, Any], ...] = (("heaps", heaps), ("max_heap", max_heap))
     return Method(
         "kernel:p-positions",
         f"compiled table of the {heaps}-heap P-positions",
-        parameters=(("heaps", heaps), ("max_heap", max_heap)),
+        parameters=(*parameters, ("p_position", True)) if p_position else parameters,
     )
 
 
@@ -184,9 +186,10 @@ def _kernel_en(m: Method) -> str:
     if m.name == "kernel:grundy":
         return "compiled Grundy table"
     if m.name == "kernel:p-positions":
+        known = "a P-position: Grundy value 0" if m.parameter("p_position") else None
         return (
             f"compiled table of the {m.parameter('heaps')}-heap P-positions with heaps ≤ "
-            f"{m.parameter('max_heap')} (Grundy value not computed)"
+            f"{m.parameter('max_heap')} ({known or 'Grundy value not computed'})"
         )
     return f"{m.title} (nimlab.kernels)"
 
@@ -195,9 +198,10 @@ def _kernel_ja(m: Method) -> str:
     if m.name == "kernel:grundy":
         return "コンパイル済みのグランディ数表"
     if m.name == "kernel:p-positions":
+        known = "P局面なのでグランディ数は 0" if m.parameter("p_position") else None
         return (
             f"山がすべて {m.parameter('max_heap')} 以下の {m.parameter('heaps')} 山の"
-            "P局面のコンパイル済み表(グランディ数は計算しない)"
+            f"P局面のコンパイル済み表({known or 'グランディ数は計算しない'})"
         )
     what = m.parameter("what")
     if what is None:  # a planned kernel, named by its shape: one-heap, 4-heap, take-away
