@@ -59,6 +59,9 @@ def search(
             if move.to not in options:
                 options[move.to] = (move.action, solver.grundy(move.to))
     except TooLarge as error:
+        table = None if misere else p_table(game, position, lang, limits)
+        if table is not None:
+            return table
         raise too_large(error, game) from None
     if not options and misere:
         text = say(
@@ -117,3 +120,66 @@ def search(
             say(lang, "… ({k} more)", "…（ほかに {k} 通り）", k=len(options) - SHOWN_OPTIONS),
         )
     return [Step("search", text, lines, {"options": len(options), "p_options": len(p_options)})]
+
+
+def p_table(game: Ruleset, position: Position, lang: str, limits: Limits) -> list[Step] | None:
+    """Too large to search, explained from the compiled table of every P-position with as
+    many heaps (3 or 4 heaps of the split/delete games): a position is P exactly when no
+    move reaches one of them. None when no such table serves the game or it is over the
+    limits."""
+    from nimlab.solve.compiled import p_positions_k
+
+    if len(position) < 3 or game.capabilities.k_heap_kernel(len(position)) is None:
+        return None
+    try:
+        found = p_positions_k(game, len(position), max(position), limits.budget(), force=True)
+    except TooLarge:
+        return None
+    if found is None:
+        return None
+    table = set(found)
+    options: dict[Position, Action] = {}
+    for move in game.moves(position):
+        options.setdefault(move.to, move.action)
+    p_options = [to for to in options if to in table]
+    if p_options:
+        found_words = say(
+            lang,
+            "the option {to} is in it, a P-position, so moving there wins",
+            "移行先 {to} がその中にある後手必勝の局面なので、そこへ移せば勝てる",
+            to=game.format_position(p_options[0]),
+        )
+    else:
+        found_words = say(
+            lang,
+            "none of the {k} options is in it, so every option is an N-position and this "
+            "position is P",
+            "{k} 通りの移行先はどれもその中にないので、どれも先手必勝の局面で、この局面は後手必勝",
+            k=len(options),
+        )
+    text = say(
+        lang,
+        "No theorem covers {spec} here and a search is over the limits, so the compiled table "
+        "of every {heaps}-heap P-position with heaps ≤ {top} ({count} of them; a position is P "
+        "exactly when no move reaches one) answers: {found}. The Grundy value itself is not "
+        "computed this way.",
+        "{spec} のこの局面には定理がなく探索は上限を超えるので、山がすべて {top} 以下の "
+        "{heaps} 山の P 局面のコンパイル済み表（{count} 個。どの手でも P 局面に移れない"
+        "ときちょうど P 局面）で答える: {found}。この方法ではグランディ数そのものは"
+        "計算しない。",
+        spec=game.spec,
+        heaps=len(position),
+        top=max(position),
+        count=f"{len(table):,}",
+        found=found_words,
+    )
+    lines = tuple(
+        f"{move_words(act, lang)} → {game.format_position(to)}: {'P' if to in table else 'N'}"
+        for to, act in list(options.items())[:SHOWN_OPTIONS]
+    )
+    if len(options) > SHOWN_OPTIONS:
+        lines += (
+            say(lang, "… ({k} more)", "…（ほかに {k} 通り）", k=len(options) - SHOWN_OPTIONS),
+        )
+    data = {"options": len(options), "p_options": len(p_options), "p_positions": len(table)}
+    return [Step("p-table", text, lines, data)]
