@@ -241,3 +241,10 @@ def test_a_misere_take_away_page_shows_no_strip_it_cannot_compute(client: TestCl
     html = page(client, "/game", game="fibonacci-nim", position="10", misere="true", lang="en")
     assert 'id="strip"' not in html and "applies to heap games" not in html
     assert 'id="strip"' in page(client, "/game", game="fibonacci-nim", position="10", lang="en")
+
+
+def test_a_refused_position_keeps_the_games_title(client: TestClient) -> None:
+    """A 400 page (a position the game does not have) dropped the family's title from its
+    heading (web audit)."""
+    html = page(client, "/game", status=400, game="wythoff", position="1,2,3", lang="en")
+    assert "<h1>Wythoff&#39;s game <code" in html

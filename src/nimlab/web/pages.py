@@ -156,6 +156,11 @@ async def game_page(
             request, "game.html", status=400, error=error, info=None, game=game, position=position
         )
     spec = info["game"]
+    title = (
+        translate.named_text(lang, *info["named"])[0]
+        if info.get("named")
+        else translate.family_name(lang, info["family"])
+    )
     position = info["example"] if position is None else position
     analysis = await _attempt(
         workers.run("analyze", game=spec, position=position, misere=misere, lang=lang)
@@ -168,6 +173,7 @@ async def game_page(
             error=analysis,
             info=info,
             game=spec,
+            title=title,
             position=position,
         )
     if not isinstance(analysis, JobError):
@@ -192,11 +198,7 @@ async def game_page(
         "game.html",
         info=info,
         game=spec,
-        title=(
-            translate.named_text(lang, *info["named"])[0]
-            if info.get("named")
-            else translate.family_name(lang, info["family"])
-        ),
+        title=title,
         parameter=info.get("parameter")
         and translate.family_parameter(lang, info["family"], info["parameter"]),
         position=position,
