@@ -114,6 +114,14 @@ def _strategy(p: int, q: int, n: int, pn: int, qn: int, lang: str) -> Step:
             qn=qn,
             k=p - pn,
         )
+        if p == qn:  # the larger heap alone can reach it too (2,3 → 2,1: the same position)
+            text += say(
+                lang,
+                " Taking {k} from the heap of {q} alone leaves the same position.",
+                "{q} 個の山だけから {k} 個取っても同じ局面になる。",
+                k=q - pn,
+                q=q,
+            )
         return Step("strategy", text, data={"case": 2})
     partner = up(p) if is_even_zero(p) else down(p)
     how = "up" if is_even_zero(p) else "down"
