@@ -111,14 +111,15 @@ def search(
         found=found,
         g=mex(values),
     )
-    lines = tuple(
-        f"{move_words(act, lang)} → {game.format_position(to)}: {'P' if g == 0 else 'N'}, G = {g}"
-        for to, (act, g) in list(options.items())[:SHOWN_OPTIONS]
+    lines = _shown(
+        [
+            f"{move_words(act, lang)} → {game.format_position(to)}: "
+            f"{'P' if g == 0 else 'N'}, G = {g}"
+            for to, (act, g) in list(options.items())[:SHOWN_OPTIONS]
+        ],
+        len(options),
+        lang,
     )
-    if len(options) > SHOWN_OPTIONS:
-        lines += (
-            say(lang, "… ({k} more)", "…（ほかに {k} 通り）", k=len(options) - SHOWN_OPTIONS),
-        )
     return [Step("search", text, lines, {"options": len(options), "p_options": len(p_options)})]
 
 
@@ -173,13 +174,25 @@ def p_table(game: Ruleset, position: Position, lang: str, limits: Limits) -> lis
         count=f"{len(table):,}",
         found=found_words,
     )
-    lines = tuple(
-        f"{move_words(act, lang)} → {game.format_position(to)}: {'P' if to in table else 'N'}"
-        for to, act in list(options.items())[:SHOWN_OPTIONS]
+    lines = _shown(
+        [
+            f"{move_words(act, lang)} → {game.format_position(to)}: {'P' if to in table else 'N'}"
+            for to, act in list(options.items())[:SHOWN_OPTIONS]
+        ],
+        len(options),
+        lang,
     )
-    if len(options) > SHOWN_OPTIONS:
-        lines += (
-            say(lang, "… ({k} more)", "…（ほかに {k} 通り）", k=len(options) - SHOWN_OPTIONS),
-        )
     data = {"options": len(options), "p_options": len(p_options), "p_positions": len(table)}
     return [Step("p-table", text, lines, data)]
+
+
+def _shown(lines: list[str], total: int, lang: str) -> tuple[str, ...]:
+    """The first options' lines, and how many more there are.
+
+    >>> _shown(["a", "b"], 5, "en")
+    ('a', 'b', '… (3 more)')
+    """
+    more = total - len(lines)
+    if more <= 0:
+        return tuple(lines)
+    return (*lines, say(lang, "… ({k} more)", "…（ほかに {k} 通り）", k=more))
