@@ -44,8 +44,13 @@ def emit_json_list(
     >>> emit_json_list(out, {"game": "nim"}, "values", np.arange(3), {"from": 2})
     >>> out.getvalue()
     '{"game": "nim", "values": [0, 1, 2], "from": 2}\\n'
+    >>> out = io.StringIO()
+    >>> emit_json_list(out, {}, "values", [], {})
+    >>> out.getvalue()
+    '{"values": []}\\n'
     """
-    out.write(json.dumps(head, ensure_ascii=False)[:-1] + f", {json.dumps(key)}: [")
+    opening = json.dumps(head, ensure_ascii=False)[:-1] + (", " if head else "")
+    out.write(opening + f"{json.dumps(key)}: [")
     stretch = 100_000
     for first in range(0, len(items), stretch):
         part = items[first : first + stretch]
@@ -153,10 +158,7 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
                 f"{name} needs --out FILE.npy (where the values go)",
                 ja=f"{name} には --out FILE.npy(値の書き出し先)が必要です",
             )
-    limits = limits_of(args)
-    if isinstance(args.to, int) and args.to > start:
-        limits.check(args.to - start, "values")  # the state limit is named first
-    values = sequence_array(g, args.to, limits, start, misere)  # written in stretches
+    values = sequence_array(g, args.to, limits_of(args), start, misere)  # written in stretches
     if args.json:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
         emit_json_list(out, {"game": g.spec}, "values", values, extra | _sparse(g, args, misere))

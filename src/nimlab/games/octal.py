@@ -322,8 +322,7 @@ def take_and_break(code: str) -> Ruleset:
                 "にだけ使えます"
             ),
         )
-    trimmed = digits
-    if trimmed == (0,):
+    if digits == (0,):
         raise InvalidGame(
             "take-and-break code 0.0 allows no move at all; write e.g. take-and-break:0.B1",
             ja=(
@@ -331,6 +330,6 @@ def take_and_break(code: str) -> Ruleset:
                 "例えば take-and-break:0.B1 と書きます"
             ),
         )
-    if max(trimmed) <= 7 and len(trimmed) <= MAX_DIGITS + 1:
-        return Octal(trimmed)
-    return TakeAndBreak(trimmed)
+    if max(digits) <= 7 and len(digits) <= MAX_DIGITS + 1:
+        return Octal(digits)
+    return TakeAndBreak(digits)
