@@ -156,11 +156,7 @@ async def game_page(
             request, "game.html", status=400, error=error, info=None, game=game, position=position
         )
     spec = info["game"]
-    title = (
-        translate.named_text(lang, *info["named"])[0]
-        if info.get("named")
-        else translate.family_name(lang, info["family"])
-    )
+    title = translate.game_title(lang, info["family"], info.get("named"))
     position = info["example"] if position is None else position
     analysis = await _attempt(
         workers.run("analyze", game=spec, position=position, misere=misere, lang=lang)
@@ -389,6 +385,13 @@ async def docs(request: Request) -> Response:
     schema = request.app.openapi()
     lang = language(request)
     said = partial(translate.docs_text, lang)
+
+    def row(name: str, required: bool, kind: dict[str, Any], about: dict[str, Any]) -> Any:
+        """A parameter or body field: its name, whether required, its type, its words."""
+        description = said(about.get("description", ""))
+        return {"name": name, "required": required, "description": description,
+                "schema": _schema_text(kind, lang)}  # fmt: skip
+
     endpoints = []
     for path, operations in schema["paths"].items():
         for method, op in operations.items():
@@ -399,21 +402,11 @@ async def docs(request: Request) -> Response:
                     "summary": said(op.get("summary", "")),
                     "description": said(op.get("description", "")),
                     "parameters": [
-                        {
-                            "name": p["name"],
-                            "required": p.get("required", False),
-                            "description": said(p.get("description", "")),
-                            "schema": _schema_text(p.get("schema", {}), lang),
-                        }
+                        row(p["name"], p.get("required", False), p.get("schema", {}), p)
                         for p in op.get("parameters", [])
                     ],
                     "body": [
-                        {
-                            "name": name,
-                            "required": name in model.get("required", []),
-                            "description": said(field.get("description", "")),
-                            "schema": _schema_text(field, lang),
-                        }
+                        row(name, name in model.get("required", []), field, field)
                         for model in [_body_model(schema, op)]
                         for name, field in model.get("properties", {}).items()
                     ],

@@ -194,7 +194,7 @@ def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
     """
     from nimlab.registry import family_of
     from nimlab.registry import named as named_game
-    from nimlab.web.translate import family_name, family_text, named_text
+    from nimlab.web.translate import family_text, game_title, named_text
 
     found: dict[str, dict[str, str]] = {}
     for part in game.summands() or (game,):
@@ -208,7 +208,7 @@ def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
         found[key] = {
             "family": family.name,
             "game": part.spec,
-            "title": family_name(lang, family.name) if named is None else named[0],
+            "title": game_title(lang, family.name, known),
             "rule": rule,
             "strategy": strategy,
         }

@@ -16,6 +16,7 @@ Moves and methods are structured values rendered in either language by
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from nimlab.games.actions import Action
 from nimlab.games.wording import HasAction, render_move
@@ -268,6 +269,19 @@ def named_text(lang: str, alias: str, title: str, rule: str) -> tuple[str, str]:
     'ケイレス(Kayles)'
     """
     return NAMED_JA.get(alias, (title, rule)) if lang == "ja" else (title, rule)
+
+
+def game_title(lang: str, family: str, named: Sequence[str] | None) -> str:
+    """A game's title in ``lang``: its own name (``named``: alias, title, rule, as
+    :func:`nimlab.registry.named` gives them), else its family's.
+
+    >>> game_title("ja", "octal", ("kayles", "Kayles", "…")), game_title("en", "octal", None)
+    ('ケイレス(Kayles)', 'Octal games')
+    """
+    if named:
+        alias, title, rule = named
+        return named_text(lang, alias, title, rule)[0]
+    return family_name(lang, family)
 
 
 def family_name(lang: str, family: str) -> str:
