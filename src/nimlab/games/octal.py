@@ -278,14 +278,15 @@ def take_and_break(code: str) -> Ruleset:
     if match is None or text == "." or "[" in text:
         raise InvalidGame(
             f"malformed take-and-break code {code!r}; write d0.d1d2... with hexadecimal digits "
-            "0-F (bit 1: take all, 2: leave one heap, 4: two heaps, 8: three heaps) or braced "
-            "heap counts such as {2,3}, e.g. take-and-break:0.B1 (CGSuite's infinite codes [..] "
+            "0-F (bit 1: take all, 2: leave one heap, 4: two heaps, 8: three heaps), braced "
+            "heap counts such as {2,3} or &N; (N ≤ 15), e.g. take-and-break:0.B1 (CGSuite's "
+            "infinite codes [..] "
             "and the modifiers ? and = are not supported)",
             ja=(
                 f"取って分ける規則の符号 {code!r} が不正です。d0.d1d2... と 16 進の桁 0-F（ビット "
-                f"1: 全部取る、2: 1 山残す、4: 2 山、8: 3 山）か、{{2,3}} "
-                "のような括弧の山数で書きます。例 take-and-break:0.B1（CGSuite の無限符号 [..] "
-                "と修飾子 ? と = には対応していません）"
+                f"1: 全部取る、2: 1 山残す、4: 2 山、8: 3 山）、{{2,3}} "
+                "のような括弧の山数か &N;（N ≤ 15）で書きます。例 take-and-break:0.B1"
+                "（CGSuite の無限符号 [..] と修飾子 ? と = には対応していません）"
             ),
         )
     head = _digit(match.group(1) or "0", code)
