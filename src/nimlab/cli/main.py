@@ -338,8 +338,10 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="DIR",
         help=both(
-            "with --out: keep a checkpoint in DIR; the same command resumes from it",
-            "--out と共に: DIR にチェックポイントを保存。同じコマンドでそこから再開する",
+            "with --out: keep a checkpoint in DIR; the same command resumes from it, and "
+            "any --to of the same game uses the values it holds",
+            "--out と共に: DIR にチェックポイントを保存。同じコマンドでそこから再開する。"
+            "同じゲームなら別の --to でも保存済みの値を使う",
         ),
     )
     p.add_argument(
