@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+from numba import njit
 
-from nimlab.kernels.bits import ctz, mex_of, parity, set_bit
+from nimlab.kernels.bits import ctz, cycles, mex_of, parity, set_bit
 
 
 @given(st.integers(1, 2**64 - 1))
@@ -27,3 +30,19 @@ def test_mex_of_three_bitsets(sets: list[set[int]]) -> None:
             set_bit(w, v)
     union = set().union(*sets)
     assert int(mex_of(*words)) == min(set(range(193)) - union)
+
+
+@njit(cache=True)
+def _cycles_apart() -> tuple[int, int]:
+    return int(cycles()), int(cycles())
+
+
+def test_the_cycle_counter_goes_forward_with_time() -> None:
+    # The block engine shares work between its two threads by these counts (never the
+    # values): the counter must run forward, at a steady rate, inside compiled code.
+    first, second = _cycles_apart()
+    assert second >= first > 0
+    start, _ = _cycles_apart()
+    time.sleep(0.05)
+    end, _ = _cycles_apart()
+    assert end - start > 1_000_000  # 50 ms at any clock above 20 MHz

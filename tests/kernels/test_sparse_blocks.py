@@ -29,9 +29,14 @@ from nimlab.kernels.sparse_blocks import (
     BLOCK,
     FEW,
     START,
+    _classes,
+    _early_pass,
+    _far_pass,
     _probe_few,
+    _split_digits,
     block_extend,
     block_sequence,
+    initial_state,
 )
 from strategies_kernels import octal_digits
 
@@ -179,6 +184,73 @@ def test_the_values_and_steps_are_those_of_one_thread_with_two(
     for _ in range(2):
         every, info = block_sequence(digits, unequal, count)
         assert np.array_equal(one, every) and info.steps == one_info.steps
+
+
+def _far_pass_of(
+    digits: tuple[int, ...], unequal: bool, b: int, early: tuple[int, int, int] | None
+) -> tuple[np.ndarray, ...]:
+    """The far pass of the block b..b+BLOCK-1 on the true values below b: whole, or
+    after the early pairs (``early`` = count of rare heaps known, offset, first index)."""
+    values, _ = block_sequence(digits, unequal, b)
+    out = np.zeros(b + BLOCK, dtype=values.dtype)
+    out[:b] = values
+    state = initial_state(digits, out, b)
+    _, _, split_k = _split_digits(np.asarray(digits, dtype=np.int64))
+    limit = 64
+    while limit <= int(values.max()):
+        limit *= 2
+    classes = _classes(state.mask, limit, limit // 64)
+    hits = np.full((BLOCK, limit // 64), 12345, dtype=np.uint64)  # junk the passes clear
+    a_start, a_end, reach = (np.zeros(BLOCK, dtype=np.int64) for _ in range(3))
+    steps = 0
+    extra: tuple[int, ...] = ()
+    if early is not None:
+        steps += _early_pass(out, b, BLOCK, split_k, unequal, state.rare, *early, hits)
+        extra = early
+    steps += _far_pass(
+        out, b, BLOCK, split_k, unequal, state.domain, state.rare, state.n_rare, classes,
+        limit, hits, a_start, a_end, reach, *extra,
+    )  # fmt: skip
+    return hits, a_start, a_end, reach, np.array([steps])
+
+
+@pytest.mark.parametrize(("digits", "unequal"), [((0, 6), False), ((4,), True), ((0, 4, 5), False)])
+def test_the_early_pairs_and_the_rest_are_the_whole_far_pass(
+    digits: tuple[int, ...], unequal: bool
+) -> None:
+    # The near pass of a block runs beside the rare pairs of the next block whose partners
+    # lie below it (the early pairs); the far pass then pairs the rest. Together they must
+    # mark exactly what the whole far pass marks, take the same steps and leave the same
+    # witness bookkeeping, wherever the early pairs start (moved to even out the threads).
+    b = 6 * START
+    whole = _far_pass_of(digits, unequal, b, None)
+    values, _ = block_sequence(digits, unequal, b)
+    state = initial_state(digits, values, b - BLOCK)  # the rare heaps known a block before
+    assert state.n_rare > 0
+    for first in (0, 1, state.n_rare // 3, state.n_rare // 2, state.n_rare, state.n_rare + 7):
+        split = _far_pass_of(digits, unequal, b, (state.n_rare, BLOCK, first))
+        for a, c in zip(whole, split, strict=True):
+            assert np.array_equal(a, c), first
+
+
+def test_the_threads_spin_briefly_unless_told_otherwise() -> None:
+    # Set before the OpenMP threads start; a user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT
+    # is left as it is (docs/engine.md has the figures behind 600).
+    script = (
+        "import os, nimlab.kernels.sparse_blocks\n"
+        "print(os.environ.get('OMP_WAIT_POLICY'), os.environ.get('GOMP_SPINCOUNT'))"
+    )
+    bare = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
+    for extra, expected in [
+        ({}, "PASSIVE 600"),
+        ({"OMP_WAIT_POLICY": "ACTIVE"}, "ACTIVE None"),
+        ({"GOMP_SPINCOUNT": "0"}, "None 0"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, env={**bare, **extra},
+            timeout=120,
+        )  # fmt: skip
+        assert done.stdout.split() == expected.split(), done.stderr[-500:]
 
 
 @given(st.integers(1, 5), st.integers(START // 2, 3 * START))

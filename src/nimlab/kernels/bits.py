@@ -1,4 +1,5 @@
-"""Bit helpers shared by the kernels: trailing zeros, parity, bitset mex, dtypes.
+"""Bit helpers shared by the kernels: trailing zeros, parity, bitset mex, dtypes, and
+the cycle counter.
 
 >>> import numpy as np
 >>> int(ctz(np.uint64(40))), int(parity(np.int64(7)))
@@ -14,8 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -51,3 +54,27 @@ def mex_of(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> int:
         if w != ALL_ONES:
             return i * 64 + int(ctz(~w))
     return int(a.shape[0]) * 64
+
+
+COUNTER = "llvm.readcyclecounter"
+
+
+@intrinsic
+def _read_cycle_counter(typingctx: Any) -> Any:  # pragma: no cover - compiled
+    """LLVM's cycle counter intrinsic (``rdtsc`` on x86): no call into any library, so a
+    function using it is cached like any other."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        counter = builder.module.globals.get(COUNTER)
+        if counter is None:
+            counter = ir.Function(builder.module, ir.FunctionType(ir.IntType(64), []), COUNTER)
+        return builder.call(counter, [])
+
+    return types.uint64(), codegen
+
+
+@njit(cache=True, inline="always")
+def cycles() -> Any:
+    """The processor's cycle counter (``rdtsc``): for sharing work out by time, never
+    for results."""
+    return _read_cycle_counter()  # type: ignore[call-arg]  # numba adds the context

@@ -61,7 +61,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange
 
-from nimlab.kernels.bits import ctz, parity
+from nimlab.kernels.bits import ctz, cycles, parity
 from nimlab.kernels.sparse import (
     OK,
     OVERFLOW,
@@ -73,10 +73,17 @@ from nimlab.kernels.sparse import (
     sparse_run,
 )
 
-# The OpenMP threads of the far pass sleep between blocks instead of spinning (read when
-# the thread pool starts, at the first parallel call): on a machine shared with other
-# work a spinning thread takes the core the near pass needs.
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+# How the OpenMP threads wait between parallel regions (read when the thread pool starts,
+# at the first parallel call), unless the user says otherwise: they spin for a moment
+# (GOMP_SPINCOUNT 600: about 16 µs on the 2-core machine), long enough to span the gap
+# between two regions of a block, then sleep. Sleeping at once (PASSIVE alone) costs a
+# wake-up of tens of microseconds at every region: 0.6 to 2^22 took 3.5 s instead of
+# 2.7 s. Spinning longer takes the core from the other thread when the machine is shared:
+# beside a busy loop the same run took 5.5 s sleeping at once or spinning 600, 6.2 s
+# spinning 1,000 and 7.4–8 s spinning 3,000 (``docs/engine.md``).
+if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
+    os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
+    os.environ["GOMP_SPINCOUNT"] = "600"
 
 BLOCK = 1024
 """Heaps per block (L)."""
@@ -416,6 +423,105 @@ def _first_above(rare: np.ndarray, count: int, x: int) -> int:
     return lo
 
 
+@njit(cache=True, inline="always")
+def _tile_bounds(
+    rare: np.ndarray, n_rare: int, b: int, lo: int, hi: int, k: int, unequal: bool
+) -> tuple[int, int, int, int]:
+    """The rare heaps (by index) paired with the tile lo..hi-1 at once for split digit k:
+    [j_all, j_b0) and [j_b1, j_top) — those above every heap's i − k and below every
+    m = b + i − k, and, for unequal splits, never half of one. With fewer rare heaps
+    (``n_rare``) each bound is the same one capped at ``n_rare``."""
+    m_lo = b + lo - k
+    m_hi = b + hi - 1 - k
+    j_all = _first_above(rare, n_rare, hi - 1 - k)  # r > i - k for every heap
+    j_top = max(_first_above(rare, n_rare, m_lo - 1), j_all)  # r < m for every heap
+    j_b0, j_b1 = j_top, j_top
+    if unequal:  # the rare heaps that are half of some m of the tile
+        j_b0 = min(max(_first_above(rare, n_rare, (m_lo + 1) // 2 - 1), j_all), j_top)
+        j_b1 = min(max(_first_above(rare, n_rare, m_hi // 2), j_b0), j_top)
+    return j_all, j_b0, j_b1, j_top
+
+
+@njit(cache=True, inline="always")
+def _early_from(
+    rare: np.ndarray, early_n: int, early_off: int, early_lo: int, hi: int, k: int
+) -> int:
+    """The first rare heap (index) a tile ending at hi pairs early (:func:`_early_pass`):
+    r > early_off + hi − 1 − k, so that every partner m − r lies below the block before,
+    and index ≥ ``early_lo``. The early pairs are those of :func:`_tile_bounds` from here
+    up to ``early_n``."""
+    return max(_first_above(rare, early_n, early_off + hi - 1 - k), early_lo)
+
+
+@njit(cache=True, inline="always")
+def _tile_runs(
+    out: np.ndarray,
+    rare: np.ndarray,
+    j0: int,
+    j1: int,
+    skip0: int,
+    skip1: int,
+    m_lo: int,
+    lo: int,
+    hi: int,
+    flat: np.ndarray,
+    words: int,
+    buf: np.ndarray,
+) -> int:
+    """:func:`_tile_run` for the rare heaps j0 ≤ j < j1 but those skip0 ≤ j < skip1;
+    returns how many."""
+    done = 0
+    for j in range(j0, min(j1, skip0)):
+        _tile_run(out, m_lo - rare[j], rare[j], lo, hi - lo, flat, words, buf)
+        done += 1
+    for j in range(max(j0, skip1, skip0), j1):
+        _tile_run(out, m_lo - rare[j], rare[j], lo, hi - lo, flat, words, buf)
+        done += 1
+    return done
+
+
+@njit(cache=True)
+def _early_pass(
+    out: np.ndarray,
+    b: int,
+    length: int,
+    split_k: np.ndarray,
+    unequal: bool,
+    rare: np.ndarray,
+    early_n: int,
+    early_off: int,
+    early_lo: int,
+    hits: np.ndarray,
+) -> int:
+    """The rare pairs of the block b..b+length-1 whose partners lie below b − early_off,
+    marked while the block before (early_off heaps) is still being finished.
+
+    Only the first ``early_n`` rare heaps (those known before that block) from index
+    ``early_lo`` on are paired, tile by tile as :func:`_far_pass` pairs them; it then
+    pairs the rest. Returns the steps.
+    """
+    words = hits.shape[1]
+    flat = hits.reshape(-1)
+    chunks = min(CHUNKS, length)
+    buf = np.empty(length, dtype=out.dtype)
+    work = 0
+    for chunk in range(chunks):
+        lo = chunk * length // chunks
+        hi = (chunk + 1) * length // chunks
+        for i in range(lo, hi):
+            hits[i, :] = 0
+        for k in split_k:
+            j_all, j_b0, j_b1, j_top = _tile_bounds(rare, early_n, b, lo, hi, k, unequal)
+            f = _early_from(rare, early_n, early_off, early_lo, hi, k)
+            m_lo = b + lo - k
+            done = _tile_runs(out, rare, max(j_all, f), j_b0, early_n, early_n, m_lo, lo, hi,
+                              flat, words, buf)  # fmt: skip
+            done += _tile_runs(out, rare, max(j_b1, f), j_top, early_n, early_n, m_lo, lo, hi,
+                               flat, words, buf)  # fmt: skip
+            work += done * (hi - lo)
+    return work
+
+
 @njit(cache=True, parallel=True)
 def _far_pass(
     out: np.ndarray,
@@ -432,6 +538,9 @@ def _far_pass(
     a_start: np.ndarray,
     a_end: np.ndarray,
     reach: np.ndarray,
+    early_n: int = 0,
+    early_off: int = 0,
+    early_lo: int = 0,
 ) -> int:
     """The far options of the heaps b..b+length-1 into ``hits[i]``.
 
@@ -461,6 +570,10 @@ def _far_pass(
 
     ``a_end[i]`` is where heap b + i's search stopped and ``reach[i]`` its c: the near pass
     goes on from ``a_end[i]``, or from ``a_start[i]`` if its own c is larger.
+
+    With ``early_n`` > 0 the bitsets already hold the rare pairs :func:`_early_pass` marked
+    (same ``early_*`` arguments) while the block before was finished; they are kept and
+    those pairs not marked again.
     """
     words = hits.shape[1]
     by_parity, uniform = _by_parity(classes, b, split_k, unequal, domain)
@@ -477,22 +590,16 @@ def _far_pass(
         needs = np.empty((hi - lo, words), dtype=np.uint64)
         lacking = np.zeros(hi - lo, dtype=np.bool_)
         work = 0
-        for i in range(lo, hi):
-            hits[i, :] = 0
+        if early_n == 0:
+            for i in range(lo, hi):
+                hits[i, :] = 0
         for k in split_k:
             m_lo = b + lo - k
-            m_hi = b + hi - 1 - k
-            j_all = _first_above(rare, n_rare, hi - 1 - k)  # r > i - k for every heap
-            j_top = max(_first_above(rare, n_rare, m_lo - 1), j_all)  # r < m for every heap
-            j_b0, j_b1 = j_top, j_top
-            if unequal:  # the rare heaps that are half of some m of the tile
-                j_b0 = min(max(_first_above(rare, n_rare, (m_lo + 1) // 2 - 1), j_all), j_top)
-                j_b1 = min(max(_first_above(rare, n_rare, m_hi // 2), j_b0), j_top)
-            for j in range(j_all, j_b0):
-                _tile_run(out, m_lo - rare[j], rare[j], lo, hi - lo, flat, words, buf)
-            for j in range(j_b1, j_top):
-                _tile_run(out, m_lo - rare[j], rare[j], lo, hi - lo, flat, words, buf)
-            work += (j_b0 - j_all + j_top - j_b1) * (hi - lo)
+            j_all, j_b0, j_b1, j_top = _tile_bounds(rare, n_rare, b, lo, hi, k, unequal)
+            f = _early_from(rare, early_n, early_off, early_lo, hi, k)
+            done = _tile_runs(out, rare, j_all, j_b0, f, early_n, m_lo, lo, hi, flat, words, buf)
+            done += _tile_runs(out, rare, j_b1, j_top, f, early_n, m_lo, lo, hi, flat, words, buf)
+            work += done * (hi - lo)
             for i in range(lo, hi):  # the rest heap by heap
                 m = b + i - k
                 um = np.uint64(m)
@@ -672,6 +779,61 @@ def _near_pass(
     return OK, length, steps, rare, rare_values, n_rare
 
 
+@njit(cache=True, parallel=True)
+def _overlap(
+    out: np.ndarray,
+    b: int,
+    length: int,
+    whole_k: np.ndarray,
+    one_k: np.ndarray,
+    split_k: np.ndarray,
+    unequal: bool,
+    mask: int,
+    domain: bool,
+    sigma: int,
+    rare: np.ndarray,
+    rare_values: np.ndarray,
+    n_rare: int,
+    classes: np.ndarray,
+    limit: int,
+    hits: np.ndarray,
+    a_start: np.ndarray,
+    a_end: np.ndarray,
+    reach: np.ndarray,
+    next_length: int,
+    next_hits: np.ndarray,
+    early_lo: int,
+    result: np.ndarray,
+) -> None:
+    """The near pass of the block b..b+length-1 on one thread and, beside it, the early
+    rare pairs of the next block (``next_length`` heaps from b + length, into
+    ``next_hits``; none if 0) on the other: neither reads what the other writes.
+
+    ``rare`` must have room for ``length`` more heaps (the near pass then appends in
+    place while the early pass reads the first ``n_rare``). ``result``: the near pass's
+    status, heaps done, steps and rare count, the early pass's steps, and the cycles
+    each took.
+    """
+    for side in prange(2):
+        start = cycles()
+        if side == 0:
+            status, done, steps, _, _, now = _near_pass(
+                out, b, length, whole_k, one_k, split_k, unequal, mask, domain, sigma, rare,
+                rare_values, n_rare, n_rare, classes, limit, hits, a_start, a_end, reach,
+            )  # fmt: skip
+            result[0] = status
+            result[1] = done
+            result[2] = steps
+            result[3] = now
+            result[5] = np.int64(cycles() - start)
+        elif next_length > 0:
+            result[4] = _early_pass(
+                out, b + length, next_length, split_k, unequal, rare, n_rare, length,
+                early_lo, next_hits,
+            )  # fmt: skip
+            result[6] = np.int64(cycles() - start)
+
+
 @njit(cache=True)
 def _extend(
     digits: np.ndarray,
@@ -689,6 +851,10 @@ def _extend(
     rare_at_choice: int,
     top: int,
 ) -> tuple:  # type: ignore[type-arg]
+    """Blocks from ``start`` to ``stop``: each block's far pass, then its near pass beside
+    the next block's early rare pairs (:func:`_overlap`), whose far pass then does the
+    rest. The early pairs are thrown away when the next block is not the one they were
+    marked for (a block cut short, wider bitsets, a new classification)."""
     whole_k, one_k, split_k = _split_digits(digits)
     limit = 64
     while limit <= top:
@@ -696,41 +862,86 @@ def _extend(
     words = limit // 64
     classes = _classes(mask, limit, words)
     hits = np.zeros((BLOCK, words), dtype=np.uint64)
+    next_hits = np.zeros((BLOCK, words), dtype=np.uint64)
     a_start = np.zeros(BLOCK, dtype=np.int64)
     a_end = np.zeros(BLOCK, dtype=np.int64)
     reach = np.zeros(BLOCK, dtype=np.int64)
+    result = np.zeros(7, dtype=np.int64)
     steps = 0
     n = start
-    while n < stop:
-        length = min(BLOCK, stop - n, n // 4)
+    length = min(BLOCK, stop - n, n // 4)
+    if n < stop:
         steps += _far_pass(
             out, n, length, split_k, unequal, domain, rare, n_rare, classes, limit, hits,
             a_start, a_end, reach,
         )  # fmt: skip
-        status, done, looked, rare, rare_values, n_rare_now = _near_pass(
+    early_lo = 0  # the early pairs start at this rare heap: moved to even out the threads
+    while n < stop:
+        after = n + length
+        next_length = min(BLOCK, stop - after, after // 4) if after < stop else 0
+        if n_rare + length > rare.shape[0]:  # room for the near pass to append in place
+            size = max(2 * rare.shape[0], n_rare + length)
+            longer = np.empty(size, dtype=np.int64)
+            longer[:n_rare] = rare[:n_rare]
+            rare = longer
+            longer_v = np.empty(size, dtype=np.int64)
+            longer_v[:n_rare] = rare_values[:n_rare]
+            rare_values = longer_v
+        known = n_rare
+        result[:] = 0
+        _overlap(
             out, n, length, whole_k, one_k, split_k, unequal, mask, domain, sigma, rare,
-            rare_values, n_rare, n_rare, classes, limit, hits, a_start, a_end, reach,
+            rare_values, n_rare, classes, limit, hits, a_start, a_end, reach, next_length,
+            next_hits, early_lo, result,
         )  # fmt: skip
-        steps += looked
-        n_rare = n_rare_now
+        status, done = int(result[0]), int(result[1])
+        steps += result[2]
+        n_rare = int(result[3])
         for a in range(n, n + done):
             top = max(top, int(out[a]))
         n += done
         if status != OK:
             state = (mask, domain, sigma, rare, rare_values, n_rare, chosen_at, rare_at_choice)
             return (status, n, steps, *state, top)
+        early = done == length and next_length > 0
         if done < length or int(out[n - 1]) >= limit:  # a new bit: wider bitsets
             while limit <= int(out[n - 1]):
                 limit *= 2
             words = limit // 64
             classes = _classes(mask, limit, words)
             hits = np.zeros((BLOCK, words), dtype=np.uint64)
+            next_hits = np.zeros((BLOCK, words), dtype=np.uint64)
+            early = False
         if n_rare > 2 * rare_at_choice + 32 and n >= 2 * chosen_at:
             mask, domain, sigma = _choose(out, n, split_k)
             rare, rare_values, n_rare = rare_list(out, n, mask, domain, sigma)
             classes = _classes(mask, limit, words)
             steps += n + 4096
             chosen_at, rare_at_choice = n, n_rare
+            early = False
+        if n >= stop:
+            break
+        hits, next_hits = next_hits, hits
+        next_start = length
+        length = min(BLOCK, stop - n, n // 4)
+        if early:  # (pairs thrown away are not counted: the steps never depend on timing)
+            steps += result[4] + _far_pass(
+                out, n, length, split_k, unequal, domain, rare, n_rare, classes, limit, hits,
+                a_start, a_end, reach, known, next_start, early_lo,
+            )  # fmt: skip
+            # Even out the two threads: as many early pairs as the near pass lasts.
+            near, far = result[5], result[6]
+            if far > 0 and near > 0:
+                first = _early_from(rare, known, next_start, early_lo, BLOCK, 0)
+                share = (known - first) * near // far  # early rare heaps the near pass fits
+                early_lo = max(0, min(known, (early_lo + known - share) // 2))
+            elif far == 0:  # nothing was early: try more
+                early_lo //= 2
+        else:
+            steps += _far_pass(
+                out, n, length, split_k, unequal, domain, rare, n_rare, classes, limit, hits,
+                a_start, a_end, reach,
+            )  # fmt: skip
     state = (mask, domain, sigma, rare, rare_values, n_rare, chosen_at, rare_at_choice)
     return (OK, n, steps, *state, top)
 
