@@ -682,6 +682,18 @@ def _far_pass(
 
 
 @njit(cache=True)
+def _with_room(
+    rare: np.ndarray, rare_values: np.ndarray, n_rare: int, size: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The first ``n_rare`` rare heaps and their values in new arrays of ``size``."""
+    longer = np.empty(size, dtype=np.int64)
+    longer[:n_rare] = rare[:n_rare]
+    longer_v = np.empty(size, dtype=np.int64)
+    longer_v[:n_rare] = rare_values[:n_rare]
+    return longer, longer_v
+
+
+@njit(cache=True)
 def _near_pass(
     out: np.ndarray,
     b: int,
@@ -758,12 +770,7 @@ def _near_pass(
         out[n] = g
         if _is_rare(g, n, mask, domain, sigma):
             if n_rare == rare.shape[0]:
-                longer = np.empty(2 * n_rare, dtype=np.int64)
-                longer[:n_rare] = rare
-                rare = longer
-                longer_v = np.empty(2 * n_rare, dtype=np.int64)
-                longer_v[:n_rare] = rare_values
-                rare_values = longer_v
+                rare, rare_values = _with_room(rare, rare_values, n_rare, 2 * n_rare)
             rare[n_rare] = n
             rare_values[n_rare] = g
             n_rare += 1
@@ -886,12 +893,7 @@ def _extend(
         next_length = min(BLOCK, stop - after, after // 4) if after < stop else 0
         if n_rare + length > rare.shape[0]:  # room for the near pass to append in place
             size = max(2 * rare.shape[0], n_rare + length)
-            longer = np.empty(size, dtype=np.int64)
-            longer[:n_rare] = rare[:n_rare]
-            rare = longer
-            longer_v = np.empty(size, dtype=np.int64)
-            longer_v[:n_rare] = rare_values[:n_rare]
-            rare_values = longer_v
+            rare, rare_values = _with_room(rare, rare_values, n_rare, size)
         known = n_rare
         result[:] = 0
         _overlap(
