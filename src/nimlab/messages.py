@@ -467,19 +467,38 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "play.misere_start": (
         "Misère play: whoever makes the last move loses.",
-        "ミゼール: 最後の石を取ったほうが負け。",
+        "ミゼール: 最後に手を指したほうが負け。",
     ),
     "play.first_you": ("you move", "あなた"),
     "play.first_computer": ("the computer moves", "コンピュータ"),
     "play.help": (
-        "Type a move — the position it leads to (e.g. {example}), `take K from H`, `take K`, "
-        "or #N from `moves` — or a command: moves, hint, undo, redo, explain, why, help, quit. "
-        "Arrow keys edit the line and recall earlier ones.",
-        "手を入力: 移った後の局面（例 {example}）、`take K from H`（H 個の山から K 個取る）、"
-        "`take K`、`moves` の番号 #N。コマンド: moves（合法手）, hint（ヒント）, undo（待った）, "
+        "Type a move — the position it leads to (e.g. {example}){syntax}, or #N from `moves` — "
+        "or a command: moves, hint, undo, redo, explain, why, help, quit.",
+        "手を入力: 移った後の局面（例 {example}）{syntax}、`moves` の番号 #N。"
+        "コマンド: moves（合法手）, hint（ヒント）, undo（待った）, "
         "redo（やり直し）, explain（解説）, why（コンピュータの手の理由）, help（説明）, "
-        "quit（やめる）。矢印キーで行の編集と履歴の呼び出しができる。",
+        "quit（やめる）。",
     ),
+    "play.syntax_take_away": (", `take K` or just K", "、`take K`（K だけでも可）"),
+    "play.syntax_heaps": (
+        ", `take K from H` (from a heap of H), `take K` (when one heap is left)",
+        "、`take K from H`（H 個の山から K 個取る）、`take K`（山が 1 つのとき）",
+    ),
+    "play.syntax_wythoff": (
+        ", `take K from H`, `take K from both`",
+        "、`take K from H`（H 個の山から K 個取る）、`take K from both`（両方から K 個ずつ）",
+    ),
+    "play.keys": (
+        "Arrow keys edit the line and recall earlier ones.",
+        "矢印キーで行の編集と履歴の呼び出しができる。",
+    ),
+    "play.more_moves": (
+        "(the first {n} moves; any other can be typed as the position it leads to)",
+        "（最初の {n} 手。ほかの手は移った後の局面で入力できる）",
+    ),
+    "play.level_perfect": ("perfect", "最善"),
+    "play.level_random": ("random", "ランダム"),
+    "play.level_mix": ("mix", "混合"),
     "play.prompt": ("{pos} — your move: ", "{pos} — あなたの手: "),
     "play.prompt_line": ("position {pos}; your move:", "局面 {pos}。あなたの手:"),
     "play.you": ("you", "あなた"),
@@ -496,12 +515,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "play.misere_you_win": (
         "No move is left for you: under misère play the computer made the last move and "
         "loses. You win!",
-        "あなたは動けません。ミゼールでは最後に取ったコンピュータの負け。あなたの勝ち！",
+        "あなたは動けません。ミゼールでは最後に指したコンピュータの負け。あなたの勝ち！",
     ),
     "play.misere_computer_wins": (
         "No move is left for the computer: under misère play you made the last move and "
         "lose. The computer wins.",
-        "コンピュータは動けません。ミゼールでは最後に取ったあなたの負け。コンピュータの勝ち。",
+        "コンピュータは動けません。ミゼールでは最後に指したあなたの負け。コンピュータの勝ち。",
     ),
     "play.misere_no_move_you": (
         "No move is left for you before anyone has moved: under misère play that is a win. "

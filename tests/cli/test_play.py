@@ -177,3 +177,81 @@ def test_a_whole_list_of_moves_is_not_summed_up_again() -> None:
     assert "take 1 from the heap of 1, take 1 to 2 from the heap of 2" not in r.stdout
     cut = play("wythoff", "4,7", stdin="moves\nquit\n")  # 18 moves: listed to 12, then summed
     assert "#12 " in cut.stdout and "#13 " not in cut.stdout and "both heaps" in cut.stdout
+
+
+def test_take_from_both_outside_wythoff_is_refused_and_the_game_goes_on() -> None:
+    # found by the play audit of 2026-11-27: a traceback (int("both")) and the game lost
+    for spec, pos in (("nim", "3,4,5"), ("kayles", "2,5"), ("subtraction:1,2,3", "2,5")):
+        r = play(spec, pos, stdin="take 2 from both\nquit\n")
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        assert "`take K from both` is a move of Wythoff's game" in r.stdout
+        assert "Game abandoned." in r.stdout
+
+
+def test_a_move_that_empties_a_heap_reads_either_way() -> None:
+    # the play audit: Kayles refused `take 2 from 2` and `0,5` (its positions drop empty
+    # heaps), and at a single heap every spelling but #1; Nim refused `2,3` from 0,3,3
+    for spec, pos, typed, to in (
+        ("kayles", "2,5", "take 2 from 2", "→ 5"),
+        ("kayles", "2,5", "0,5", "→ 5"),
+        ("dawson-kayles", "2,5", "5", "→ 5"),
+        ("nim", "0,3,3", "2,3", "→ 0,2,3"),
+        ("nim", "2,5", "5", "→ 0,5"),
+    ):
+        r = play(spec, pos, stdin=f"{typed}\nquit\n")
+        assert "you: " in r.stdout and to in r.stdout.split("you: ")[1], (spec, typed, r.stdout)
+    for typed in ("take 1", "take 1 from 1", "0"):
+        r = play("kayles", "1", "--misere", stdin=f"{typed}\n")
+        assert "you: take the whole heap of 1 → (no heaps left)" in r.stdout, (typed, r.stdout)
+
+
+def test_full_width_digits_and_commas_read_as_a_move() -> None:
+    r = play("nim", "3,4,5", "--lang", "ja", stdin="１，４，５\nやめる\n")
+    assert "あなた: 3 個の山から 2 個取る → 1,4,5" in r.stdout, r.stdout
+
+
+def test_the_help_names_only_the_spellings_the_game_takes() -> None:
+    # the play audit: the same help for every game, `take K from H` offered where it is
+    # refused, "Arrow keys" with piped input, and the take-away games' bare K unexplained
+    def help_of(spec: str, pos: str, *extra: str) -> str:
+        out = play(spec, pos, *extra, stdin="quit\n").stdout
+        return next(
+            line for line in out.splitlines() if line.startswith(("Type a move", "手を入力"))
+        )
+
+    assert "`take K from H`" not in help_of("grundy-game", "9")
+    assert "`take K from H`" not in help_of("split-delete-nim:single", "3,4,5")
+    assert "`take K from both`" in help_of("wythoff", "3,5")
+    assert "`take K` or just K" in help_of("fibonacci-nim", "20")
+    assert "`take K from H`" in help_of("kayles", "7")
+    assert "Arrow keys" not in help_of("nim", "3,4")
+    assert "K だけでも可" in help_of("fibonacci-nim", "20", "--lang", "ja")
+
+
+def test_the_level_and_the_misere_rule_in_japanese() -> None:
+    r = play("grundy-game", "7", "--misere", "--level", "mix", "--lang", "ja", stdin="やめる\n")
+    assert "コンピュータのレベル 混合" in r.stdout and "最後に手を指したほうが負け" in r.stdout
+    assert "perfect" not in r.stdout and "mix" not in r.stdout
+
+
+def test_moves_past_the_list_are_pointed_to_not_listed_again() -> None:
+    # the play audit: `moves` in Kayles printed its 12 moves, then the same 12 on one line
+    # ending "(type `moves` for the list)"
+    r = play("kayles", "10,20", stdin="moves\nquit\n")
+    assert "#12 " in r.stdout and "(type `moves` for the list)" not in r.stdout
+    assert "(the first 12 moves; any other can be typed as the position it leads to)" in r.stdout
+
+
+def test_a_long_refused_line_is_not_echoed_whole() -> None:
+    r = play("nim", "3,4,5", stdin="x" * 100_000 + "\nquit\n")
+    refusal = next(line for line in r.stdout.splitlines() if "cannot read" in line)
+    assert len(refusal) < 600 and "x" * 60 + "…" in refusal
+
+
+def test_why_keeps_its_reason_when_the_explanation_is_refused() -> None:
+    # the play audit: after a random move on a huge position `why` printed only the refusal
+    huge = "1" + "0" * 30
+    r = play("grundy-game", huge, "--level", "random", "--seed", "1", stdin="#1\nwhy\nquit\n")
+    why = r.stdout.split("computer: ")[1]
+    assert "a random move" in why or "at random" in why, why
+    assert "--max-states" in why

@@ -194,3 +194,12 @@ def test_the_line_editor_recalls_earlier_lines() -> None:
     child.expect_exact("cannot read 'xtake 1 from 6' as a move")
     child.sendline("quit")
     finish(child)
+
+
+def test_ctrl_d_at_the_prompt_ends_the_game_on_a_line_of_its_own() -> None:
+    # found by the play audit of 2026-11-27: "3,4,5 — your move: Game abandoned."
+    child = spawn("nim", "3,4,5")
+    child.expect_exact("3,4,5 — your move: ")
+    child.sendeof()
+    child.expect(r"\A\r\n(\x1b\[[0-9;]*m)?Game abandoned\.")  # (in rich's bold)
+    finish(child)

@@ -25,7 +25,7 @@ from nimlab.cli.flags import FLAGS
 from nimlab.cli.options import language
 from nimlab.errors import NimlabError
 from nimlab.messages import say
-from nimlab.play.moves import LISTED
+from nimlab.play.moves import LISTED, rule
 
 ANSWERS_YES = ("y", "yes", "はい", "うん")
 """Answers to "play again?" that start a new game; anything else (or end of input) stops."""
@@ -91,7 +91,8 @@ class Terminal:
         if self.rich is not None:
             try:
                 return input(prompt).strip()
-            except EOFError:
+            except EOFError:  # Ctrl-D: what follows starts on a line of its own
+                self.out.write("\n")
                 return None
         if line and not self.as_json:
             self.show("prompt", line)
@@ -154,14 +155,14 @@ def _game(session: Any, term: Terminal, lang: str) -> bool:
         "play.start",
         lang,
         game=g.spec,
-        pos=g.format_position(session.position),
-        level=session.level,
+        pos=_shown(g, session.position, lang),
+        level=say(f"play.level_{session.level}", lang),
         who=say(first, lang),
     )
     if session.misere:
         start += " " + say("play.misere_start", lang)
     term.show("start", start, state=session.to_dict())
-    term.show("help", say("play.help", lang, example=_example(session)))
+    term.show("help", _help(session, term, lang))
     commands = _commands(session, term, lang)
     drawn = None  # the position last drawn: heaps are drawn again only when they changed
     while not session.over:
@@ -214,7 +215,7 @@ def _show_turn(term: Terminal, session: Any, turn: Any, lang: str) -> None:
     """One move, as ``you: take 2 from the heap of 3 → 1,4,5``."""
     computer = turn.player == "computer"
     who = say("play.computer" if computer else "play.you", lang)
-    to = session.game.format_position(turn.move.to)
+    to = _shown(session.game, turn.move.to, lang)
     text = f"{who}: {_move_words(turn.move, lang)} → {to}"
     term.show("computer" if computer else "move", text, state=session.to_dict())
 
@@ -225,12 +226,12 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
     def moves() -> None:
         listed = session.legal_moves()
         lines = [
-            f"#{i + 1} {_move_words(m, lang)} → {g.format_position(m.to)}"
+            f"#{i + 1} {_move_words(m, lang)} → {_shown(g, m.to, lang)}"
             for i, m in enumerate(listed)
         ]
-        # The list is whole below its cap: the one-line summary would only repeat it.
-        if len(listed) >= LISTED:
-            lines.append(session.describe_moves(lang))
+        if len(listed) >= LISTED:  # (below its cap the list is whole)
+            said = rule(g, session.position, lang)  # the rest by the rule, where there is one
+            lines.append(said if said is not None else say("play.more_moves", lang, n=LISTED))
         term.show("moves", "\n".join(lines), moves=len(listed))
 
     def hint() -> None:
@@ -271,15 +272,20 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
         term.show("explain", e.text(), explanation=e.to_dict())
 
     def why() -> None:
+        from nimlab.errors import TooLarge
         from nimlab.explanations import explain as run
 
         text = session.why(lang)  # refuses before the computer has moved
         last = next(t for t in reversed(session.turns) if t.player == "computer")
-        e = run(g, last.move.to, lang=lang, limits=session.limits, misere=session.misere)
+        try:
+            e = run(g, last.move.to, lang=lang, limits=session.limits, misere=session.misere)
+        except TooLarge as error:  # the reason stands; only the explanation is refused
+            term.show("why", f"{text}\n{error.render(FLAGS, lang)}")
+            return
         term.show("why", f"{text}\n{e.text()}", explanation=e.to_dict())
 
     def help_() -> None:
-        term.show("help", say("play.help", lang, example=_example(session)))
+        term.show("help", _help(session, term, lang))
 
     return {
         "moves": moves,
@@ -290,6 +296,19 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
         "why": why,
         "help": help_,
     }
+
+
+def _help(session: Any, term: Terminal, lang: str) -> str:
+    """How to type a move in this game, the commands, and (on a terminal) the line editor."""
+    from nimlab.play.moves import syntax
+
+    text = say("play.help", lang, example=_example(session), syntax=syntax(session.game, lang))
+    return text + (" " + say("play.keys", lang) if term.rich is not None else "")
+
+
+def _shown(game: Any, position: Any, lang: str) -> str:
+    """A position as the game writes it; the empty one in words."""
+    return game.format_position(position) or say("play.no_heaps", lang)
 
 
 def _example(session: Any) -> str:

@@ -131,9 +131,27 @@ def add_commands(command: Adder) -> None:
         play.run,
         both("play a game against the computer in the terminal", "端末でコンピュータと対戦する"),
     )
-    p.add_argument("game")
-    p.add_argument("position")
-    p.add_argument("--level", choices=("perfect", "random", "mix"), default="perfect")
+    p.add_argument(
+        "game",
+        help=both(
+            "the game (`nimlab games`); in the game type a move as the position it leads to, "
+            "`take K from H`, or #N from `moves`; `help` lists the commands",
+            "ゲーム（`nimlab games`）。対戦中は移った後の局面、`take K from H`、`moves` の番号 "
+            "#N で手を入力する。`help` でコマンドの一覧",
+        ),
+    )
+    p.add_argument("position", help=both("the starting position", "初期局面"))
+    p.add_argument(
+        "--level",
+        choices=("perfect", "random", "mix"),
+        default="perfect",
+        help=both(
+            "how the computer plays: perfect, random, or mix (each move perfect or random, "
+            "half and half; default perfect)",
+            "コンピュータの強さ: perfect（最善）、random（ランダム）、mix（手ごとに半々）。"
+            "既定は perfect",
+        ),
+    )
     p.add_argument(
         "--first", choices=("you", "computer"), default="you", help=both("who moves first", "先手")
     )
@@ -147,7 +165,7 @@ def add_commands(command: Adder) -> None:
         "--misere",
         action="store_true",
         help=both(
-            "misère play: whoever makes the last move loses", "ミゼール: 最後に取った方が負け"
+            "misère play: whoever makes the last move loses", "ミゼール: 最後に指した方が負け"
         ),
     )
 

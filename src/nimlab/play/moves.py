@@ -19,6 +19,7 @@ sums, every split/delete variant), by listing the moves otherwise.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from nimlab.errors import IllegalMove, InvalidPosition
 from nimlab.games.base import MAX_DIGITS, Move, Position, Ruleset, as_heap_ruleset
@@ -26,7 +27,9 @@ from nimlab.games.capabilities import DIAGONAL, REDUCE
 from nimlab.games.take_away import capped_take
 
 LISTED = 12
-"""Moves spelled out when legal moves are described."""
+"""Moves spelled out when legal moves are described, and listed by ``moves`` for ``#N``."""
+ECHO = 60
+"""Characters of a refused move quoted back (a pasted page is not echoed whole)."""
 
 _TAKE = re.compile(
     r"take\s+([0-9]+)(?:\s+from\s+(?:the\s+heap\s+of\s+|a\s+heap\s+of\s+)?([0-9]+|both))?"
@@ -47,8 +50,13 @@ def _subtraction_set(game: Ruleset) -> tuple[int, ...] | None:
 def find_move(
     game: Ruleset, position: Position, text: str, listed: list[Move] | None = None
 ) -> Move:
-    """The legal move ``text`` names, or ``IllegalMove`` describing the legal moves."""
-    typed = text.strip()
+    """The legal move ``text`` names, or ``IllegalMove`` describing the legal moves.
+
+    Full-width digits and commas (``１，４，５``) read as ASCII ones (NFKC); an emptied heap
+    may be typed or left out (``2,3`` from ``0,3,3`` in Nim; ``5`` or ``0,5`` from ``2,5``
+    in Kayles), whichever way the game writes its positions.
+    """
+    typed = unicodedata.normalize("NFKC", text).strip()
     longest = max((len(run) for run in re.findall(r"[0-9]+", typed)), default=0)
     if longest > MAX_DIGITS:
         raise IllegalMove(
@@ -59,23 +67,49 @@ def find_move(
         return _by_index(game, position, typed, listed)
     to = _target(game, position, typed.lower())
     move = legal_move(game, position, to)
+    if move is None and as_heap_ruleset(game) is not None:
+        move = next(
+            filter(None, (legal_move(game, position, t) for t in _emptied(position, to))), None
+        )
     if move is None:
         at = game.format_position(position)
         raise IllegalMove(
-            f"{typed!r} is not a legal move from {at}; legal moves: {describe(game, position)}",
-            ja=f"{typed!r} は {at} からの合法手ではありません。合法手: "
+            f"{_echo(typed)} is not a legal move from {at}; legal moves: "
+            f"{describe(game, position)}",
+            ja=f"{_echo(typed)} は {at} からの合法手ではありません。合法手: "
             f"{describe(game, position, 'ja')}",
         )
     return move
+
+
+def _echo(typed: str) -> str:
+    """The typed text quoted back, cut after :data:`ECHO` characters."""
+    return repr(_cut(typed, ECHO))
+
+
+def _cut(text: str, most: int = 4 * ECHO) -> str:
+    """``text``, or its first ``most`` characters and "…" (a reason that quotes the line)."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def _emptied(position: Position, to: Position) -> list[Position]:
+    """``to`` with its empty heaps left out, and with the heaps a move emptied put back
+    as zeros: the same heaps, written as the game may write them."""
+    heaps = [h for h in to if isinstance(h, int) and h > 0]
+    if len(heaps) != len([h for h in to if isinstance(h, int)]):
+        return [tuple(heaps)]
+    if len(to) < len(position):
+        return [tuple(sorted([0] * (len(position) - len(to)) + heaps))]
+    return []
 
 
 def _by_index(game: Ruleset, position: Position, typed: str, listed: list[Move] | None) -> Move:
     moves = listed if listed is not None else game.some_moves(position, LISTED)
     if not re.fullmatch(r"#[0-9]+", typed) or not 1 <= int(typed[1:]) <= len(moves):
         raise IllegalMove(
-            f"{typed!r}: type #1 to #{len(moves)} for a listed move; legal moves: "
+            f"{_echo(typed)}: type #1 to #{len(moves)} for a listed move; legal moves: "
             f"{describe(game, position)}",
-            ja=f"{typed!r}: 一覧の手は #1 から #{len(moves)} で指定します。合法手: "
+            ja=f"{_echo(typed)}: 一覧の手は #1 から #{len(moves)} で指定します。合法手: "
             f"{describe(game, position, 'ja')}",
         )
     return moves[int(typed[1:]) - 1]
@@ -107,9 +141,10 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
         return game.parse_position(typed)
     except InvalidPosition as error:
         raise IllegalMove(
-            f"cannot read {typed!r} as a move: {error}. Type the position a move leads to, "
-            "`take K from H`, `#N` for a listed move, or `moves` to list them",
-            ja=f"{typed!r} は手として読めません: {error.render(lang='ja')}。移った後の局面、"
+            f"cannot read {_echo(typed)} as a move: {_cut(str(error))}. Type the position a "
+            "move leads to, `take K from H`, `#N` for a listed move, or `moves` to list them",
+            ja=f"{_echo(typed)} は手として読めません: {_cut(error.render(lang='ja'))}。"
+            "移った後の局面、"
             "`take K from H`、一覧の手の `#N` を入力するか、`moves` で一覧を表示します",
         ) from None
 
@@ -128,6 +163,13 @@ def _which_heap(game: Ruleset, position: Position, where: str | None) -> int:
                 ja="どの山か指定します: `take K from H`（H は山の石の数）",
             )
         return heaps.pop()
+    if where == "both":
+        raise IllegalMove(
+            "`take K from both` is a move of Wythoff's game; here take from one heap: "
+            "`take K from H` (H = the size of the heap)",
+            ja="`take K from both` はワイトフのゲームの手です。ここでは 1 つの山から取ります: "
+            "`take K from H`（H は山の石の数）",
+        )
     heap = int(where)
     if heap not in position:
         at = game.format_position(position)
@@ -163,6 +205,20 @@ def describe(game: Ruleset, position: Position, lang: str = "en") -> str:
     >>> describe(game("nim"), (1, 3), "ja")
     '1 個の山から 1 個、3 個の山から 1〜3 個取る'
     """
+    said = rule(game, position, lang)
+    if said is not None:
+        return said
+    moves = game.some_moves(position, LISTED + 1)
+    if not moves:
+        return "なし" if lang == "ja" else "none"
+    shown = "; ".join(f"#{i + 1} {m.words(lang)}" for i, m in enumerate(moves[:LISTED]))
+    more = " …（一覧は `moves`）" if lang == "ja" else " … (type `moves` for the list)"
+    return shown + (more if len(moves) > LISTED else "")
+
+
+def rule(game: Ruleset, position: Position, lang: str = "en") -> str | None:
+    """The legal moves as a rule in a line (Nim, subtraction, Wythoff, take-away), or None
+    for a game whose moves are only listed."""
     ja = lang == "ja"
     none = "なし" if ja else "none"
     if game.capabilities.take_away_multiplier is not None:
@@ -199,9 +255,27 @@ def describe(game: Ruleset, position: Position, lang: str = "en") -> str:
         if ja:
             return f"s ∈ {{{s}}} 個を s 個以上の山から取る（`take K from H`）"
         return f"take s ∈ {{{s}}} from a heap of at least s (`take K from H`)"
-    moves = game.some_moves(position, LISTED + 1)
-    if not moves:
-        return none
-    shown = "; ".join(f"#{i + 1} {m.words(lang)}" for i, m in enumerate(moves[:LISTED]))
-    more = " …（一覧は `moves`）" if ja else " … (type `moves` for the list)"
-    return shown + (more if len(moves) > LISTED else "")
+    return None
+
+
+def syntax(game: Ruleset, lang: str = "en") -> str:
+    """The ways of typing a move this game takes besides the position and ``#N``, as a
+    clause of the in-game help (empty when there are none).
+
+    >>> from nimlab.registry import game
+    >>> syntax(game("wythoff"))
+    ', `take K from H`, `take K from both`'
+    >>> syntax(game("split-delete-nim:single")), syntax(game("grundy-game"))
+    ('', '')
+    """
+    from nimlab.messages import say
+
+    if game.capabilities.take_away_multiplier is not None:
+        return say("play.syntax_take_away", lang)
+    if _queen(game):
+        return say("play.syntax_wythoff", lang)
+    kernel = game.capabilities.one_heap
+    splits_only = kernel is not None and kernel.kind == "sparse" and not any(kernel.digits[1:])
+    if as_heap_ruleset(game) is not None and not splits_only:  # (Grundy's game takes nothing)
+        return say("play.syntax_heaps", lang)
+    return ""
