@@ -502,8 +502,9 @@ def _early_pass(
     marked while the block before (early_off heaps) is still being finished.
 
     Only the first ``early_n`` rare heaps (those known before that block) from index
-    ``early_lo`` on are paired, tile by tile as :func:`_far_pass` pairs them; it then
-    pairs the rest. Returns the steps.
+    ``early_lo`` on are paired, and only those paired with a whole tile at once, above
+    every heap's i − k by more than ``early_off`` (:func:`_early_from`); :func:`_far_pass`
+    then pairs the rest. Returns the steps.
     """
     words = hits.shape[1]
     flat = hits.reshape(-1)
@@ -826,6 +827,8 @@ def _overlap(
     status, heaps done, steps and rare count, the early pass's steps, and the cycles
     each took.
     """
+    if n_rare + length > rare.shape[0]:  # the near pass would append to a copy
+        raise ValueError("no room for the block's rare heaps")
     for side in prange(2):
         start = cycles()
         if side == 0:
@@ -926,6 +929,7 @@ def _extend(
             steps += n + 4096
             chosen_at, rare_at_choice = n, n_rare
             early = False
+            early_lo = 0  # another list of rare heaps
         if n >= stop:
             break
         hits, next_hits = next_hits, hits
@@ -936,13 +940,14 @@ def _extend(
                 out, n, length, split_k, unequal, domain, rare, n_rare, classes, limit, hits,
                 a_start, a_end, reach, known, next_start, early_lo,
             )  # fmt: skip
-            # Even out the two threads: as many early pairs as the near pass lasts.
+            # Even out the two threads: move the first early pair halfway towards the one
+            # that makes them last as long as the near pass did.
             near, far = result[5], result[6]
-            if far > 0 and near > 0:
-                first = _early_from(rare, known, next_start, early_lo, BLOCK, 0)
+            first = _early_from(rare, known, next_start, early_lo, BLOCK, 0)
+            if known > first and far > 0:
                 share = (known - first) * near // far  # early rare heaps the near pass fits
                 early_lo = max(0, min(known, (early_lo + known - share) // 2))
-            elif far == 0:  # nothing was early: try more
+            else:  # none was early (all the rare heaps below early_lo): start lower
                 early_lo //= 2
         else:
             steps += _far_pass(
