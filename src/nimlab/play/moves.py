@@ -95,8 +95,8 @@ def _cut(text: str, most: int = 4 * ECHO) -> str:
 def _emptied(position: Position, to: Position) -> list[Position]:
     """``to`` with its empty heaps left out, and with the heaps a move emptied put back
     as zeros: the same heaps, written as the game may write them."""
-    heaps = [h for h in to if isinstance(h, int) and h > 0]
-    if len(heaps) != len([h for h in to if isinstance(h, int)]):
+    heaps = [h for h in to if h > 0]
+    if len(heaps) < len(to):
         return [tuple(heaps)]
     if len(to) < len(position):
         return [tuple(sorted([0] * (len(position) - len(to)) + heaps))]
