@@ -19,7 +19,6 @@ sums, every split/delete variant), by listing the moves otherwise.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from nimlab.errors import IllegalMove, InvalidPosition
 from nimlab.games.base import MAX_DIGITS, Move, Position, Ruleset, as_heap_ruleset
@@ -30,6 +29,9 @@ LISTED = 12
 """Moves spelled out when legal moves are described, and listed by ``moves`` for ``#N``."""
 ECHO = 60
 """Characters of a refused move quoted back (a pasted page is not echoed whole)."""
+HALF_WIDTH = {0xFF01 + i: 0x21 + i for i in range(94)} | {0x3000: 0x20}
+"""Full-width ASCII (what a Japanese input method types: ``１，４，５``) to ASCII. Other
+digits (``²``, ``٣``) stay as typed, and are refused."""
 
 _TAKE = re.compile(
     r"take\s+([0-9]+)(?:\s+from\s+(?:the\s+heap\s+of\s+|a\s+heap\s+of\s+)?([0-9]+|both))?"
@@ -52,11 +54,11 @@ def find_move(
 ) -> Move:
     """The legal move ``text`` names, or ``IllegalMove`` describing the legal moves.
 
-    Full-width digits and commas (``１，４，５``) read as ASCII ones (NFKC); an emptied heap
+    Full-width digits and commas (``１，４，５``) read as ASCII ones; an emptied heap
     may be typed or left out (``2,3`` from ``0,3,3`` in Nim; ``5`` or ``0,5`` from ``2,5``
     in Kayles), whichever way the game writes its positions.
     """
-    typed = unicodedata.normalize("NFKC", text).strip()
+    typed = text.translate(HALF_WIDTH).strip()
     longest = max((len(run) for run in re.findall(r"[0-9]+", typed)), default=0)
     if longest > MAX_DIGITS:
         raise IllegalMove(
