@@ -25,7 +25,7 @@ from nimlab.cli.flags import FLAGS
 from nimlab.cli.options import language
 from nimlab.errors import NimlabError
 from nimlab.messages import say
-from nimlab.play.moves import LISTED, rule
+from nimlab.play.moves import LISTED, rule, syntax
 
 ANSWERS_YES = ("y", "yes", "はい", "うん")
 """Answers to "play again?" that start a new game; anything else (or end of input) stops."""
@@ -300,8 +300,6 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
 
 def _help(session: Any, term: Terminal, lang: str) -> str:
     """How to type a move in this game, the commands, and (on a terminal) the line editor."""
-    from nimlab.play.moves import syntax
-
     text = say("play.help", lang, example=_example(session), syntax=syntax(session.game, lang))
     return text + (" " + say("play.keys", lang) if term.rich is not None else "")
 

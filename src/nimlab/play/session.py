@@ -22,7 +22,7 @@ from nimlab.errors import IllegalMove, InvalidOption
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.limits import Limits, check_limits
 from nimlab.play.computer import Choice, check_level, choose, perfect
-from nimlab.play.moves import LISTED, describe, find_move
+from nimlab.play.moves import LISTED, find_move
 from nimlab.registry import game as as_game
 
 PLAYERS = ("you", "computer")
@@ -162,10 +162,6 @@ class Session:
     def legal_moves(self, limit: int = LISTED) -> list[Move]:
         """Up to ``limit`` legal moves, in the order ``#N`` refers to."""
         return self.game.some_moves(self.position, limit)
-
-    def describe_moves(self, lang: str = "en") -> str:
-        """The legal moves in one line, in ``lang``."""
-        return describe(self.game, self.position, lang)
 
     def play(self, typed: str | Move) -> Turn:
         """Your move, typed as text (see :mod:`nimlab.play.moves`) or given as a Move."""
