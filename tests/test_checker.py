@@ -105,6 +105,15 @@ def test_a_false_criterion_range_is_refused(kayles: dict[str, Any]) -> None:
     assert "states the criterion range n < 100" in refusal(resealed(kayles | {"criterion": stated}))
 
 
+def test_another_theorem_stated_is_refused(kayles: dict[str, Any]) -> None:
+    # The statement was read but never compared: a resealed certificate could claim any theorem.
+    stated = kayles["criterion"] | {"statement": "Every octal game is periodic."}
+    message = refusal(resealed(kayles | {"criterion": stated}))
+    assert message.startswith("the certificate states the criterion as 'Every octal game")
+    assert "not as the theorem this checker proves" in message
+    assert check(kayles).period == 12  # the engine states the checker's theorem word for word
+
+
 def test_saltus_and_nonsense_periods_are_refused(kayles: dict[str, Any]) -> None:
     assert "saltus" in refusal(resealed(kayles | {"saltus": 1}))
     assert "p ≥ 1" in refusal(resealed(kayles | {"period": 0}))

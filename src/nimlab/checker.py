@@ -39,7 +39,9 @@ for k = 1 (subtraction games) a window of t values.
    name, removal and parts) is this one;
 5. n0 and p are the least (the product's definition: no G(n0 − 1 + p) = G(n0 − 1),
    no period p/q for a prime q);
-6. the SHA-256 checksum of the certificate matches (a changed file).
+6. the SHA-256 checksum of the certificate matches (a changed file);
+7. the theorem it states is :data:`THEOREM`, word for word (a resealed certificate
+   stating another theorem would mislead its reader).
 
 >>> criterion = {"name": "guy-smith", "removal": 2, "parts": 2, "verified_to": 5,
 ...              "statement": "..."}
@@ -324,6 +326,14 @@ def _brief(value: int, lang: str = "en") -> str:
 KEYS = {"format", "game", "code", "preperiod", "period", "saltus", "criterion", "values", "sha256"}
 """The fields of a certificate, all required: any other is refused (a referee reads them all)."""
 CRITERION_KEYS = {"name", "removal", "parts", "verified_to", "statement"}
+THEOREM = (
+    "If G(n + p) = G(n) for n0 <= n < k*max(n0, 1) + (k - 1)*p + t, where t is the most tokens "
+    "a move removes and k >= 1 the most heaps a move leaves, then G(n + p) = G(n) for all "
+    "n >= n0 (Guy-Smith, Winning Ways ch. 4, for k = 2; the same proof for any k)."
+)
+"""The theorem this checker proves (the module's docstring), word for word as a certificate
+must state it: a certificate that states another theorem is refused, since a reader would take
+the checked period for a consequence of it."""
 
 
 def _field(cert: dict[str, Any], key: str, kind: type) -> Any:
@@ -465,6 +475,13 @@ def check(cert: dict[str, Any]) -> Verdict:
             f"its contents have {found}",
             f"チェックサムが合わない: 証明書の sha256 は {cert.get('sha256')!r:.70}、"
             f"内容から計算すると {found}",
+        )
+    if stated["statement"] != THEOREM:
+        raise Refused(
+            f"the certificate states the criterion as {stated['statement']!r:.60}, not as the "
+            "theorem this checker proves (Guy-Smith's, generalised: see `nimlab check --help`)",
+            f"証明書は判定法を {stated['statement']!r:.60} と述べているが、これはこのチェッカーが"
+            "証明する定理（Guy-Smith の一般化: `nimlab check --help`）ではない",
         )
     return Verdict(game, n0, p, t, k, bound, len(values))
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from nimlab.checker import THEOREM
 from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.options import language
 from nimlab.errors import InvalidOption
@@ -65,6 +67,15 @@ def add_commands(command: Adder, count: Callable[[str], int]) -> None:
             "周期性の証明書を第一原理から検証する",
         ),
         max_states=CHECK_MAX_STATES,
+    )
+    theorem = "\n".join(f"  {line}" for line in textwrap.wrap(THEOREM, 88))
+    p.description = both(
+        "check a periodicity certificate from first principles: every value is recomputed by\n"
+        "a plain mex from the certificate's own values, and the period is proved by this\n"
+        f"theorem, which the certificate must state word for word:\n\n{theorem}",
+        "周期性の証明書を第一原理から検証する: どの値も証明書自身の値から\n"
+        "素朴な mex で計算し直し、"
+        f"周期は次の定理で証明する（証明書はこの定理を一字一句そのまま述べること）:\n\n{theorem}",
     )
     p.add_argument(
         "file",
