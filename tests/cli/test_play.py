@@ -62,6 +62,13 @@ def test_json_events_and_japanese() -> None:
     assert any("あなた" in e["text"] for e in events)
 
 
+def test_json_error_events_name_their_kind() -> None:
+    # They carried only the text: a program driving the game could not tell a typo from a limit.
+    r = play("nim", "3,4", "--json", stdin="take 9\n1,2\n1,x\nquit\n")
+    errors = [e for e in map(json.loads, r.stdout.splitlines()) if e["event"] == "error"]
+    assert [e["kind"] for e in errors] == ["illegal_move"] * 3
+
+
 def test_random_level_is_reproducible_with_a_seed() -> None:
     a = play(
         "nim", "5,6,7", "--level", "random", "--seed", "7", "--first", "computer", stdin="quit\n"

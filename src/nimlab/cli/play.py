@@ -187,7 +187,7 @@ def _game(session: Any, term: Terminal, lang: str) -> bool:
                 continue
             _show_turn(term, session, session.play(line), lang)
         except NimlabError as error:
-            term.show("error", error.render(FLAGS, lang))
+            term.show("error", error.render(FLAGS, lang), kind=error.kind)
     _show_board(term, session, lang)
     term.show("end", say(_ending(session), lang), winner=session.winner, state=session.to_dict())
     return True
