@@ -504,6 +504,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "play.you": ("you", "あなた"),
     "play.computer": ("computer", "コンピュータ"),
     "play.abandoned": ("Game abandoned.", "ゲームを中断しました。"),
+    "play.thinking": ("the computer is thinking…", "コンピュータが考えています…"),
     "play.you_win": (
         "No move is left for the computer: you win!",
         "コンピュータは動けません。あなたの勝ち！",

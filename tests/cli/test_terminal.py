@@ -203,3 +203,26 @@ def test_ctrl_d_at_the_prompt_ends_the_game_on_a_line_of_its_own() -> None:
     child.sendeof()
     child.expect(r"\A\r\n(\x1b\[[0-9;]*m)?Game abandoned\.")  # (in rich's bold)
     finish(child)
+
+
+def test_a_terminal_shows_the_computer_thinking_only_while_it_takes_a_moment() -> None:
+    # A long reply showed nothing at all: the game seemed to hang.
+    import time
+
+    from rich.console import Console
+
+    from nimlab.cli.play import THINKING_AFTER, Terminal
+
+    screen = io.StringIO()
+    term = Terminal(screen, as_json=False)
+    term.rich = Console(file=screen, force_terminal=True, width=COLUMNS)
+    with term.thinking("the computer is thinking…"):
+        pass
+    assert screen.getvalue() == ""  # a quick reply draws nothing
+    with term.thinking("the computer is thinking…"):
+        time.sleep(THINKING_AFTER + 0.5)
+    assert "the computer is thinking…" in screen.getvalue()
+    piped = io.StringIO()
+    with Terminal(piped, as_json=False).thinking("the computer is thinking…"):
+        time.sleep(THINKING_AFTER + 0.1)
+    assert piped.getvalue() == ""  # off a terminal (and in JSON) nothing is drawn

@@ -17,7 +17,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
@@ -46,6 +47,9 @@ ALIASES = {
     "q": "quit",
 }
 """Other words for the commands (Japanese ones among them)."""
+
+THINKING_AFTER = 0.3
+"""Seconds the computer works before a terminal shows that it is thinking."""
 
 
 class Terminal:
@@ -81,6 +85,23 @@ class Terminal:
         else:
             self.out.write(text + "\n")
             self.out.flush()
+
+    @contextlib.contextmanager
+    def thinking(self, text: str) -> Iterator[None]:
+        """While the body runs longer than :data:`THINKING_AFTER`, a terminal shows ``text``
+        beside a spinner, wiped when it ends (piped or JSON output: nothing)."""
+        if self.rich is None:
+            yield
+            return
+        status = self.rich.status(text, spinner="dots")
+        timer = threading.Timer(THINKING_AFTER, status.start)
+        timer.start()
+        try:
+            yield
+        finally:
+            timer.cancel()
+            timer.join()  # a start already under way ends before the stop
+            status.stop()
 
     def ask(self, prompt: str, line: str) -> str | None:
         """The next line typed, or None at the end of input.
@@ -167,7 +188,9 @@ def _game(session: Any, term: Terminal, lang: str) -> bool:
     drawn = None  # the position last drawn: heaps are drawn again only when they changed
     while not session.over:
         if session.to_move == "computer":
-            _show_turn(term, session, session.reply(), lang)
+            with term.thinking(say("play.thinking", lang)):
+                turn = session.reply()
+            _show_turn(term, session, turn, lang)
             continue
         if session.position != drawn:
             _show_board(term, session, lang)
@@ -237,7 +260,8 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
     def hint() -> None:
         from nimlab.play.session import reason
 
-        h = session.hint()
+        with term.thinking(say("play.thinking", lang)):
+            h = session.hint()
         term.show(
             "hint",
             say(
@@ -268,7 +292,8 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
     def explain() -> None:
         from nimlab.explanations import explain as run
 
-        e = run(g, session.position, lang=lang, limits=session.limits, misere=session.misere)
+        with term.thinking(say("play.thinking", lang)):
+            e = run(g, session.position, lang=lang, limits=session.limits, misere=session.misere)
         term.show("explain", e.text(), explanation=e.to_dict())
 
     def why() -> None:
@@ -278,7 +303,8 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
         text = session.why(lang)  # refuses before the computer has moved
         last = next(t for t in reversed(session.turns) if t.player == "computer")
         try:
-            e = run(g, last.move.to, lang=lang, limits=session.limits, misere=session.misere)
+            with term.thinking(say("play.thinking", lang)):
+                e = run(g, last.move.to, lang=lang, limits=session.limits, misere=session.misere)
         except TooLarge as error:  # the reason stands; only the explanation is refused
             term.show("why", f"{text}\n{error.render(FLAGS, lang)}")
             return
