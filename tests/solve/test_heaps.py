@@ -123,3 +123,13 @@ def test_the_period_fallback_is_charged_to_the_budget_and_keeps_its_deadline() -
         assert budget.used > 0  # the proof's values were charged
     with Context(), pytest.raises(TooLarge, match="time limit"):
         nimlab.analyze("octal:0.007", (4000,), limits=Limits(max_states=10**9, max_seconds=0.001))
+
+
+def test_known_work_over_the_budget_is_refused_before_any_is_spent() -> None:
+    # The declared rules spent the budget as they went: a periodicity search that then tried
+    # fewer values had nothing left, and answered "no period in 0 values".
+    budget = Limits(max_states=30_000).budget()
+    with pytest.raises(TooLarge):
+        heap_values(nimlab.game("subtraction:20003"), 80_012, budget)
+    assert budget.used == 0
+    assert len(heap_values(nimlab.game("subtraction:20003"), 20_003, budget)) == 20_003

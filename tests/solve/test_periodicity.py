@@ -243,6 +243,23 @@ def test_a_first_stretch_over_the_limit_is_shortened_and_no_period_is_seen_in_it
     assert p.period is None and p.checked_to == 10
 
 
+def test_nothing_computed_is_a_refusal_not_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A web worker whose time ran out in the first stretch answered "no period, checked to 0"
+    # (and kept it as known): every shorter stretch was refused too, and the loop gave up.
+    from nimlab.errors import TooLarge
+
+    module = importlib.import_module("nimlab.solve.periodicity")
+
+    def spent(*args: object) -> None:
+        raise TooLarge("the time limit is spent", "max_seconds", ja="時間の上限を使い切った")
+
+    monkeypatch.setattr(module, "heap_array", spent)
+    with pytest.raises(TooLarge, match="time limit"):
+        periodicity("subtraction:999999,1000000", max_length=10**9)
+    with pytest.raises(TooLarge):
+        periodicity("octal:0.6")
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     unit=st.lists(st.integers(0, 2), min_size=1, max_size=6),

@@ -116,3 +116,19 @@ def test_the_facts_of_a_periodic_game_are_judged_without_loading_numba() -> None
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert done.stdout.split() == [str(1 << 15), "False"]
+
+
+def test_a_proven_period_keeps_its_answer_when_its_values_are_more_than_a_list_may_hold() -> None:
+    # With the values known (a tablebase on disk, or computed earlier in the process), the
+    # period search proves the period under 1,000,000 states from 4,000,000 values, but judging
+    # them asked for them as a sequence (one state a value listed): the web's /api/period and
+    # `period --json --max-states 1000000` refused the proven period for its "sparse" key.
+    from nimlab.limits import Limits
+    from nimlab.solve.periodicity import periodicity
+
+    game = "subtraction:999999,1000000"
+    assert periodicity(game).checked_to == 4_000_000  # the values, known from now on
+    limits = Limits(max_states=1_000_000)
+    found = periodicity(game, limits=limits)
+    assert found.proven and found.period == 1_999_999 and found.checked_to == 4_000_000
+    assert rare_facts(game, found.checked_to, limits) is None

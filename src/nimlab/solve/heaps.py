@@ -87,6 +87,9 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
         return table[:count]
     table = list(table)
     if kernel is not None:  # the declared rule, as whole sets per heap: no option tuples
+        # Known work is refused before it starts, as the kernels refuse it: a search that then
+        # tries fewer values still has its budget (spent in vain, it had none left for them).
+        budget.need(kernel.work(count) - kernel.work(len(table)))
         _declared_values(kernel, table, count, budget)
         cache.put(game, table, LIST_ITEM_BYTES * len(table))
         _keep(game, table)

@@ -278,6 +278,8 @@ def _search(
             if values is None and length > 64:  # not even the first stretch: a shorter one
                 length //= 2  # (refused before any work when the work is known)
                 continue
+            if values is None:  # nothing computed (the budget spent, its time run out):
+                raise  # a refusal, not "no period in 0 values" (which would be kept as known)
             break
         checked = length
         try:

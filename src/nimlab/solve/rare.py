@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from nimlab.errors import TooLarge
-from nimlab.games.base import Ruleset, as_heap_ruleset
+from nimlab.games.base import HeapRuleset, Ruleset, as_heap_ruleset
 from nimlab.limits import Limits, check_limits
 from nimlab.solve.results import JsonField, json_dict
 
@@ -178,6 +178,16 @@ def sparse_facts(
     )
 
 
+def _read(game: HeapRuleset, count: int, limits: Limits) -> Array:
+    """G(0..count-1) for judging, not listing: more values than a sequence may list (one
+    state each) are read when their work fits the limits — the values a period search
+    computed (4,000,000 for ``subtraction:999999,1000000`` under 1,000,000 states) are in
+    memory already, and its period stood refused for want of its ``"sparse"`` key."""
+    from nimlab.solve.heaps import heap_array
+
+    return heap_array(game, count, limits.budget())
+
+
 def rare_facts(
     game: str | Ruleset, count: int, limits: Limits | None = None, window: int = MASK_WINDOW
 ) -> SparseFacts | None:
@@ -211,9 +221,10 @@ def rare_facts(
     try:  # beyond a proven period the values are read off it (no kernel to load)
         values = sequence_array(heap_game, window, limits)
     except TooLarge:
-        if window == count:
-            raise
-        values = sequence_array(heap_game, count, limits)
+        try:
+            values = sequence_array(heap_game, count, limits)
+        except TooLarge:
+            values = _read(heap_game, count, limits)
     chosen = sparse_facts(values)
     if chosen is None or len(values) == count:
         return chosen
