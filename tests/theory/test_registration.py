@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import nimlab
 from nimlab.solve import heaps
 from nimlab.solve.oracles import find_oracle, oracles
@@ -35,3 +37,25 @@ def test_the_first_applicable_theorem_answers() -> None:
     assert shifted is not None and shifted.name == "misere-subtraction"
     assert find_oracle(nimlab.game("subtraction:2,3"), (5,), misere=True) is None
     assert find_oracle(nimlab.game("subtraction:1,2"), (2, 3), misere=True) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "position"),
+    [
+        ("nim", "3,4"),
+        ("wythoff", "3,4"),
+        ("wythoff", "2,3,4,5"),
+        ("split-delete-nim:half", "2,3,4,5"),
+    ],
+)
+def test_a_users_ruleset_named_like_a_built_in_game_gets_none_of_its_theorems(
+    name: str, position: str
+) -> None:
+    # The theorems matched the name: a game with no move at all, named "nim", had G(3,4) = 7
+    # by Bouton's theorem and a "winning" move to 3,3; named "wythoff", 2,3,4,5 crashed.
+    dead = nimlab.heap_game(lambda n: [], name=name)
+    answer = nimlab.analyze(dead, position)
+    assert (answer.outcome, answer.grundy, answer.winning_moves) == ("P", 0, ())
+    assert nimlab.grundy(dead, position) == 0
+    assert nimlab.grundy_sequence(dead, 6, misere=True).tolist() == [1] * 6
+    assert "Bouton" not in nimlab.explain(dead, position).text()

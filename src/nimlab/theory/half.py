@@ -43,7 +43,8 @@ class HalfTheorem3(Theorem):
     source_ja: ClassVar[str] = "シード 001 §5.1–5.2, 定理3 (4山半数分割削除ニム)"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return game.spec == "split-delete-nim:half" and len(position) == 4
+        half = game.family == "split-delete-nim" and game.spec == "split-delete-nim:half"
+        return half and len(position) == 4  # (a user's ruleset named so is not the family)
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         a, b, c, d = position

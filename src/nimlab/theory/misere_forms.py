@@ -57,7 +57,7 @@ class MisereWythoff(Oracle):
     misere: ClassVar[bool] = True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return game.spec == "wythoff"
+        return game.family == "wythoff"  # not a user's ruleset that only took the name
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         from nimlab.misere.closed_forms import misere_wythoff_p  # the misère package, on use

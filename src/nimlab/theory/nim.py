@@ -29,7 +29,7 @@ class NimSum(Oracle):
     source_ja: ClassVar[str] = "シード 003, 定理 3.5・4.2; Bouton 1902"
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return game.spec == "nim"
+        return game.family == "nim"  # not a user's ruleset that only took the name
 
     def grundy(self, game: Ruleset, position: Position) -> int:
         return nim_sum(position)
@@ -82,7 +82,7 @@ class MisereNim(Oracle):
     misere: ClassVar[bool] = True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return game.spec == "nim"
+        return game.family == "nim"  # not a user's ruleset that only took the name
 
     def grundy(self, game: Ruleset, position: Position) -> int:
         return misere_nim_value(position)
@@ -126,7 +126,7 @@ def misere_nim_value(position: Position) -> int:
 
 def nim_value(game: HeapRuleset, n: int) -> int | None:
     """Value source: G(n) = n for a heap of Nim."""
-    return n if game.spec == "nim" else None
+    return n if game.family == "nim" else None
 
 
 NIM_SUM = NimSum()

@@ -83,7 +83,7 @@ class WythoffTheorem(Theorem):
         """The y with {x, y} a P-position."""
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return game.spec == "wythoff"
+        return game.family == "wythoff"  # not a user's ruleset that only took the name
 
     def is_p(self, game: Ruleset, position: Position) -> bool:
         a, b = position
