@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import nimlab
-from nimlab.errors import InvalidGame, InvalidOption, InvalidPosition
+from nimlab.errors import InvalidGame, InvalidOption, InvalidPosition, NimlabError
 
 KAYLES = nimlab.game("kayles")
 
@@ -84,3 +84,25 @@ def test_a_context_keeps_its_tables_where_a_path_says(tmp_path: Any) -> None:
 
     base = nimlab.Context(tablebase=str(tmp_path / "tb.sqlite")).tablebase
     assert isinstance(base, Tablebase) and base.path == tmp_path / "tb.sqlite"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: nimlab.analyze("fibonacci-nim", [10**5000]),
+        lambda: nimlab.analyze("nim + kayles", [10**5000]),
+        lambda: nimlab.analyze("nim", [[10**5000]]),
+        lambda: nimlab.analyze("nim", (10**5000, "x")),
+        lambda: nimlab.sequence("kayles", 10, start=10**5000),
+        lambda: nimlab.TakeAway(10**5000),
+    ],
+)
+def test_a_number_python_will_not_print_is_quoted_by_its_size(call: Any) -> None:
+    # Quoting it in the message raised Python's own ValueError (over 4,300 digits) instead.
+    with pytest.raises(NimlabError) as refused:
+        call()
+    assert (
+        "5,001 digits" in str(refused.value)
+        or "10^5000" in str(refused.value)
+        or ("more than 100 digits" in str(refused.value))
+    )

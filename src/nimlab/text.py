@@ -48,3 +48,27 @@ def shorten(message: str, echo: int = ECHO, most: int = MAX_MESSAGE) -> str:
     if len(message) > most:
         message = message[:most] + ELLIPSIS
     return message
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` for a message, which Python refuses for an int of over 4,300 digits:
+    such an int is shown by its size, inside tuples and lists too.
+
+    >>> quoted((3, 10**5000))
+    '(3, <a number of 5,001 digits>)'
+    >>> quoted([10**4400]), quoted("x")
+    ('[<a number of 4,401 digits>]', "'x'")
+    """
+    try:
+        return repr(value)
+    except ValueError:
+        if isinstance(value, int):
+            digits = int(value.bit_length() * 0.30103)
+            digits += 10**digits <= abs(value)  # the estimate is low by at most one
+            return f"<a {'negative ' if value < 0 else ''}number of {digits:,} digits>"
+        if isinstance(value, (tuple, list)):
+            inner = ", ".join(quoted(v) for v in value)
+            if isinstance(value, list):
+                return f"[{inner}]"
+            return f"({inner},)" if len(value) == 1 else f"({inner})"
+        return f"<{type(value).__name__} too large to show>"

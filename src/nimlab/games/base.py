@@ -36,6 +36,7 @@ from nimlab.files import shown
 from nimlab.games.actions import Action, MoveTo, RemoveHeap, ReplaceHeap, Take
 from nimlab.games.capabilities import Capabilities
 from nimlab.games.moves import Move as Move  # re-exported: the home of Move was here
+from nimlab.text import quoted
 
 Position = tuple[Any, ...]
 """A canonical position: a hashable tuple (heap sizes, or game-specific)."""
@@ -75,8 +76,8 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         """Return the canonical form of ``position``, or raise ``InvalidPosition``."""
         if not isinstance(position, tuple):
             raise InvalidPosition(
-                f"a position of {self.spec} is a tuple, got {position!r}",
-                ja=f"{self.spec} の局面はタプルです（{position!r} が与えられた）",
+                f"a position of {self.spec} is a tuple, got {quoted(position)}",
+                ja=f"{self.spec} の局面はタプルです（{quoted(position)} が与えられた）",
             )
         return position
 
@@ -273,8 +274,8 @@ def integers(values: tuple[Any, ...], spec: str) -> tuple[int, ...]:
     for h in values:
         if not is_integer(h):
             raise InvalidPosition(
-                f"{h!r} in a position of {spec} is not an integer",
-                ja=f"{spec} の局面の {h!r} は整数ではありません",
+                f"{quoted(h)} in a position of {spec} is not an integer",
+                ja=f"{spec} の局面の {quoted(h)} は整数ではありません",
             )
         if abs(int(h)) >= _TOO_BIG:  # no repr of it: Python refuses to print such an int
             raise InvalidPosition(
@@ -296,21 +297,21 @@ def check_heaps(position: Any, spec: str) -> Heaps:
     """Check that ``position`` is a tuple of integers ≥ 0 and return it sorted."""
     if not isinstance(position, tuple):
         raise InvalidPosition(
-            f"a position of {spec} is a tuple of heap sizes, got {position!r}",
-            ja=f"{spec} の局面は山の大きさのタプルです（{position!r} が与えられた）",
+            f"a position of {spec} is a tuple of heap sizes, got {quoted(position)}",
+            ja=f"{spec} の局面は山の大きさのタプルです（{quoted(position)} が与えられた）",
         )
     for h in position:
         if not is_integer(h):
             raise InvalidPosition(
-                f"heap {h!r} of {position!r} is not an integer ({spec})",
-                ja=f"{position!r} の山 {h!r} は整数ではありません（{spec}）",
+                f"heap {quoted(h)} of {quoted(position)} is not an integer ({spec})",
+                ja=f"{quoted(position)} の山 {quoted(h)} は整数ではありません（{spec}）",
             )
     position = integers(position, spec)
     for h in position:
         if h < 0:
             raise InvalidPosition(
-                f"heap {h} of {position!r} is negative; heaps are ≥ 0 ({spec})",
-                ja=f"{position!r} の山 {h} が負です。山は 0 以上です（{spec}）",
+                f"heap {quoted(h)} of {quoted(position)} is negative; heaps are ≥ 0 ({spec})",
+                ja=f"{quoted(position)} の山 {quoted(h)} が負です。山は 0 以上です（{spec}）",
             )
     return tuple(sorted(position))
 

@@ -18,6 +18,7 @@ from nimlab.errors import InvalidGame, InvalidPosition
 from nimlab.games.actions import InComponent
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.games.capabilities import Capabilities
+from nimlab.text import quoted
 
 EMPTY = "∅"
 """How a sum writes a component with no heaps left (its own text would be empty)."""
@@ -85,9 +86,9 @@ class Sum(Ruleset):
         if not isinstance(position, tuple) or len(position) != len(self.components):
             raise InvalidPosition(
                 f"a position of {self.spec} is a tuple of {len(self.components)} component "
-                f"positions, got {position!r}",
+                f"positions, got {quoted(position)}",
                 ja=f"{self.spec} の局面は {len(self.components)} 個の成分の局面の組です"
-                f"（{position!r} が与えられた）",
+                f"（{quoted(position)} が与えられた）",
             )
         return tuple(c.position(p) for c, p in zip(self.components, position, strict=True))
 

@@ -25,6 +25,7 @@ from nimlab.errors import InvalidGame, InvalidPosition
 from nimlab.games.actions import TakeCapped
 from nimlab.games.base import Move, Position, Ruleset, integers, to_int
 from nimlab.games.capabilities import Capabilities
+from nimlab.text import quoted
 
 _POSITION = re.compile(r"\s*(-?[0-9]+)\s*(?:/\s*(-?[0-9]+)\s*)?")
 
@@ -40,9 +41,14 @@ class TakeAway(Ruleset):
         c = self.multiplier
         if not isinstance(c, int) or isinstance(c, bool) or c < 1:
             raise InvalidGame(
-                f"take-away needs an integer multiplier C ≥ 1, got {c!r}; e.g. take-away:2",
-                ja=f"take-away には 1 以上の整数の倍率 C が必要です（{c!r} が与えられた）。"
+                f"take-away needs an integer multiplier C ≥ 1, got {quoted(c)}; e.g. take-away:2",
+                ja=f"take-away には 1 以上の整数の倍率 C が必要です（{quoted(c)} が与えられた）。"
                 "例 take-away:2",
+            )
+        if c >= 10**100:  # as the spec's parser refuses it (and Python would not print it)
+            raise InvalidGame(
+                "take-away's multiplier C has more than 100 digits; write e.g. take-away:2",
+                ja="take-away の倍率 C が 100 桁を超えています。例 take-away:2",
             )
 
     @property
@@ -82,9 +88,9 @@ class TakeAway(Ruleset):
         ):
             raise InvalidPosition(
                 f"a position of {self.spec} is (n, m): n stones, at most m may be taken now; "
-                f"got {position!r}",
+                f"got {quoted(position)}",
                 ja=f"{self.spec} の局面は (n, m): 石 n 個、今は m 個まで取れる"
-                f"（{position!r} が与えられた）",
+                f"（{quoted(position)} が与えられた）",
             )
         n, m = integers(position, self.spec)
         if n < 0:

@@ -48,9 +48,9 @@ def sequence_array(
     start = check_count(start, "start")
     if start > stop:
         raise InvalidOption(
-            f"start ({start}) is past the end of the sequence ({stop})",
+            f"start ({amount(start)}) is past the end of the sequence ({amount(stop)})",
             field="start",
-            ja=f"start（{start}）が数列の終わり（{stop}）を過ぎています",
+            ja=f"start（{amount(start)}）が数列の終わり（{amount(stop)}）を過ぎています",
         )
     limits.check(stop - start, "values")
     the_plan = plan(game, "sequence", stop=stop, misere=misere)
