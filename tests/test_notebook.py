@@ -72,3 +72,19 @@ def test_sequence_result() -> None:
     assert s.to_dict() == {"game": "subtraction:squares", "values": s.tolist(), "from": 20}
     with pytest.raises(IndexError):
         s[19]
+
+
+def test_a_users_name_is_shown_in_markdown_not_run() -> None:
+    # The name went into the Markdown raw: a notebook ran <script> and read *x* as emphasis.
+    name = "<script>alert(1)</script>*x*"
+    dead = nimlab.heap_game(lambda n: [], name=name)
+    shown = [
+        dead._repr_markdown_(),
+        nimlab.analyze(dead, "3")._repr_markdown_(),
+        nimlab.periodicity(dead)._repr_markdown_(),
+        nimlab.p_positions(dead, 2, 3)._repr_markdown_(),
+        nimlab.explain(dead, "3")._repr_markdown_(),
+    ]
+    for text in shown:
+        assert "<script>" not in text and "*x*" not in text
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;\\*x\\*" in text

@@ -72,3 +72,18 @@ def quoted(value: object) -> str:
                 return f"[{inner}]"
             return f"({inner},)" if len(value) == 1 else f"({inner})"
         return f"<{type(value).__name__} too large to show>"
+
+
+_MARKDOWN = re.compile(r"([\\`*_\[\]|~#])")
+
+
+def markdown(text: str) -> str:
+    """``text`` (a name a user gave) as literal Markdown: HTML and emphasis marks escaped,
+    so a notebook shows the name and runs nothing.
+
+    >>> print(markdown("<script>x</script> *a*"))
+    &lt;script&gt;x&lt;/script&gt; \\*a\\*
+    """
+    import html  # (its entity tables cost start-up; a notebook asks for them)
+
+    return _MARKDOWN.sub(r"\\\1", html.escape(text, quote=False))

@@ -31,6 +31,7 @@ from nimlab.games.base import Position, Ruleset
 from nimlab.limits import Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.results import Analysis, Outcome
+from nimlab.text import markdown
 
 
 @dataclass(frozen=True)
@@ -86,10 +87,11 @@ class Explanation:
         """In a notebook: the verdict, then each step, its codes and tables as code blocks."""
         from nimlab.explanations.words import outcome_words
 
-        head = f"**{self.game}** at `{self.position}`: {outcome_words(self.outcome, self.lang)}"
+        verdict = outcome_words(self.outcome, self.lang)
+        head = f"**{markdown(self.game)}** at `{self.position}`: {verdict}"
         parts = [head, ""]
         for step in self.steps:
-            parts.append(f"- {step.text}")
+            parts.append(f"- {markdown(step.text)}")
             if step.lines:
                 parts.extend(["", "  ```", *(f"  {line}" for line in step.lines), "  ```"])
         return "\n".join(parts)

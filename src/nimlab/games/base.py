@@ -36,7 +36,7 @@ from nimlab.files import shown
 from nimlab.games.actions import Action, MoveTo, RemoveHeap, ReplaceHeap, Take
 from nimlab.games.capabilities import Capabilities
 from nimlab.games.moves import Move as Move  # re-exported: the home of Move was here
-from nimlab.text import quoted
+from nimlab.text import markdown, quoted
 
 Position = tuple[Any, ...]
 """A canonical position: a hashable tuple (heap sizes, or game-specific)."""
@@ -199,7 +199,7 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         parts = self.summands()
         if parts:
             rule = ": the disjunctive sum of " + ", ".join(f"`{c.spec}`" for c in parts)
-        return f"**{self.spec}**{rule} (shape `{self.capabilities.shape}`)"
+        return f"**{markdown(self.spec)}**{rule} (shape `{self.capabilities.shape}`)"
 
     # -- what the solvers may use -------------------------------------------
 

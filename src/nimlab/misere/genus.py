@@ -41,6 +41,7 @@ from nimlab.games.base import HeapRuleset, Ruleset
 from nimlab.limits import Budget, Limits, check_limits
 from nimlab.messages import say
 from nimlab.misere.quotient import heap_ruleset
+from nimlab.text import markdown
 
 MIN_COPIES = 4
 MAX_COPIES = 40
@@ -149,7 +150,7 @@ class GenusTable:
             for e in self.entries
         )
         return (
-            f"**{self.game}**: {self.classification}\n\n"
+            f"**{markdown(self.game)}**: {self.classification}\n\n"
             f"| heap | G | genus | |\n|---|---|---|---|\n{rows}"
         )
 

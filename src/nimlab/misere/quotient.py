@@ -70,6 +70,7 @@ from nimlab.misere.certificate import (
 )
 from nimlab.misere.monoid import TRIVIAL, Reduced, Trial, present, reduce, trial
 from nimlab.solve.context import current
+from nimlab.text import markdown
 
 DEFAULT_PERIOD = 2
 """The period of each new cyclic factor (the period of every known misère quotient's heaps)."""
@@ -279,7 +280,8 @@ class MisereQuotient:
     def _repr_markdown_(self) -> str:
         heaps = ", ".join(f"{h} ↦ {e}" for h, e in self.heaps.items())
         return (
-            f"**{self.game}** misère quotient of heaps ≤ {self.max_heap}: order {self.order}, "
+            f"**{markdown(self.game)}** misère quotient of heaps ≤ {self.max_heap}: "
+            f"order {self.order}, "
             f"P-portion {{{', '.join(self.p_portion)}}}  \n"
             f"relations: {', '.join(self.relations) or 'none'}  \nheaps: {heaps}"
         )

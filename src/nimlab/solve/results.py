@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 from nimlab.games.actions import Action
 from nimlab.games.wording import render_move
+from nimlab.text import markdown
 
 Outcome = Literal["P", "N"]
 
@@ -125,7 +126,7 @@ class Analysis:
     def _repr_markdown_(self) -> str:
         moves = "".join(f"\n- {m.move} → `{m.to}`" for m in self.winning_moves)
         return (
-            f"**{self.game}** at `{self.position}`: outcome **{self.outcome}**, "
+            f"**{markdown(self.game)}** at `{self.position}`: outcome **{self.outcome}**, "
             f"Grundy value {self.grundy}, remoteness {self.remoteness}  \n"
             f"method: {self.method}{moves}"
         )
@@ -165,11 +166,12 @@ class Periodicity:
 
     def _repr_markdown_(self) -> str:
         if self.period is None:
-            return f"**{self.game}**: no period found in the first {self.checked_to:,} values"
+            first = f"{self.checked_to:,} values"
+            return f"**{markdown(self.game)}**: no period found in the first {first}"
         how = "proven" if self.proven else "observed, not proven"
         saltus = f", saltus {self.saltus}" if self.saltus else ""
         return (
-            f"**{self.game}**: preperiod {self.preperiod}, period {self.period}{saltus} "
+            f"**{markdown(self.game)}**: preperiod {self.preperiod}, period {self.period}{saltus} "
             f"({how}; {self.checked_to:,} values computed)"
         )
 
@@ -354,6 +356,7 @@ class PPositions:
         )
         more = " …" if len(self.positions) > NOTEBOOK_ROWS else ""
         return (
-            f"**{self.game}**: {len(self.positions):,} P-positions with {self.heaps} heaps, "
+            f"**{markdown(self.game)}**: {len(self.positions):,} P-positions with "
+            f"{self.heaps} heaps, "
             f"each ≤ {self.max}: {shown}{more}"
         )
