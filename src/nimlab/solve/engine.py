@@ -40,7 +40,7 @@ from nimlab.solve.methods import (
     search_method,
     sprague_grundy,
 )
-from nimlab.solve.oracles import find_oracle
+from nimlab.solve.oracles import find_oracle, moves_room
 from nimlab.solve.periodicity import options_of_value
 from nimlab.solve.planner import MISERE_SEARCH, SEARCH, Plan, Step, plan, search_work
 from nimlab.solve.results import Analysis, Outcome, WinningMove
@@ -114,7 +114,8 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
                     method = search_method(searched[2], misere)
                 value = searched[0] if value is None else value
                 remoteness = searched[1] if remoteness is None else remoteness
-    return _analysis(g, pos, outcome, value, remoteness, moves, complete, method)
+    found = (outcome, value, remoteness)
+    return _analysis(g, pos, found, moves, complete, method, limits.max_memory)
 
 
 def grundy(
@@ -259,15 +260,20 @@ def _outcome(value: int) -> Outcome:
 def _analysis(
     game: Ruleset,
     pos: Position,
-    outcome: Outcome,
-    value: int | None,
-    remoteness: int | None,
+    answer: tuple[Outcome, int | None, int | None],
     moves: Iterable[Move],
     complete: bool,
     method: Method,
+    max_memory: int,
 ) -> Analysis:
+    outcome, value, remoteness = answer
+    # each move's text, its action and their objects (see oracles.MOVES_MEMORY_SHARE)
+    room = moves_room(2 * len(game.format_position(pos)) + 200, max_memory)
     unique: dict[Position, Move] = {}
     for m in moves:
+        if len(unique) == room and m.to not in unique:
+            complete = False
+            break
         unique.setdefault(m.to, m)
     return Analysis(
         game=game.spec,
