@@ -106,3 +106,20 @@ def test_a_number_python_will_not_print_is_quoted_by_its_size(call: Any) -> None
         or "10^5000" in str(refused.value)
         or ("more than 100 digits" in str(refused.value))
     )
+
+
+def test_numpy_integers_build_games_and_limits_and_bools_do_not() -> None:
+    # numpy's integers were refused as "not a positive integer"; True was read as a digit 1.
+    assert nimlab.Subtraction((np.int64(2), np.int64(3))) == nimlab.game("subtraction:2,3")
+    assert nimlab.TakeAway(np.int64(2)) == nimlab.game("take-away:2")
+    assert nimlab.Octal((0, np.int64(7), 7)) == nimlab.game("kayles")
+    assert type(nimlab.Limits(max_states=np.int64(100)).max_states) is int
+    for bad in (
+        lambda: nimlab.Octal((0, True, True)),
+        lambda: nimlab.Subtraction((True,)),
+        lambda: nimlab.TakeAway(True),
+    ):
+        with pytest.raises(InvalidGame):
+            bad()
+    with pytest.raises(InvalidOption):
+        nimlab.Limits(max_states=True)

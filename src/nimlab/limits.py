@@ -24,6 +24,7 @@ front by their state and memory limits instead.
 
 from __future__ import annotations
 
+import numbers
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -63,12 +64,13 @@ class Limits:
     def __post_init__(self) -> None:
         for name in ("max_states", "remoteness_states", "max_memory"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
                 option = "--" + name.replace("_", "-")
                 raise InvalidOption(
                     f"{name} ({option}) must be a positive integer, got {value!r}",
                     ja=f"{name}（{option}）は正の整数です（{value!r} が与えられた）",
                 )
+            object.__setattr__(self, name, int(value))  # numpy's integers as Python's
         seconds = self.max_seconds
         if seconds is not None and (
             not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0

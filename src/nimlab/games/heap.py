@@ -83,7 +83,7 @@ class Subtraction(HeapRuleset):
                 ja="subtraction には正の整数の空でない集合が必要です。例 subtraction:1,2,3",
             )
         for s in values:
-            if not isinstance(s, int) or isinstance(s, bool) or s < 1:
+            if not is_integer(s) or s < 1:  # numpy's integers too, never a bool
                 raise InvalidGame(
                     f"subtraction set element {s!r} is not a positive integer; "
                     "write e.g. subtraction:2,4,7",
@@ -96,7 +96,7 @@ class Subtraction(HeapRuleset):
                     ja=f"減算集合の要素 {amount(s)} が大きすぎます。1 から {MAX_ELEMENT:,}"
                     "（2^63 - 1）まで",
                 )
-        object.__setattr__(self, "subtraction_set", tuple(sorted(set(values))))
+        object.__setattr__(self, "subtraction_set", tuple(sorted({int(s) for s in values})))
 
     @property
     def spec(self) -> str:

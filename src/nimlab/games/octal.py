@@ -35,7 +35,7 @@ from typing import ClassVar
 
 from nimlab.errors import InvalidGame
 from nimlab.games.actions import Action, Split, Take, TakeAll, TakeAndSplit
-from nimlab.games.base import HeapRuleset, Heaps, Ruleset
+from nimlab.games.base import HeapRuleset, Heaps, Ruleset, is_integer
 from nimlab.games.capabilities import GUY_SMITH_KIND, Capabilities, OneHeapKernel, PeriodCriterion
 
 _CODE = re.compile(r"([0-7]?)\.([0-7]*)|([0-7])")
@@ -69,11 +69,13 @@ class Octal(HeapRuleset):
                 ja=f"{self.family} には桁のタプル（例 0.77 なら (0, 7, 7)、または "
                 f"nimlab.game('{self.family}:0.77')）を与えます（{digits!r} が与えられた）",
             )
-        if not digits or any(not isinstance(d, int) or not 0 <= d <= top for d in digits):
+        if not digits or any(not is_integer(d) or not 0 <= d <= top for d in digits):
             raise InvalidGame(
                 f"{self.family} digits are 0-{HEX[top]}, got {digits!r}",
                 ja=f"{self.family} の桁は 0-{HEX[top]} です（{digits!r} が与えられた）",
             )
+        digits = tuple(int(d) for d in digits)  # numpy's integers as Python's (True is no digit)
+        object.__setattr__(self, "digits", digits)
         if digits[0] & 3:
             raise InvalidGame(
                 f"{self.family} code {self.code_of(digits)!r}: the digit before the point must be "

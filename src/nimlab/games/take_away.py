@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from nimlab.errors import InvalidGame, InvalidPosition
 from nimlab.games.actions import TakeCapped
-from nimlab.games.base import Move, Position, Ruleset, integers, to_int
+from nimlab.games.base import Move, Position, Ruleset, integers, is_integer, to_int
 from nimlab.games.capabilities import Capabilities
 from nimlab.text import quoted
 
@@ -39,12 +39,14 @@ class TakeAway(Ruleset):
 
     def __post_init__(self) -> None:
         c = self.multiplier
-        if not isinstance(c, int) or isinstance(c, bool) or c < 1:
+        if not is_integer(c) or c < 1:  # numpy's integers too, never a bool
             raise InvalidGame(
                 f"take-away needs an integer multiplier C ≥ 1, got {quoted(c)}; e.g. take-away:2",
                 ja=f"take-away には 1 以上の整数の倍率 C が必要です（{quoted(c)} が与えられた）。"
                 "例 take-away:2",
             )
+        c = int(c)
+        object.__setattr__(self, "multiplier", c)
         if c >= 10**100:  # as the spec's parser refuses it (and Python would not print it)
             raise InvalidGame(
                 "take-away's multiplier C has more than 100 digits; write e.g. take-away:2",
