@@ -263,3 +263,12 @@ def test_a_negative_or_odd_heap_is_no_heap_not_beyond_the_quotient() -> None:
     for bad in (-1, 1.5, True):
         with pytest.raises(InvalidPosition, match="is not a heap"):
             q.is_p([2, bad])  # type: ignore[list-item]
+
+
+def test_a_quotient_of_another_game_is_refused_not_read() -> None:
+    # Nim's quotient was read for Kayles: ⟨4⟩ (a misère P-position) came out N.
+    nim = quotient("nim", 7)
+    for ask in (analyze, outcome):
+        with pytest.raises(InvalidOption, match=r"quotient of nim, not of octal:0\.77"):
+            ask("kayles", (4,), quotient_=nim)
+    assert outcome("kayles", (4,)) == "P"

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from nimlab.errors import InvalidPosition
+from nimlab.errors import InvalidOption, InvalidPosition
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.wording import render_move
 from nimlab.limits import Limits
@@ -137,7 +137,7 @@ def analyze(
     g = heap_ruleset(game)
     position = _heaps(heaps, g)
     top = max(position, default=0)
-    q = quotient_
+    q = _given(quotient_, g)
     if q is None or q.max_heap < top:
         q = covering_quotient(g, top, limits)
     table = q.table
@@ -216,11 +216,21 @@ def outcome(
     """``'P'`` or ``'N'``: the misère outcome of a sum of heaps, read from the quotient."""
     g = heap_ruleset(game)
     position = _heaps(heaps, g)
-    q = quotient_
+    q = _given(quotient_, g)
     top = max(position, default=0)
     if q is None or q.max_heap < top:
         q = covering_quotient(g, top, limits)
     return "P" if q.is_p(position) else "N"
+
+
+def _given(q: MisereQuotient | None, g: HeapRuleset) -> MisereQuotient | None:
+    """A quotient passed in, refused unless it is this game's (another game's answered)."""
+    if q is not None and q.game != g.spec:
+        raise InvalidOption(
+            f"quotient_ is the misère quotient of {q.game}, not of {g.spec}",
+            ja=f"quotient_ は {g.spec} ではなく {q.game} のミゼール商です",
+        )
+    return q
 
 
 def winning_moves(
