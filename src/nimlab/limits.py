@@ -129,6 +129,7 @@ COUNTED_JA = {
     "table entries": "表の項目",
     "table cells": "表のセル",
     "take-away states": "take-away の状態",
+    "heaps, each a step of the construction": "山（山ごとに構成の一段階）",
 }
 """What :meth:`Limits.check` counts, in Japanese (a Japanese refusal says no English noun)."""
 

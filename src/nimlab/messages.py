@@ -341,9 +341,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "quotient.growth": ("  N   order", "  N   位数"),
     "quotient.changed": ("  (* the order changed at this N)", "  （* この N で位数が変わった）"),
     "quotient.certified": (
-        "  certified: every sum of heaps ≤ N is a misère P-position exactly when its product "
-        "is in P",
-        "  確認済み: N 以下の山の和は、その積が P に属するときちょうどミゼールの P 局面",
+        "  certified: every sum of heaps ≤ {max} is a misère P-position exactly when its "
+        "product is in P",
+        "  確認済み: {max} 以下の山の和は、その積が P に属するときちょうどミゼールの P 局面",
     ),
     "genus.header": (
         "{game}: Conway's genus g^(g0 g1 ...) of heaps 0..{last}",

@@ -68,3 +68,10 @@ def test_refusals(
     assert got == code
     err = capsys.readouterr().err
     assert needle in err and err.count("\n") == 1
+
+
+def test_the_certified_line_names_the_bound() -> None:
+    # It said "every sum of heaps ≤ N" with a literal N.
+    out = io.StringIO()
+    assert main(["quotient", "kayles", "--max-heap", "10"], out=out) == 0
+    assert "certified: every sum of heaps ≤ 10 is a misère P-position" in out.getvalue()

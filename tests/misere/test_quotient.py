@@ -272,3 +272,16 @@ def test_a_quotient_of_another_game_is_refused_not_read() -> None:
         with pytest.raises(InvalidOption, match=r"quotient of nim, not of octal:0\.77"):
             ask("kayles", (4,), quotient_=nim)
     assert outcome("kayles", (4,)) == "P"
+
+
+def test_heaps_over_the_limits_are_refused_before_the_construction() -> None:
+    # Built heap by heap: subtraction:1 to 10^12 ran for hours before its refusal, and a
+    # memory limit of 10 MB was passed (75 MB after a minute).
+    started = time.monotonic()
+    with pytest.raises(TooLarge, match="1,000,000,000,001 heaps") as states:
+        quotient("subtraction:1", 10**12)
+    assert states.value.limit == "max_states"
+    with pytest.raises(TooLarge) as memory:
+        quotient("subtraction:1", 2_000_000, Limits(max_states=10**8, max_memory=10 * 2**20))
+    assert memory.value.limit == "max_memory"
+    assert time.monotonic() - started < 5

@@ -142,7 +142,7 @@ def quotient(args: argparse.Namespace, out: TextIO) -> int:
         for name, row in zip(q.elements, q.table, strict=True):
             out.write("  " + name.rjust(width) + "".join(q.elements[j].rjust(width) for j in row))
             out.write("\n")
-    out.write("\n" + say("quotient.certified", lang) + "\n")
+    out.write("\n" + say("quotient.certified", lang, max=q.max_heap) + "\n")
     return 0
 
 

@@ -58,7 +58,7 @@ from typing import Any
 
 from nimlab.errors import InvalidOption, InvalidPosition, NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Ruleset, as_heap_ruleset
-from nimlab.limits import PYTHON_VALUE_BYTES, Limits, check_limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Limits, amount, check_limits
 from nimlab.misere.certificate import (
     Failure,
     Heaps,
@@ -340,6 +340,12 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
             ja=f"max_heap は 0 以上の整数です（{max_heap!r} が与えられた）",
         )
     limits = check_limits(limits)
+    # Built heap by heap, each heap's image and options kept: refused up front when the heaps
+    # alone are over the limits (subtraction:1 to 10^12 took hours to be refused).
+    limits.check(max_heap + 1, "heaps, each a step of the construction")
+    limits.check_memory(
+        (max_heap + 1) * HEAP_BYTES, f"the images and options of {amount(max_heap + 1)} heaps"
+    )
     cache = current().quotients  # keyed by the ruleset: a user game by its function
     known: MisereQuotient | None = cache.get((g, max_heap))
     if known is not None:
@@ -351,6 +357,8 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     return result
 
 
+HEAP_BYTES = 2 * PYTHON_VALUE_BYTES
+"""Bytes the construction keeps for each heap at least: its image and its options' list."""
 QUOTIENT_ENTRY_BYTES = 4096
 """Bytes a cached quotient costs besides its multiplication table."""
 
