@@ -162,6 +162,11 @@
     return text ? text.split(",").map((x) => BigInt(x.trim())) : [];
   }
 
+  // A take-away position's limit exactly, from its text "n/m" (the JSON number may be rounded).
+  function exactLimit(board) {
+    return BigInt(board.position.split("/")[1].trim());
+  }
+
   function order(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
   }
@@ -406,7 +411,7 @@
       all.forEach((row, i) => {
         if (row.b === b) box.append(heapRow(board, pending, i, row.h));
       });
-      if (board.take_away) box.append(el("p", { class: "note" }, t("play.limit", { m: board.limit })));
+      if (board.take_away) box.append(el("p", { class: "note" }, t("play.limit", { m: String(exactLimit(board)) })));
     });
   }
 
