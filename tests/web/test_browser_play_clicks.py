@@ -28,3 +28,52 @@ def test_the_take_away_limit_keeps_every_digit(page: Any, server: str) -> None:
     assert wait_for_turn(page) == "あなたの番です。"
     said = page.locator("#heaps").inner_text()
     assert "今は 123456789012345678901234567889 個まで取れます" in said
+
+
+def selected(page: Any) -> list[str]:
+    found: list[str] = page.locator("#heaps .stone.selected").evaluate_all(
+        "(s) => s.map((x) => x.dataset.stone)"
+    )
+    return found
+
+
+def test_a_kayles_selection_shrinks_and_clears(page: Any, server: str) -> None:
+    # before: clicks only widened the run; stones 1–6 stayed selected whatever one did
+    page.goto(server + "/play?game=kayles&position=9")
+    assert wait_for_turn(page) == "Your move."
+    stones = page.locator("#heaps .stone")
+    stones.nth(0).click()
+    stones.nth(5).click()
+    assert selected(page) == ["0", "1", "2", "3", "4", "5"]
+    stones.nth(5).click()  # a selected end stone: the run shrinks by it
+    stones.nth(0).click()
+    assert selected(page) == ["1", "2", "3", "4"]
+    stones.nth(2).click()  # a selected stone in the middle: nothing is selected
+    assert selected(page) == []
+    stones.nth(3).click()
+    stones.nth(3).click()  # the only selected stone, clicked again
+    assert selected(page) == []
+    stones.nth(3).click()
+    stones.nth(4).click()
+    page.keyboard.press("Escape")
+    assert selected(page) == []
+    stones.nth(3).click()
+    page.click("#clear-selection")
+    assert selected(page) == []
+    assert page.locator("#clear-selection").count() == 0  # shown only with a selection
+    page.goto(server + "/play?game=kayles&position=9&lang=ja")
+    wait_for_turn(page)
+    page.locator("#heaps .stone").nth(3).click()
+    assert page.locator("#clear-selection").inner_text() == "選択を取り消す"
+
+
+def test_a_split_being_composed_clears_with_escape(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=split-delete-nim:single&position=7,10&first=you")
+    wait_for_turn(page)
+    page.locator('#heaps .heap[data-heap="1"] .gap[data-gap="3"]').click()
+    assert page.locator("#heaps .gap.cut").count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator("#heaps .gap.cut").count() == 0
+    page.locator('#heaps .heap[data-heap="0"] .label').click()
+    page.click("#clear-selection")
+    assert page.locator("#heaps .heap.deleting").count() == 0

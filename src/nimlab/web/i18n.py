@@ -258,7 +258,7 @@ UI: dict[str, tuple[str, str]] = {
         "Click heap sizes to delete heaps, then click gaps between stones to split others.",
         "山の数字をクリックして削除する山を選び、石の間をクリックして他の山を分割する。",
     ),
-    "play.reset": ("Reset", "やり直す"),
+    "play.reset": ("Clear the selection", "選択を取り消す"),
     "play.redo": ("Redo", "進める"),
     "play.auto": ("Computer vs computer", "コンピュータ同士で対戦"),
     "play.auto_stop": ("Stop (you play on)", "止める(続きはあなたが指す)"),

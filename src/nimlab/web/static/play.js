@@ -264,12 +264,30 @@
     return null;
   }
 
+  // A stone outside the run widens it (in its heap; in another heap it starts a new one), a
+  // selected end stone leaves the run, a selected stone in the middle clears it.
   function knock(i, j) {
     const run = game.pending && game.pending.run;
-    if (run && run[0] === i) game.pending.run = [i, Math.min(run[1], j), Math.max(run[2], j)];
+    const inside = run && run[0] === i && j >= run[1] && j <= run[2];
+    if (inside && run[1] === run[2]) game.pending = null;
+    else if (inside && j === run[1]) run[1] += 1;
+    else if (inside && j === run[2]) run[2] -= 1;
+    else if (inside) game.pending = null;
+    else if (run && run[0] === i) game.pending.run = [i, Math.min(run[1], j), Math.max(run[2], j)];
     else game.pending = { run: [i, j, j] };
     renderKeepingFocus();
   }
+
+  // Forget the move being composed (a selected run, cuts, deleted heaps).
+  function clearPending() {
+    if (!game.pending) return;
+    game.pending = null;
+    renderKeepingFocus();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && game.pending && myTurn()) clearPending();
+  });
 
   function takeRun() {
     const [i, a, z] = game.pending.run;
@@ -538,6 +556,7 @@
     }
     if (modes.includes("knock") && game.pending && game.pending.run) {
       box.append(el("button", { type: "button", id: "take-run", onclick: takeRun }, t("play.take_selected")));
+      box.append(clearButton());
     }
     if (modes.includes("knock") && !(game.pending && game.pending.run)) {
       box.append(el("span", { class: "note" }, t("play.how_knock")));
@@ -548,8 +567,12 @@
     }
     if (state.boards.some(composing) && game.pending && game.pending.cuts) {
       box.append(el("button", { type: "button", id: "compose-play", onclick: () => play(composedMove()) }, t("play.play_move")));
-      box.append(el("button", { type: "button", class: "secondary", onclick: () => { game.pending = null; render(); } }, t("play.reset")));
+      box.append(clearButton());
     }
+  }
+
+  function clearButton() {
+    return el("button", { type: "button", id: "clear-selection", class: "secondary", onclick: clearPending }, t("play.reset"));
   }
 
   // Every legal move as a button, coloured by its value for the mover (as GamesmanUni
