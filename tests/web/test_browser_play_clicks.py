@@ -77,3 +77,49 @@ def test_a_split_being_composed_clears_with_escape(page: Any, server: str) -> No
     page.locator('#heaps .heap[data-heap="0"] .label').click()
     page.click("#clear-selection")
     assert page.locator("#heaps .heap.deleting").count() == 0
+
+
+def test_all_but_one_cuts_the_last_heap_in_several_places(page: Any, server: str) -> None:
+    # before: one cut per heap, so ⟨2, 3, 6⟩ → ⟨2, 2, 2⟩ (6 cut twice) could not be clicked
+    page.goto(server + "/play?game=delete-nim:all-but-one&position=2,3,6&first=you")
+    assert wait_for_turn(page) == "Your move."
+    page.locator('#heaps .heap[data-heap="0"] .label').click()
+    page.locator('#heaps .heap[data-heap="1"] .label').click()
+    page.locator('#heaps .heap[data-heap="2"] .gap[data-gap="2"]').click()
+    page.locator('#heaps .heap[data-heap="2"] .gap[data-gap="4"]').click()
+    assert page.locator("#heaps .gap.cut").count() == 2
+    page.click("#compose-play")
+    wait_for_turn(page)
+    assert page.locator("#log li").nth(1).inner_text().endswith("→ 2,2,2")
+
+
+def test_a_single_cut_still_moves_where_one_cut_is_the_rule(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=split-delete-nim:single&position=7,10&first=you")
+    wait_for_turn(page)
+    page.locator('#heaps .heap[data-heap="1"] .gap[data-gap="3"]').click()
+    page.locator('#heaps .heap[data-heap="1"] .gap[data-gap="5"]').click()
+    cuts = page.locator("#heaps .gap.cut").evaluate_all("(g) => g.map((x) => x.dataset.gap)")
+    assert cuts == ["5"]
+
+
+def test_an_octal_split_without_taking_is_a_click_on_a_gap(page: Any, server: str) -> None:
+    # before: octal:4.07's splits could not be clicked, and the help said "one or two"
+    page.goto(server + "/play?game=octal:4.07&position=6&first=you")
+    assert wait_for_turn(page) == "Your move."
+    how = page.locator("#mode-controls").inner_text()
+    assert "2 stones" in how and "split" in how and "one or two" not in how
+    page.locator('#heaps .heap[data-heap="0"] .gap[data-gap="2"]').click()
+    wait_for_turn(page)
+    assert page.locator("#log li").nth(1).inner_text().endswith("→ 2,4")
+    page.goto(server + "/play?game=dawson-kayles&position=6&first=you")
+    wait_for_turn(page)
+    how = page.locator("#mode-controls").inner_text()
+    assert "2 stones" in how and "1 or 2" not in how and "split" not in how
+    assert page.locator("#heaps .gap").count() == 0  # no split without taking here
+    page.goto(server + "/play?game=kayles&position=6&first=you")
+    wait_for_turn(page)
+    assert "1 or 2 stones" in page.locator("#mode-controls").inner_text()
+    page.goto(server + "/play?game=octal:4.07&position=6&first=you&lang=ja")
+    wait_for_turn(page)
+    how = page.locator("#mode-controls").inner_text()
+    assert "2 個" in how and "石を取らずに" in how

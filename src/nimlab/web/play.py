@@ -138,9 +138,9 @@ class Game:
                     "remoteness": remoteness,
                 },
             )
-        boards = [_board(g, here)]
+        boards = [_board(g, here, lang)]
         if g.summands():
-            boards = [_board(c, p) for c, p in zip(g.summands(), here, strict=True)]
+            boards = [_board(c, p, lang) for c, p in zip(g.summands(), here, strict=True)]
         history = []
         positions = [s.start, *(t.move.to for t in s.turns)]
         # The chart's values, the latest first: when the job's time runs out, the
@@ -217,21 +217,36 @@ def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
     return list(found.values())
 
 
-def _board(game: Ruleset, position: Position) -> dict[str, Any]:
-    """How the page draws one game (or one component of a sum) and moves in it by clicking."""
+def _board(game: Ruleset, position: Position, lang: str = "en") -> dict[str, Any]:
+    """How the page draws one game (or one component of a sum) and moves in it by clicking.
+
+    ``cuts``: how many times one move may cut one heap (the last heap of
+    ``delete-nim:all-but-one`` is split into n); ``split``: a gap between stones
+    splits the heap without taking any (an octal game whose d0 is 4); ``how``: what
+    clicking does, where the game's rules make it more than the mode says.
+    """
+    from nimlab.games.octal import Octal
+    from nimlab.web.translate import octal_help
+
     caps = game.capabilities
     heaps: list[int] | None = list(position) if caps.shape in ("heap", "heaps") else None
     take_away = caps.take_away_multiplier is not None
     if take_away:
         heaps = [position[0]]
+    play = jobs.PLAY_MODES.get(game.family, "list") if heaps is not None else "list"
+    all_but_one = game.spec == "delete-nim:all-but-one"
+    digits = game.digits if isinstance(game, Octal) and play == "knock" else None
     return {
         "game": game.spec,
         "position": game.format_position(position),
-        "play": jobs.PLAY_MODES.get(game.family, "list") if heaps is not None else "list",
+        "play": play,
         "heaps": heaps,
         "take_away": take_away,
         "limit": position[1] if take_away else None,
         "multiplier": caps.take_away_multiplier,
+        "cuts": max(len(position) - 1, 1) if all_but_one else 1,
+        "split": digits is not None and bool(digits[0] & 4),
+        "how": octal_help(lang, digits) if digits is not None else "",
     }
 
 

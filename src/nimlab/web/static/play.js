@@ -15,7 +15,7 @@
     setup: null, // {game, start, level, first, seed, lang}
     moves: [], // positions after each move
     state: null, // the server's answer
-    pending: null, // a move being composed: {cuts: Map(heap -> cut), deleted: Set, run: [heap, a, b]}
+    pending: null, // a move being composed: {cuts: Map(heap -> [cut, …]), deleted: Map(heap -> parts), run: [heap, a, b]}
     both: false, // Wythoff: take from both heaps
     busy: false,
     reply: null, // the computer's last move and why
@@ -296,16 +296,31 @@
     play(findMove(b, heapsAfter(i, parts)));
   }
 
-  // Split modes: a gap after stone j of heap i cuts the heap there.
+  // Split modes: a gap after stone j of heap i cuts the heap there. Where a move cuts a
+  // heap once, another gap moves the cut; where it may cut it more often
+  // (delete-nim:all-but-one), each gap is one more cut. A cut gap clicked again is not cut.
   function clickGap(i, j) {
     if (!myTurn()) return;
     const { b, h } = rows()[i];
-    if (game.state.boards[b].play === "split") return play(findMove(b, heapsAfter(i, [j, h - j])));
+    const board = game.state.boards[b];
+    if (["split", "knock"].includes(board.play)) return play(findMove(b, heapsAfter(i, [j, h - j])));
     compose();
     const cuts = game.pending.cuts;
-    if (cuts.get(i) === j) cuts.delete(i);
-    else cuts.set(i, j);
+    const here = cuts.get(i) || [];
+    let next = [j];
+    if (here.includes(j)) next = here.filter((c) => c !== j);
+    else if ((board.cuts || 1) > 1) next = [...here, j].sort((x, y) => x - y);
+    if (next.length) cuts.set(i, next);
+    else cuts.delete(i);
+    game.pending.deleted.delete(i); // its parts have changed
     return renderKeepingFocus();
+  }
+
+  // The parts heap i (of h stones) is cut into by the move being composed, left to right.
+  function pieces(i, h) {
+    const cuts = (game.pending && game.pending.cuts && game.pending.cuts.get(i)) || [];
+    const ends = [0, ...cuts, h];
+    return ends.slice(1).map((end, k) => end - ends[k]);
   }
 
   function composing(board) {
@@ -317,7 +332,7 @@
     compose();
     // Each click deletes one more part of the heap (the right-hand one first), then none.
     const deleted = game.pending.deleted;
-    const parts = game.pending.cuts.has(i) ? 2 : 1;
+    const parts = pieces(i, rows()[i].h).length;
     const next = ((deleted.get(i) || 0) + 1) % (parts + 1);
     next ? deleted.set(i, next) : deleted.delete(i);
     renderKeepingFocus();
@@ -338,7 +353,7 @@
     const result = [];
     all.forEach((row, i) => {
       if (row.b !== b) return;
-      const parts = cuts.has(i) ? [cuts.get(i), row.h - cuts.get(i)] : [row.h];
+      const parts = pieces(i, row.h);
       result.push(...parts.slice(0, parts.length - (deleted.get(i) || 0)));
     });
     return findMove(b, result);
@@ -435,8 +450,11 @@
 
   function heapRow(board, pending, i, h) {
     const row = el("div", { class: "heap", "data-heap": i });
-    if (pending.deleted && pending.deleted.has(i)) row.classList.add("deleting");
-    if (pending.deleted && pending.deleted.get(i) === 1 && pending.cuts.has(i)) row.classList.replace("deleting", "deleting-right");
+    // The deleted parts of the heap, the right-hand ones first: their stones are dimmed.
+    const parts = pending.cuts ? pieces(i, h) : [h];
+    const deleted = (pending.deleted && pending.deleted.get(i)) || 0;
+    const kept = parts.slice(0, parts.length - deleted).reduce((x, y) => x + y, 0);
+    if (deleted) row.classList.add(deleted === parts.length ? "deleting" : "deleting-right");
     const text = String(rows()[i].exact);
     const label = composing(board)
       ? el("button", { class: "label", type: "button", title: t("play.label_hint"), onclick: () => clickLabel(i) }, text)
@@ -448,15 +466,15 @@
     }
     const stones = el("div", { class: "stones-row" });
     for (let j = 0; j < h; j++) {
-      if (j > 0 && ["split", "split-delete", "delete-split"].includes(board.play)) {
-        const cut = pending.cuts && pending.cuts.get(i) === j;
-        const split = board.play === "split" ? findMove(rows()[i].b, heapsAfter(i, [j, h - j])) : null;
+      if (j > 0 && (["split", "split-delete", "delete-split"].includes(board.play) || (board.play === "knock" && board.split))) {
+        const cut = Boolean(pending.cuts && (pending.cuts.get(i) || []).includes(j));
+        const split = ["split", "knock"].includes(board.play) ? findMove(rows()[i].b, heapsAfter(i, [j, h - j])) : null;
         stones.append(el("button", { class: "gap" + (cut ? " cut" : "") + valueClass(split), type: "button", tabindex: -1, "data-gap": j, "aria-label": t("play.split_here", { j }) + valueWords(split), onclick: () => clickGap(i, j) }));
       }
       const selected = pending.run && pending.run[0] === i && j >= pending.run[1] && j <= pending.run[2];
       const move = stoneMove(board, i, j);
       const stone = el("button", {
-        class: "stone" + (selected ? " selected" : "") + valueClass(move),
+        class: "stone" + (selected ? " selected" : "") + (deleted && j >= kept ? " gone" : "") + valueClass(move),
         type: "button",
         "data-stone": j,
         "data-outcome": move && move.outcome ? move.outcome : null,
@@ -559,7 +577,9 @@
       box.append(clearButton());
     }
     if (modes.includes("knock") && !(game.pending && game.pending.run)) {
-      box.append(el("span", { class: "note" }, t("play.how_knock")));
+      // What may be taken, and whether a gap splits, as the game's digits say.
+      const said = new Set(state.boards.filter((board) => board.play === "knock").map((board) => board.how || t("play.how_knock")));
+      for (const how of said) box.append(el("span", { class: "note" }, how));
     }
     for (const mode of ["split-delete", "delete-split"]) {
       if (!modes.includes(mode)) continue;
