@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.browser import wait_for_turn
+from web.browser import expect_console, wait_for_turn
 
 
 def test_the_take_away_limit_keeps_every_digit(page: Any, server: str) -> None:
@@ -123,3 +123,31 @@ def test_an_octal_split_without_taking_is_a_click_on_a_gap(page: Any, server: st
     wait_for_turn(page)
     how = page.locator("#mode-controls").inner_text()
     assert "2 個" in how and "石を取らずに" in how
+
+
+def test_a_start_too_long_is_named_in_the_players_words(page: Any, server: str) -> None:
+    # before: "String should have at most 2000 characters", the field's name cut off
+    expect_console(page, "422")
+    page.goto(server + "/play")
+    page.fill("#play-position", "1," * 1000 + "1")
+    page.click("#play-start")
+    page.wait_for_selector("#setup-error:not([hidden])")
+    said = page.locator("#setup-error").inner_text()
+    assert said == "Position: 2,001 characters is too long; at most 2,000", said
+    page.goto(server + "/play?lang=ja")
+    page.fill("#play-position", "1," * 1000 + "1")
+    page.click("#play-start")
+    page.wait_for_selector("#setup-error:not([hidden])")
+    assert (
+        page.locator("#setup-error").inner_text()
+        == "局面: 2,001 文字は長すぎます。2,000 文字までです"
+    )
+
+
+def test_a_link_the_page_refused_starts_no_game(page: Any, server: str) -> None:
+    expect_console(page, "422")  # the page itself
+    page.goto(server + "/play?game=nim&position=3&level=" + "x" * 21)
+    page.wait_for_load_state("networkidle")
+    assert "choose perfect, mix or random" in page.locator("#setup-error").inner_text()
+    assert not page.locator("#play").is_visible()
+    assert page.locator("#play-level").get_attribute("aria-invalid") == "true"

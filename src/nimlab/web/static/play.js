@@ -70,15 +70,22 @@
     return data;
   }
 
+  // The form's words for the request's fields (the others, "moves.0", are not named).
+  const LABELS = { game: "game.game", start: "game.position", level: "play.level", first: "play.first" };
+
   // What a refusal says to a player: without the request field it names ("start: ",
-  // "moves.0: "), and a refused move or an analysis over the server's limits in a
-  // player's words rather than a developer's.
+  // "moves.0: "; named as the form names it where the message needs it), and a refused
+  // move or an analysis over the server's limits in a player's words, not a developer's.
   function playerMessage(error) {
     if (!error) return "";
     if (game.state && error.field === "to" && error.kind === "illegal_move") return t("play.illegal");
     if (game.state && error.kind === "too_large") return t("play.too_big");
     let text = error.message || String(error);
-    if (error.field && text.startsWith(`${error.field}: `)) text = text.slice(error.field.length + 2);
+    if (error.field && text.startsWith(`${error.field}: `)) {
+      text = text.slice(error.field.length + 2);
+      // A bound of the request ("2,001 characters is too long") says nothing of the field.
+      if (LABELS[error.field] && error.kind === "invalid_option") text = `${t(LABELS[error.field])}: ${text}`;
+    }
     return text;
   }
 
@@ -866,7 +873,9 @@
   const params = new URLSearchParams(location.search);
   // A setting the link gives must match the saved game's (one it leaves out matches any).
   const agrees = (key, value) => params.get(key) === null || params.get(key) === value;
-  if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position") && Boolean(saved.setup.misere) === (params.get("misere") === "true") && agrees("level", saved.setup.level) && agrees("first", saved.setup.first)) {
+  if (!$("setup-error").hidden) {
+    // The page refused a field of the link (named under the form): no game starts.
+  } else if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position") && Boolean(saved.setup.misere) === (params.get("misere") === "true") && agrees("level", saved.setup.level) && agrees("first", saved.setup.first)) {
     saved.setup.lang = document.documentElement.lang;
     $("play-level").value = saved.setup.level;
     $("play-first").value = saved.setup.first;
