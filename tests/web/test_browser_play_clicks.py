@@ -151,3 +151,47 @@ def test_a_link_the_page_refused_starts_no_game(page: Any, server: str) -> None:
     assert "choose perfect, mix or random" in page.locator("#setup-error").inner_text()
     assert not page.locator("#play").is_visible()
     assert page.locator("#play-level").get_attribute("aria-invalid") == "true"
+
+
+def refusal(page: Any) -> str:
+    page.wait_for_selector("#play-error:not([hidden])")
+    return str(page.locator("#play-error").inner_text())
+
+
+def test_a_refused_click_says_why_in_the_games_words(page: Any, server: str) -> None:
+    # before: every refused click said "That move is not allowed here; the list below has
+    # every legal move", whatever the rule that refused it
+    expect_console(page, "400")
+    page.goto(server + "/play?game=grundy-game&position=8&first=you")
+    assert wait_for_turn(page) == "Your move."
+    page.locator('#heaps .gap[data-gap="4"]').click()  # 4+4: equal parts
+    said = refusal(page)
+    assert "4,4 cannot be reached in one move from 8" in said and "unequal" in said, said
+    page.goto(server + "/play?game=fibonacci-nim&position=10&first=you")
+    wait_for_turn(page)
+    page.locator("#heaps .stone").nth(0).click()  # all ten at the start
+    said = refusal(page)
+    assert "1 to 9 stones now" in said and "first move" in said, said
+    page.goto(server + "/play?game=kayles&position=9&first=you")
+    wait_for_turn(page)
+    stones = page.locator("#heaps .stone")
+    stones.nth(2).click()
+    stones.nth(4).click()  # three pins
+    page.click("#take-run")
+    said = refusal(page)
+    assert "two adjacent pins" in said and "every legal move" not in said, said
+    page.goto(server + "/play?game=grundy-game&position=8&first=you&lang=ja")
+    wait_for_turn(page)
+    page.locator('#heaps .gap[data-gap="4"]').click()
+    said = refusal(page)
+    assert "8 から 1 手で 4,4 には行けません" in said and "大きさの異なる" in said, said
+
+
+def test_a_cut_list_is_not_called_every_legal_move(page: Any, server: str) -> None:
+    page.goto(server + "/play?game=nim&position=1500,1600")
+    assert wait_for_turn(page) == "Your move."
+    heap = page.locator('#heaps .heap[data-heap="1"]')
+    heap.locator("input").fill("-1")
+    heap.locator("button.secondary").click()
+    said = refusal(page)
+    assert "every legal move" not in said and "number" in said, said

@@ -174,6 +174,14 @@ UI: dict[str, tuple[str, str]] = {
         "That move is not allowed here; the list below has every legal move.",
         "その手は指せません。下の一覧にすべての合法手があります。",
     ),
+    "play.illegal_some": (
+        "That move is not allowed here; the list below has some of the legal moves.",
+        "その手は指せません。下の一覧に合法手の一部があります。",
+    ),
+    "play.leave_number": (
+        "Type how many stones to leave: a whole number from 0 to {max}.",
+        "残す石の数を 0 から {max} までの整数で入力してください。",
+    ),
     "play.computer_moved": ("The computer played", "コンピュータの手"),
     "play.all_moves": ("Every legal move", "すべての合法手"),
     "play.play_move": ("Play this move", "この手を指す"),

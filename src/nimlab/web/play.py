@@ -384,9 +384,44 @@ def play_move(
     g = Game(game, start, moves, first, level, misere)
     typed = jobs.text_field(to, "to")
     blame = "to" if g.turn == "you" and not g.session.over else "moves"  # the move, or the game
-    g.act(lambda: g.session.play(typed), blame)
+    try:
+        g.act(lambda: g.session.play(typed), blame)
+    except FieldError as error:
+        if blame != "to" or error.kind != "illegal_move":
+            raise
+        raise _not_a_move(g, typed) or error from None
     reply = None if g.session.over else _reply(g, seed, lang)
     return {"reply": reply, "state": g.state(lang)}
+
+
+def _not_a_move(g: Game, typed: str) -> FieldError | None:
+    """A clicked target no move reaches, said for the page: what the rules allow here (the
+    command line's message lists moves to type by number). None if ``typed`` is no position.
+    """
+    here = g.session.position
+    try:
+        to = g.rules.parse_position(typed)
+    except ValueError:
+        return None
+    at, there = g.rules.format_position(here), g.rules.format_position(to)
+    why = {}
+    for lang in ("en", "ja"):
+        found = rules(g.rules, lang)  # a sum's rules are several: none is said
+        why[lang] = (found[0].get("about") or found[0]["rule"]) if len(found) == 1 else ""
+    if g.rules.capabilities.take_away_multiplier is not None and not g.rules.summands():
+        first = not g.session.turns  # the fresh game's own rule: anything but all
+        why = {
+            "en": f"you may take 1 to {here[1]} stones now" + (f" ({why['en']})" if first else ""),
+            "ja": f"今は 1〜{here[1]} 個取れます" + (f"({why['ja']})" if first else ""),
+        }
+    en = f"to: {there} cannot be reached in one move from {at}"
+    ja = f"to: {at} から 1 手で {there} には行けません"
+    return FieldError(
+        "illegal_move",
+        en + (f"; the rule: {why['en']}" if why["en"] else ""),
+        "to",
+        ja=ja + (f"。ルール: {why['ja']}" if why["ja"] else ""),
+    )
 
 
 def play_hint(

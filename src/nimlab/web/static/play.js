@@ -78,7 +78,6 @@
   // move or an analysis over the server's limits in a player's words, not a developer's.
   function playerMessage(error) {
     if (!error) return "";
-    if (game.state && error.field === "to" && error.kind === "illegal_move") return t("play.illegal");
     if (game.state && error.kind === "too_large") return t("play.too_big");
     let text = error.message || String(error);
     if (error.field && text.startsWith(`${error.field}: `)) {
@@ -189,12 +188,10 @@
     return parts.join(" + ");
   }
 
-  // The listed move to `to`; when the list was cut (huge heaps), the target itself,
-  // for the server to check.
+  // The listed move to `to`; else the target itself, for the server to check (and, if no
+  // move reaches it, to say what the rules allow).
   function findTarget(to) {
-    const move = game.state.legal.find((m) => m.to === to);
-    if (move || game.state.legal_complete) return move;
-    return { to };
+    return game.state.legal.find((m) => m.to === to) || { to };
   }
 
   function findMove(b, heaps) {
@@ -213,7 +210,7 @@
 
   async function play(move) {
     if (!move) {
-      showError({ message: t("play.illegal") });
+      showError({ message: t(game.state.legal_complete ? "play.illegal" : "play.illegal_some") });
       return;
     }
     game.redo = [];
@@ -555,7 +552,7 @@
     const button = el("button", { type: "button", class: "secondary" }, t("play.leave_button"));
     button.addEventListener("click", () => {
       if (!myTurn()) return null;
-      if (!/^\d+$/.test(input.value.trim())) return showError({ message: t("play.illegal") });
+      if (!/^\d+$/.test(input.value.trim())) return showError({ message: t("play.leave_number", { max: String(exact - 1n) }) });
       const j = BigInt(input.value.trim());
       return play(hugeMove(i, j));
     });
