@@ -195,3 +195,43 @@ def test_a_cut_list_is_not_called_every_legal_move(page: Any, server: str) -> No
     heap.locator("button.secondary").click()
     said = refusal(page)
     assert "every legal move" not in said and "number" in said, said
+
+
+def test_undo_waits_for_a_move_of_yours(page: Any, server: str) -> None:
+    # before: enabled after the computer's first move, then "nothing to undo"
+    page.goto(server + "/play?game=nim&position=3,4,5&first=computer")
+    assert wait_for_turn(page) == "Your move."
+    assert page.locator("#log li").count() == 2  # the computer has moved
+    assert page.locator("#undo").is_disabled()
+    page.locator("#move-list button.move").first.click()
+    wait_for_turn(page)
+    assert page.locator("#undo").is_enabled()
+
+
+def test_enter_in_the_leave_box_plays(page: Any, server: str) -> None:
+    # before: Enter did nothing (the box is not in a form)
+    page.goto(server + "/play?game=nim&position=1500,1600")
+    assert wait_for_turn(page) == "Your move."
+    box = page.locator('#heaps .heap[data-heap="1"] input')
+    box.fill("5")
+    box.press("Enter")
+    wait_for_turn(page)
+    assert page.locator("#log li").nth(1).inner_text().endswith("→ 5,1500")
+
+
+def test_an_empty_position_starts_the_games_example(page: Any, server: str) -> None:
+    # before: an empty field started the empty position, "over before it begins"
+    page.goto(server + "/play?game=nim&position=3,4,5")
+    wait_for_turn(page)
+    page.fill("#play-game", "kayles")
+    page.fill("#play-position", "")
+    page.click("#play-start")
+    page.wait_for_function(
+        "() => document.querySelector('#play-heading').textContent.startsWith('kayles')"
+    )
+    assert wait_for_turn(page) == "Your move."
+    heading = page.locator("#play-heading").inner_text()
+    assert heading.startswith("kayles (octal:0.77) — ") and not heading.endswith("∅"), heading
+    example = heading.split(" — ")[1]
+    assert page.locator("#play-position").input_value() == example
+    assert "position=" + example.replace(",", "%2C") in page.url

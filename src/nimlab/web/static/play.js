@@ -424,7 +424,8 @@
     renderChart(state);
     renderRules(state);
     const auto = game.auto !== null;
-    $("undo").disabled = !state.moves.length || game.busy || auto;
+    // Undo takes back a move of yours (and the replies to it): none yet, nothing to undo.
+    $("undo").disabled = !state.history.some((h) => h.by === "you") || game.busy || auto;
     $("redo").disabled = !game.redo.length || game.busy || auto;
     $("hint").disabled = !myTurn() || auto;
     $("auto").disabled = state.over;
@@ -555,6 +556,11 @@
       if (!/^\d+$/.test(input.value.trim())) return showError({ message: t("play.leave_number", { max: String(exact - 1n) }) });
       const j = BigInt(input.value.trim());
       return play(hugeMove(i, j));
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault(); // the box is in no form: Enter plays, as the button does
+      button.click();
     });
     const digits = String(exact).length;
     const parts = [el("label", {}, t("play.leave"), " ", input), button];
@@ -744,8 +750,24 @@
     return data;
   }
 
-  $("setup").addEventListener("submit", (event) => {
+  // The example position of the game typed (the registry's), or "" if the game is unknown:
+  // the server then says what is wrong with the game.
+  async function example(spec) {
+    try {
+      const response = await fetch(`/api/game?game=${encodeURIComponent(spec)}&lang=${document.documentElement.lang}`);
+      return response.ok ? String((await response.json()).example) : "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
+    // An empty position starts the game's example, not the empty position (over at once).
+    if (!$("play-position").value.trim()) {
+      $("status").textContent = t("play.thinking"); // the new game is on its way
+      $("play-position").value = await example($("play-game").value);
+    }
     const setup = {
       game: $("play-game").value,
       start: $("play-position").value,
