@@ -58,3 +58,25 @@ def test_validation_messages_in_japanese_name_the_field() -> None:
     assert errors.validation_message(with_bound, "ja") == ("size: 100 以下の値です", "size")
     not_int = RequestValidationError([{"type": "int_parsing", "loc": ("query", "max"), "msg": "x"}])
     assert errors.validation_message(not_int, "ja") == ("max: 整数で与えてください", "max")
+
+
+def test_a_string_too_long_is_said_in_nimlabs_words() -> None:
+    # found by the web audit: "start: String should have at most 2000 characters"
+    error = RequestValidationError(
+        [
+            {
+                "type": "string_too_long",
+                "loc": ("body", "start"),
+                "msg": "String should have at most 2000 characters",
+                "input": "1" * 2001,
+                "ctx": {"max_length": 2000},
+            }
+        ]
+    )
+    assert errors.validation_message(error) == (
+        "start: 2,001 characters is too long; at most 2,000",
+        "start",
+    )
+    assert errors.validation_message(error, "ja")[0] == (
+        "start: 2,001 文字は長すぎます。2,000 文字までです"
+    )

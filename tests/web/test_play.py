@@ -241,3 +241,20 @@ def test_a_named_game_is_described_in_its_own_words(client: TestClient) -> None:
     (rule,) = post(client, "state", game="kayles", start="5")["state"]["rules"]
     assert rule["title"] == "Kayles" and "knock down one pin" in rule["about"]
     assert rule["family"] == "octal" and "bit 1" in rule["rule"]
+
+
+def test_a_target_no_move_reaches_is_refused_with_the_rule(client: TestClient) -> None:
+    # found by the web audit: the page hid the refusal behind "not allowed here"; the
+    # server's words listed moves to type by number, as the command line does
+    out = post(client, "move", 400, game="grundy-game", start="8", to="4,4")["error"]
+    assert out["field"] == "to" and out["kind"] == "illegal_move"
+    assert out["message"] == (
+        "to: 4,4 cannot be reached in one move from 8; "
+        "the rule: split one heap into two unequal non-empty heaps"
+    )
+    limit = post(client, "move", 400, game="fibonacci-nim", start="10", to="0")["error"]
+    assert "you may take 1 to 9 stones now (one heap: the first move" in limit["message"]
+    ja = client.post("/api/play/move?lang=ja", json=body(game="kayles", start="9", to="6"))
+    assert ja.json()["error"]["message"].startswith("to: 9 から 1 手で 6 には行けません。ルール:")
+    typed = post(client, "move", 400, start="1,2,3", to="take 9 from 3")["error"]
+    assert "is not a legal move" in typed["message"]  # typed, not clicked: as before

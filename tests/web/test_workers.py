@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from nimlab.web.config import WebConfig
 from nimlab.web.workers import CLIENT, WORKED, JobError, WorkerPool
@@ -288,3 +289,17 @@ def test_an_answer_finished_out_of_time_is_given_but_not_cached() -> None:
         assert not workers.cache  # a later request with time to spare computes it again
 
     with_pool(body)
+
+
+def test_a_limit_of_the_server_tells_a_visitor_what_to_do(client: TestClient) -> None:
+    # found by the web audit: a visitor was told to "raise the limit with nimlab serve
+    # --max-states", which only the server's operator can do
+    html = client.get("/game", params={"game": "grundy-game", "position": "100000"}).text
+    assert "choose a smaller position or size" in html and "raise the limit with" not in html
+    assert (
+        "(server operator: nimlab serve --" in html
+    )  # --max-states, or on a slow day --time-limit
+    params = {"game": "split-delete-nim:single", "position": "30,40,50,60", "lang": "ja"}
+    said = client.get("/api/analyze", params=params).json()["error"]["message"]
+    client.cookies.clear()
+    assert "小さい局面か大きさを選んでください" in said and "で引き上げられます。" not in said, said

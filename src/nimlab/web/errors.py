@@ -168,7 +168,20 @@ def validation_message(error: RequestValidationError, lang: str = "en") -> tuple
         text = "必須です" if missing else _pydantic_ja(first, text)
         if name is None and str(kind) not in PYDANTIC_JA:
             text = f"リクエストが受け付けられません（{first.get('msg', 'invalid request')}）"
+    too_long = _too_long(first, lang)
+    if too_long:
+        text = too_long
     return (f"{name}: {text}" if name else text), name
+
+
+def _too_long(error: Any, lang: str) -> str:
+    """A text over its bound in nimlab's words, with its length (pydantic's leave it out)."""
+    typed, most = error.get("input"), dict(error.get("ctx") or {}).get("max_length")
+    if error.get("type") != "string_too_long" or not isinstance(typed, str) or most is None:
+        return ""
+    if lang == "ja":
+        return f"{len(typed):,} 文字は長すぎます。{int(most):,} 文字までです"
+    return f"{len(typed):,} characters is too long; at most {int(most):,}"
 
 
 def install(app: FastAPI, render_page: PageRenderer) -> None:

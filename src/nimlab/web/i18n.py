@@ -174,6 +174,14 @@ UI: dict[str, tuple[str, str]] = {
         "That move is not allowed here; the list below has every legal move.",
         "その手は指せません。下の一覧にすべての合法手があります。",
     ),
+    "play.illegal_some": (
+        "That move is not allowed here; the list below has some of the legal moves.",
+        "その手は指せません。下の一覧に合法手の一部があります。",
+    ),
+    "play.leave_number": (
+        "Type how many stones to leave: a whole number from 0 to {max}.",
+        "残す石の数を 0 から {max} までの整数で入力してください。",
+    ),
     "play.computer_moved": ("The computer played", "コンピュータの手"),
     "play.all_moves": ("Every legal move", "すべての合法手"),
     "play.play_move": ("Play this move", "この手を指す"),
@@ -258,7 +266,7 @@ UI: dict[str, tuple[str, str]] = {
         "Click heap sizes to delete heaps, then click gaps between stones to split others.",
         "山の数字をクリックして削除する山を選び、石の間をクリックして他の山を分割する。",
     ),
-    "play.reset": ("Reset", "やり直す"),
+    "play.reset": ("Clear the selection", "選択を取り消す"),
     "play.redo": ("Redo", "進める"),
     "play.auto": ("Computer vs computer", "コンピュータ同士で対戦"),
     "play.auto_stop": ("Stop (you play on)", "止める(続きはあなたが指す)"),

@@ -12,17 +12,17 @@ import json
 import re
 from collections.abc import Awaitable
 from functools import partial
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from nimlab import __version__
 from nimlab.registry import FAMILIES
 from nimlab.web import figures, i18n, translate
-from nimlab.web.schemas import DIGITS
+from nimlab.web.pagefields import PageFields
 from nimlab.web.workers import NOT_THE_REQUEST, JobError, WorkerPool
 
 router = APIRouter(include_in_schema=False)
@@ -67,6 +67,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     switch_url = url(request.url.path, **switch)
     if len(switch_url) > (MAX_ERROR_LINK if template == "error.html" else MAX_LINK):
         switch_url = url("/", lang=other)  # never echo a huge (hostile) address back whole
+    context.setdefault("bad", {})  # the fields a page refused, as typed (shown again, marked)
     html = env.get_template(template).render(
         lang=lang,
         t=lambda key, **v: i18n.t(lang, key, **v),
@@ -136,15 +137,41 @@ def _heaps(position: str) -> list[int] | None:
 @router.get("/game", response_class=HTMLResponse)
 async def game_page(
     request: Request,
-    game: Annotated[str, Query(max_length=2000)] = "",
-    position: Annotated[str | None, Query(max_length=2000)] = None,
-    misere: bool = False,
-    size: Annotated[int | None, Query(ge=1, le=BOARD_MAX), DIGITS] = None,
-    n: Annotated[int | None, Query(ge=1, le=STRIP_MAX), DIGITS] = None,
-    max: Annotated[int | None, Query(ge=1, le=64), DIGITS] = None,
+    game: str = "",
+    position: str | None = None,
+    misere: str | None = None,
+    size: str | None = None,
+    n: str | None = None,
+    max: str | None = None,
 ) -> Response:
+    # The fields are read here, not by the schema: a bad one is named on this page (422).
+    fields = PageFields()
+    typed = {"game": game, "position": position}
+    fields.text("game", game)
+    fields.text("position", position)
+    if fields.error:
+        return render(
+            request, "game.html", status=422, error=fields.error, bad=fields.bad, info=None, **typed
+        )
+    flag = fields.flag("misere", misere)
+    board_size = fields.number("size", size, 1, BOARD_MAX)
+    strip_n = fields.number("n", n, 1, STRIP_MAX)
+    bound = fields.number("max", max, 1, 64)
     if not game.strip():
         return RedirectResponse("/", status_code=303)
+    return await _game_page(request, fields, game, position, flag, board_size, strip_n, bound)
+
+
+async def _game_page(
+    request: Request,
+    fields: PageFields,
+    game: str,
+    position: str | None,
+    misere: bool,
+    size: int | None,
+    n: int | None,
+    max: int | None,
+) -> Response:
     workers = _pool(request)
     lang = language(request)
     try:
@@ -192,6 +219,9 @@ async def game_page(
     return render(
         request,
         "game.html",
+        status=422 if fields.error else 200,
+        error=fields.error,
+        bad=fields.bad,
         info=info,
         game=spec,
         title=title,
@@ -345,19 +375,26 @@ async def _p_positions(
     }
 
 
-PLAY_TEXTS = ("play.", "outcome.")
+PLAY_TEXTS = ("play.", "outcome.", "game.game", "game.position")
+LEVELS = ("perfect", "mix", "random")
 
 
 @router.get("/play", response_class=HTMLResponse)
 async def play_page(
     request: Request,
-    game: Annotated[str, Query(max_length=2000)] = "nim",
-    position: Annotated[str, Query(max_length=2000)] = "",
-    level: Annotated[str, Query(max_length=20)] = "perfect",
-    first: Annotated[str, Query(max_length=20)] = "you",
-    misere: bool = False,
+    game: str = "nim",
+    position: str = "",
+    level: str = "perfect",
+    first: str = "you",
+    misere: str | None = None,
 ) -> Response:
     lang = language(request)
+    fields = PageFields()  # a bad field is named under the form, and no game starts (422)
+    fields.text("game", game)
+    fields.text("position", position)
+    fields.choice("level", level, LEVELS)
+    fields.choice("first", first, ("you", "computer"))
+    flag = fields.flag("misere", misere)
     specs = []
     for family in FAMILIES.values():
         specs.append(family.example)
@@ -369,12 +406,15 @@ async def play_page(
     return render(
         request,
         "play.html",
+        status=422 if fields.error else 200,
+        error=fields.error,
+        bad=fields.bad,
         game=game,
         position=position,
         level=level,
         first=first,
-        misere=misere,
-        levels=("perfect", "mix", "random"),
+        misere=flag,
+        levels=LEVELS,
         specs=specs,
         texts=texts,
     )

@@ -138,9 +138,9 @@ class Game:
                     "remoteness": remoteness,
                 },
             )
-        boards = [_board(g, here)]
+        boards = [_board(g, here, lang)]
         if g.summands():
-            boards = [_board(c, p) for c, p in zip(g.summands(), here, strict=True)]
+            boards = [_board(c, p, lang) for c, p in zip(g.summands(), here, strict=True)]
         history = []
         positions = [s.start, *(t.move.to for t in s.turns)]
         # The chart's values, the latest first: when the job's time runs out, the
@@ -217,21 +217,36 @@ def rules(game: Ruleset, lang: str = "en") -> list[dict[str, str]]:
     return list(found.values())
 
 
-def _board(game: Ruleset, position: Position) -> dict[str, Any]:
-    """How the page draws one game (or one component of a sum) and moves in it by clicking."""
+def _board(game: Ruleset, position: Position, lang: str = "en") -> dict[str, Any]:
+    """How the page draws one game (or one component of a sum) and moves in it by clicking.
+
+    ``cuts``: how many times one move may cut one heap (the last heap of
+    ``delete-nim:all-but-one`` is split into n); ``split``: a gap between stones
+    splits the heap without taking any (an octal game whose d0 is 4); ``how``: what
+    clicking does, where the game's rules make it more than the mode says.
+    """
+    from nimlab.games.octal import Octal
+    from nimlab.web.translate import octal_help
+
     caps = game.capabilities
     heaps: list[int] | None = list(position) if caps.shape in ("heap", "heaps") else None
     take_away = caps.take_away_multiplier is not None
     if take_away:
         heaps = [position[0]]
+    play = jobs.PLAY_MODES.get(game.family, "list") if heaps is not None else "list"
+    all_but_one = game.spec == "delete-nim:all-but-one"
+    digits = game.digits if isinstance(game, Octal) and play == "knock" else None
     return {
         "game": game.spec,
         "position": game.format_position(position),
-        "play": jobs.PLAY_MODES.get(game.family, "list") if heaps is not None else "list",
+        "play": play,
         "heaps": heaps,
         "take_away": take_away,
         "limit": position[1] if take_away else None,
         "multiplier": caps.take_away_multiplier,
+        "cuts": max(len(position) - 1, 1) if all_but_one else 1,
+        "split": digits is not None and bool(digits[0] & 4),
+        "how": octal_help(lang, digits) if digits is not None else "",
     }
 
 
@@ -369,9 +384,44 @@ def play_move(
     g = Game(game, start, moves, first, level, misere)
     typed = jobs.text_field(to, "to")
     blame = "to" if g.turn == "you" and not g.session.over else "moves"  # the move, or the game
-    g.act(lambda: g.session.play(typed), blame)
+    try:
+        g.act(lambda: g.session.play(typed), blame)
+    except FieldError as error:
+        if blame != "to" or error.kind != "illegal_move":
+            raise
+        raise _not_a_move(g, typed) or error from None
     reply = None if g.session.over else _reply(g, seed, lang)
     return {"reply": reply, "state": g.state(lang)}
+
+
+def _not_a_move(g: Game, typed: str) -> FieldError | None:
+    """A clicked target no move reaches, said for the page: what the rules allow here (the
+    command line's message lists moves to type by number). None if ``typed`` is no position.
+    """
+    here = g.session.position
+    try:
+        to = g.rules.parse_position(typed)
+    except ValueError:
+        return None
+    at, there = g.rules.format_position(here), g.rules.format_position(to)
+    why = {}
+    for lang in ("en", "ja"):
+        found = rules(g.rules, lang)  # a sum's rules are several: none is said
+        why[lang] = (found[0].get("about") or found[0]["rule"]) if len(found) == 1 else ""
+    if g.rules.capabilities.take_away_multiplier is not None and not g.rules.summands():
+        first = not g.session.turns  # the fresh game's own rule: anything but all
+        why = {
+            "en": f"you may take 1 to {here[1]} stones now" + (f" ({why['en']})" if first else ""),
+            "ja": f"今は 1〜{here[1]} 個取れます" + (f"({why['ja']})" if first else ""),
+        }
+    en = f"to: {there} cannot be reached in one move from {at}"
+    ja = f"to: {at} から 1 手で {there} には行けません"
+    return FieldError(
+        "illegal_move",
+        en + (f"; the rule: {why['en']}" if why["en"] else ""),
+        "to",
+        ja=ja + (f"。ルール: {why['ja']}" if why["ja"] else ""),
+    )
 
 
 def play_hint(

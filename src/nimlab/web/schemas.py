@@ -182,6 +182,9 @@ class BoardOut(BaseModel):
     take_away: bool
     limit: int | None = Field(description="take-away: the most that may be taken now")
     multiplier: int | None = Field(description="take-away: C, the opponent may take C·k")
+    cuts: int = Field(1, description="split modes: how many times one move may cut one heap")
+    split: bool = Field(False, description="knock: a gap splits a heap without taking stones")
+    how: str = Field("", description="knock: what may be taken, as the game's digits say")
 
 
 class LegalMoveOut(BaseModel):

@@ -8,14 +8,14 @@ links to its own successors, so the coin of the seed's game can be moved.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from nimlab.web import translate
-from nimlab.web.pages import language, render, url
-from nimlab.web.schemas import DIGITS
+from nimlab.web.pagefields import PageFields
+from nimlab.web.pages import BOARD_MAX, language, render, url
 from nimlab.web.workers import NOT_THE_REQUEST, JobError, WorkerPool
 
 router = APIRouter(include_in_schema=False)
@@ -40,11 +40,19 @@ async def _run(request: Request, job: str, **arguments: Any) -> Any:
 @router.get("/board", response_class=HTMLResponse)
 async def board_page(
     request: Request,
-    game: Annotated[str, Query(max_length=2000)] = "wythoff",
-    size: Annotated[int, Query(ge=1, le=40), DIGITS] = BOARD_DEFAULT,
+    game: str = "wythoff",
+    size: str | None = None,
 ) -> Response:
     lang = language(request)
-    board = await _run(request, "board_steps", game=game, size=size, lang=lang)
+    fields = PageFields()  # a bad field is named on the page, its form kept (422)
+    fields.text("game", game)
+    if fields.error:
+        return render(
+            request, "board.html", status=422, error=fields.error, bad=fields.bad, board=None,
+            game=game, size=size,
+        )  # fmt: skip
+    wanted = fields.number("size", size, 1, BOARD_MAX) or BOARD_DEFAULT
+    board = await _run(request, "board_steps", game=game, size=wanted, lang=lang)
     if isinstance(board, JobError):
         return render(request, "board.html", status=400, error=board, board=None, game=game)
     origin, n = board["origin"], board["size"]
@@ -62,29 +70,37 @@ async def board_page(
     return render(
         request,
         "board.html",
+        status=422 if fields.error else 200,
         board=board,
         game=board["game"],
         size=n,
         rows=rows,
         columns=list(range(origin, origin + n)),
         title=translate.family_name(lang, board["family"]),
-        error=None,
+        error=fields.error,
+        bad=fields.bad,
     )
 
 
 @router.get("/successors", response_class=HTMLResponse)
 async def successors_page(
     request: Request,
-    game: Annotated[str, Query(max_length=2000)] = "delete-nim:single",
-    position: Annotated[str, Query(max_length=2000)] = "6,8",
+    game: str = "delete-nim:single",
+    position: str = "6,8",
 ) -> Response:
     lang = language(request)
-    found = await _run(request, "successors", game=game, position=position, lang=lang)
+    fields = PageFields()  # a game or position too long is named on the page (422)
+    fields.text("game", game)
+    fields.text("position", position)
+    found = fields.error or await _run(
+        request, "successors", game=game, position=position, lang=lang
+    )
     if isinstance(found, JobError):
         return render(
             request,
             "successors.html",
-            status=400,
+            status=422 if fields.error else 400,
+            bad=fields.bad,
             error=found,
             found=None,
             game=game,

@@ -318,3 +318,79 @@ def seed_refs(lang: str, seed: str) -> list[tuple[str, str]]:
 def move_text(lang: str, move: Action | HasAction) -> str:
     """What a move (or its action) does, in ``lang``."""
     return render_move(move, lang)
+
+
+_PLACES = (
+    (1, "a whole heap", "山を丸ごと"),
+    (2, "from an end", "端から"),
+    (4, "from the middle", "中ほどから"),
+)
+
+
+def _either(lang: str, items: list[str], last: str = "") -> str:
+    """``a, b or c`` / ``a、b か c`` (``last``: the Japanese word before the last item)."""
+    if len(items) == 1:
+        return items[0]
+    if lang == "ja":
+        return "、".join(items[:-1]) + (last or "か ") + items[-1]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _counts(lang: str, ks: list[int]) -> str:
+    """``1, 3 or 5 stones`` / ``1 個、3 個か 5 個``; three or more in a row as a range."""
+    runs: list[list[int]] = []
+    for k in ks:
+        if runs and runs[-1][-1] == k - 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    unit = " 個" if lang == "ja" else ""
+    items: list[str] = []
+    for run in runs:
+        if len(run) > 2:
+            items.append(f"{run[0]}–{run[-1]}{unit}")
+        else:
+            items.extend(f"{k}{unit}" for k in run)
+    said = _either(lang, items)
+    return said if lang == "ja" else said + (" stone" if ks == [1] else " stones")
+
+
+def octal_help(lang: str, digits: tuple[int, ...]) -> str:
+    """How to move in an octal game ``d0.d1d2…`` on the play page, read off its digits.
+
+    >>> octal_help("en", (0, 7, 7)).split(": ")[1]
+    '1 or 2 stones (a whole heap, from an end or from the middle).'
+    >>> octal_help("ja", (4, 0, 7)).split("。")[1]
+    '取れるのは 2 個(山を丸ごと、端から、または中ほどから)'
+    """
+    groups: dict[int, list[int]] = {}
+    for k, d in enumerate(digits[1:], start=1):
+        if d:
+            groups.setdefault(d, []).append(k)
+    said = []
+    for d, ks in sorted(groups.items(), key=lambda g: g[1][0]):
+        places = [ja if lang == "ja" else en for bit, en, ja in _PLACES if d & bit]
+        if lang == "ja":
+            said.append(f"{_counts(lang, ks)}({_either(lang, places, '、または')})")
+        else:
+            said.append(f"{_counts(lang, ks)} ({_either(lang, places)})")
+    texts = []
+    if said and lang == "ja":
+        texts.append(
+            "隣り合う石をクリックして選び、選んだ石を取ってください。取れるのは "
+            + "、".join(said)
+            + "。"
+        )
+    elif said:
+        texts.append(
+            "Click stones next to each other to select them, then take the selected stones: "
+            + "; ".join(said)
+            + "."
+        )
+    if digits[0] & 4:
+        texts.append(
+            "石の間をクリックすると、石を取らずにそこで山を 2 つに分けられます。"
+            if lang == "ja"
+            else "Click a gap between two stones to split the heap there without taking any."
+        )
+    return ("" if lang == "ja" else " ").join(texts)

@@ -64,12 +64,12 @@ in bytes, not only in answers, whatever the requests."""
 PING = "ping"
 """The job a new worker answers first, to show it started."""
 OUT_OF_MEMORY = (
-    "the computation needs more memory than a request may use "
-    "(the server's nimlab serve --worker-memory)"
+    "the computation needs more memory than a request may use; choose a smaller position "
+    "or size (server operator: nimlab serve --worker-memory raises the limit)"
 )
 OUT_OF_MEMORY_JA = (
-    "この計算には 1 回のリクエストで使えるより多くのメモリが必要です"
-    "（サーバーの nimlab serve --worker-memory）"
+    "この計算には 1 回のリクエストで使えるより多くのメモリが必要です。小さい局面か大きさを"
+    "選んでください（サーバー管理者向け: 上限は nimlab serve --worker-memory で引き上げられます）"
 )
 CANCEL_GRACE = 1.0
 """Seconds an interrupted worker has to stop its job before it is killed and replaced."""
@@ -247,6 +247,31 @@ SERVER_LIMITS = {
 """How a refusal names the server's limit that raises it."""
 
 
+def _for_a_visitor(error: TooLarge, lang: str) -> str:
+    """A limit of the server as a visitor reads it: what to choose instead, and the option
+    that raises the limit only in a note for the server's operator.
+
+    >>> said = _for_a_visitor(TooLarge("over 10 states", "max_states"), "en")
+    >>> said.split(" (")[0]
+    'over 10 states; choose a smaller position or size'
+    >>> said.split(" (")[1]
+    'server operator: nimlab serve --max-states raises the limit)'
+    """
+    if error.limit is None:
+        return error.render(SERVER_LIMITS, lang)
+    ja = lang == "ja" and bool(error.ja)
+    text = error.ja if ja else error.reason
+    text += "。小さい局面か大きさを選んでください" if ja else "; choose a smaller position or size"
+    note = error.note_ja if ja and error.note_ja else error.note
+    text += ("。" if ja else "; ") + note if note else ""
+    option = SERVER_LIMITS.get(error.limit)
+    if option and ja:
+        text += f"（サーバー管理者向け: 上限は {option} で引き上げられます）"
+    elif option:
+        text += f" (server operator: {option} raises the limit)"
+    return text
+
+
 def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
     """``("ok", result)``, ``("error", kind, message, field, message_ja)``, ``("retire", ...)`` or
     ``("cancelled",)``."""
@@ -258,7 +283,7 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
         return ("cancelled",)
     except NimlabError as error:
         if isinstance(error, TooLarge):  # a limit of the server, not a field of the request
-            en, ja = (error.render(SERVER_LIMITS, lang) for lang in ("en", "ja"))
+            en, ja = (_for_a_visitor(error, lang) for lang in ("en", "ja"))
             return ("error", error.kind, en, None, ja)
         field = getattr(error, "field", None)
         return ("error", error.kind, error.render(), field, error.render(None, "ja"))
@@ -537,10 +562,12 @@ class WorkerPool:
         return JobError(
             "too_large",
             f"this takes more than {self.config.time_limit:g} s, the web app's time limit "
-            "per request (nimlab serve --time-limit); the command line has none",
+            "per request; choose a smaller position or size, or use the command line, which "
+            "has none (server operator: nimlab serve --time-limit raises the limit)",
             None,
-            f"ウェブアプリの 1 リクエストの制限時間 {self.config.time_limit:g} 秒を超えます"
-            "（nimlab serve --time-limit）。コマンドラインには制限時間はありません",
+            f"ウェブアプリの 1 リクエストの制限時間 {self.config.time_limit:g} 秒を超えます。"
+            "小さい局面か大きさを選ぶか、制限時間のないコマンドラインを使ってください"
+            "（サーバー管理者向け: 上限は nimlab serve --time-limit で引き上げられます）",
         )
 
     async def _drain(self, worker: _Worker) -> None:

@@ -15,7 +15,7 @@
     setup: null, // {game, start, level, first, seed, lang}
     moves: [], // positions after each move
     state: null, // the server's answer
-    pending: null, // a move being composed: {cuts: Map(heap -> cut), deleted: Set, run: [heap, a, b]}
+    pending: null, // a move being composed: {cuts: Map(heap -> [cut, …]), deleted: Map(heap -> parts), run: [heap, a, b]}
     both: false, // Wythoff: take from both heaps
     busy: false,
     reply: null, // the computer's last move and why
@@ -70,15 +70,21 @@
     return data;
   }
 
+  // The form's words for the request's fields (the others, "moves.0", are not named).
+  const LABELS = { game: "game.game", start: "game.position", level: "play.level", first: "play.first" };
+
   // What a refusal says to a player: without the request field it names ("start: ",
-  // "moves.0: "), and a refused move or an analysis over the server's limits in a
-  // player's words rather than a developer's.
+  // "moves.0: "; named as the form names it where the message needs it), and a refused
+  // move or an analysis over the server's limits in a player's words, not a developer's.
   function playerMessage(error) {
     if (!error) return "";
-    if (game.state && error.field === "to" && error.kind === "illegal_move") return t("play.illegal");
     if (game.state && error.kind === "too_large") return t("play.too_big");
     let text = error.message || String(error);
-    if (error.field && text.startsWith(`${error.field}: `)) text = text.slice(error.field.length + 2);
+    if (error.field && text.startsWith(`${error.field}: `)) {
+      text = text.slice(error.field.length + 2);
+      // A bound of the request ("2,001 characters is too long") says nothing of the field.
+      if (LABELS[error.field] && error.kind === "invalid_option") text = `${t(LABELS[error.field])}: ${text}`;
+    }
     return text;
   }
 
@@ -162,6 +168,11 @@
     return text ? text.split(",").map((x) => BigInt(x.trim())) : [];
   }
 
+  // A take-away position's limit exactly, from its text "n/m" (the JSON number may be rounded).
+  function exactLimit(board) {
+    return BigInt(board.position.split("/")[1].trim());
+  }
+
   function order(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
   }
@@ -177,12 +188,10 @@
     return parts.join(" + ");
   }
 
-  // The listed move to `to`; when the list was cut (huge heaps), the target itself,
-  // for the server to check.
+  // The listed move to `to`; else the target itself, for the server to check (and, if no
+  // move reaches it, to say what the rules allow).
   function findTarget(to) {
-    const move = game.state.legal.find((m) => m.to === to);
-    if (move || game.state.legal_complete) return move;
-    return { to };
+    return game.state.legal.find((m) => m.to === to) || { to };
   }
 
   function findMove(b, heaps) {
@@ -201,7 +210,7 @@
 
   async function play(move) {
     if (!move) {
-      showError({ message: t("play.illegal") });
+      showError({ message: t(game.state.legal_complete ? "play.illegal" : "play.illegal_some") });
       return;
     }
     game.redo = [];
@@ -259,12 +268,30 @@
     return null;
   }
 
+  // A stone outside the run widens it (in its heap; in another heap it starts a new one), a
+  // selected end stone leaves the run, a selected stone in the middle clears it.
   function knock(i, j) {
     const run = game.pending && game.pending.run;
-    if (run && run[0] === i) game.pending.run = [i, Math.min(run[1], j), Math.max(run[2], j)];
+    const inside = run && run[0] === i && j >= run[1] && j <= run[2];
+    if (inside && run[1] === run[2]) game.pending = null;
+    else if (inside && j === run[1]) run[1] += 1;
+    else if (inside && j === run[2]) run[2] -= 1;
+    else if (inside) game.pending = null;
+    else if (run && run[0] === i) game.pending.run = [i, Math.min(run[1], j), Math.max(run[2], j)];
     else game.pending = { run: [i, j, j] };
     renderKeepingFocus();
   }
+
+  // Forget the move being composed (a selected run, cuts, deleted heaps).
+  function clearPending() {
+    if (!game.pending) return;
+    game.pending = null;
+    renderKeepingFocus();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && game.pending && myTurn()) clearPending();
+  });
 
   function takeRun() {
     const [i, a, z] = game.pending.run;
@@ -273,16 +300,31 @@
     play(findMove(b, heapsAfter(i, parts)));
   }
 
-  // Split modes: a gap after stone j of heap i cuts the heap there.
+  // Split modes: a gap after stone j of heap i cuts the heap there. Where a move cuts a
+  // heap once, another gap moves the cut; where it may cut it more often
+  // (delete-nim:all-but-one), each gap is one more cut. A cut gap clicked again is not cut.
   function clickGap(i, j) {
     if (!myTurn()) return;
     const { b, h } = rows()[i];
-    if (game.state.boards[b].play === "split") return play(findMove(b, heapsAfter(i, [j, h - j])));
+    const board = game.state.boards[b];
+    if (["split", "knock"].includes(board.play)) return play(findMove(b, heapsAfter(i, [j, h - j])));
     compose();
     const cuts = game.pending.cuts;
-    if (cuts.get(i) === j) cuts.delete(i);
-    else cuts.set(i, j);
+    const here = cuts.get(i) || [];
+    let next = [j];
+    if (here.includes(j)) next = here.filter((c) => c !== j);
+    else if ((board.cuts || 1) > 1) next = [...here, j].sort((x, y) => x - y);
+    if (next.length) cuts.set(i, next);
+    else cuts.delete(i);
+    game.pending.deleted.delete(i); // its parts have changed
     return renderKeepingFocus();
+  }
+
+  // The parts heap i (of h stones) is cut into by the move being composed, left to right.
+  function pieces(i, h) {
+    const cuts = (game.pending && game.pending.cuts && game.pending.cuts.get(i)) || [];
+    const ends = [0, ...cuts, h];
+    return ends.slice(1).map((end, k) => end - ends[k]);
   }
 
   function composing(board) {
@@ -294,7 +336,7 @@
     compose();
     // Each click deletes one more part of the heap (the right-hand one first), then none.
     const deleted = game.pending.deleted;
-    const parts = game.pending.cuts.has(i) ? 2 : 1;
+    const parts = pieces(i, rows()[i].h).length;
     const next = ((deleted.get(i) || 0) + 1) % (parts + 1);
     next ? deleted.set(i, next) : deleted.delete(i);
     renderKeepingFocus();
@@ -315,7 +357,7 @@
     const result = [];
     all.forEach((row, i) => {
       if (row.b !== b) return;
-      const parts = cuts.has(i) ? [cuts.get(i), row.h - cuts.get(i)] : [row.h];
+      const parts = pieces(i, row.h);
       result.push(...parts.slice(0, parts.length - (deleted.get(i) || 0)));
     });
     return findMove(b, result);
@@ -382,7 +424,8 @@
     renderChart(state);
     renderRules(state);
     const auto = game.auto !== null;
-    $("undo").disabled = !state.moves.length || game.busy || auto;
+    // Undo takes back a move of yours (and the replies to it): none yet, nothing to undo.
+    $("undo").disabled = !state.history.some((h) => h.by === "you") || game.busy || auto;
     $("redo").disabled = !game.redo.length || game.busy || auto;
     $("hint").disabled = !myTurn() || auto;
     $("auto").disabled = state.over;
@@ -406,14 +449,17 @@
       all.forEach((row, i) => {
         if (row.b === b) box.append(heapRow(board, pending, i, row.h));
       });
-      if (board.take_away) box.append(el("p", { class: "note" }, t("play.limit", { m: board.limit })));
+      if (board.take_away) box.append(el("p", { class: "note" }, t("play.limit", { m: String(exactLimit(board)) })));
     });
   }
 
   function heapRow(board, pending, i, h) {
     const row = el("div", { class: "heap", "data-heap": i });
-    if (pending.deleted && pending.deleted.has(i)) row.classList.add("deleting");
-    if (pending.deleted && pending.deleted.get(i) === 1 && pending.cuts.has(i)) row.classList.replace("deleting", "deleting-right");
+    // The deleted parts of the heap, the right-hand ones first: their stones are dimmed.
+    const parts = pending.cuts ? pieces(i, h) : [h];
+    const deleted = (pending.deleted && pending.deleted.get(i)) || 0;
+    const kept = parts.slice(0, parts.length - deleted).reduce((x, y) => x + y, 0);
+    if (deleted) row.classList.add(deleted === parts.length ? "deleting" : "deleting-right");
     const text = String(rows()[i].exact);
     const label = composing(board)
       ? el("button", { class: "label", type: "button", title: t("play.label_hint"), onclick: () => clickLabel(i) }, text)
@@ -425,15 +471,15 @@
     }
     const stones = el("div", { class: "stones-row" });
     for (let j = 0; j < h; j++) {
-      if (j > 0 && ["split", "split-delete", "delete-split"].includes(board.play)) {
-        const cut = pending.cuts && pending.cuts.get(i) === j;
-        const split = board.play === "split" ? findMove(rows()[i].b, heapsAfter(i, [j, h - j])) : null;
+      if (j > 0 && (["split", "split-delete", "delete-split"].includes(board.play) || (board.play === "knock" && board.split))) {
+        const cut = Boolean(pending.cuts && (pending.cuts.get(i) || []).includes(j));
+        const split = ["split", "knock"].includes(board.play) ? findMove(rows()[i].b, heapsAfter(i, [j, h - j])) : null;
         stones.append(el("button", { class: "gap" + (cut ? " cut" : "") + valueClass(split), type: "button", tabindex: -1, "data-gap": j, "aria-label": t("play.split_here", { j }) + valueWords(split), onclick: () => clickGap(i, j) }));
       }
       const selected = pending.run && pending.run[0] === i && j >= pending.run[1] && j <= pending.run[2];
       const move = stoneMove(board, i, j);
       const stone = el("button", {
-        class: "stone" + (selected ? " selected" : "") + valueClass(move),
+        class: "stone" + (selected ? " selected" : "") + (deleted && j >= kept ? " gone" : "") + valueClass(move),
         type: "button",
         "data-stone": j,
         "data-outcome": move && move.outcome ? move.outcome : null,
@@ -507,9 +553,14 @@
     const button = el("button", { type: "button", class: "secondary" }, t("play.leave_button"));
     button.addEventListener("click", () => {
       if (!myTurn()) return null;
-      if (!/^\d+$/.test(input.value.trim())) return showError({ message: t("play.illegal") });
+      if (!/^\d+$/.test(input.value.trim())) return showError({ message: t("play.leave_number", { max: String(exact - 1n) }) });
       const j = BigInt(input.value.trim());
       return play(hugeMove(i, j));
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault(); // the box is in no form: Enter plays, as the button does
+      button.click();
     });
     const digits = String(exact).length;
     const parts = [el("label", {}, t("play.leave"), " ", input), button];
@@ -533,9 +584,12 @@
     }
     if (modes.includes("knock") && game.pending && game.pending.run) {
       box.append(el("button", { type: "button", id: "take-run", onclick: takeRun }, t("play.take_selected")));
+      box.append(clearButton());
     }
     if (modes.includes("knock") && !(game.pending && game.pending.run)) {
-      box.append(el("span", { class: "note" }, t("play.how_knock")));
+      // What may be taken, and whether a gap splits, as the game's digits say.
+      const said = new Set(state.boards.filter((board) => board.play === "knock").map((board) => board.how || t("play.how_knock")));
+      for (const how of said) box.append(el("span", { class: "note" }, how));
     }
     for (const mode of ["split-delete", "delete-split"]) {
       if (!modes.includes(mode)) continue;
@@ -543,8 +597,12 @@
     }
     if (state.boards.some(composing) && game.pending && game.pending.cuts) {
       box.append(el("button", { type: "button", id: "compose-play", onclick: () => play(composedMove()) }, t("play.play_move")));
-      box.append(el("button", { type: "button", class: "secondary", onclick: () => { game.pending = null; render(); } }, t("play.reset")));
+      box.append(clearButton());
     }
+  }
+
+  function clearButton() {
+    return el("button", { type: "button", id: "clear-selection", class: "secondary", onclick: clearPending }, t("play.reset"));
   }
 
   // Every legal move as a button, coloured by its value for the mover (as GamesmanUni
@@ -692,8 +750,24 @@
     return data;
   }
 
-  $("setup").addEventListener("submit", (event) => {
+  // The example position of the game typed (the registry's), or "" if the game is unknown:
+  // the server then says what is wrong with the game.
+  async function example(spec) {
+    try {
+      const response = await fetch(`/api/game?game=${encodeURIComponent(spec)}&lang=${document.documentElement.lang}`);
+      return response.ok ? String((await response.json()).example) : "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
+    // An empty position starts the game's example, not the empty position (over at once).
+    if (!$("play-position").value.trim()) {
+      $("status").textContent = t("play.thinking"); // the new game is on its way
+      $("play-position").value = await example($("play-game").value);
+    }
     const setup = {
       game: $("play-game").value,
       start: $("play-position").value,
@@ -818,7 +892,9 @@
   const params = new URLSearchParams(location.search);
   // A setting the link gives must match the saved game's (one it leaves out matches any).
   const agrees = (key, value) => params.get(key) === null || params.get(key) === value;
-  if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position") && Boolean(saved.setup.misere) === (params.get("misere") === "true") && agrees("level", saved.setup.level) && agrees("first", saved.setup.first)) {
+  if (!$("setup-error").hidden) {
+    // The page refused a field of the link (named under the form): no game starts.
+  } else if (saved && saved.setup.game === params.get("game") && saved.setup.start === params.get("position") && Boolean(saved.setup.misere) === (params.get("misere") === "true") && agrees("level", saved.setup.level) && agrees("first", saved.setup.first)) {
     saved.setup.lang = document.documentElement.lang;
     $("play-level").value = saved.setup.level;
     $("play-first").value = saved.setup.first;
