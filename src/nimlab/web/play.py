@@ -225,7 +225,6 @@ def _board(game: Ruleset, position: Position, lang: str = "en") -> dict[str, Any
     splits the heap without taking any (an octal game whose d0 is 4); ``how``: what
     clicking does, where the game's rules make it more than the mode says.
     """
-    from nimlab.games.octal import Octal
     from nimlab.web.translate import octal_help
 
     caps = game.capabilities
@@ -235,7 +234,9 @@ def _board(game: Ruleset, position: Position, lang: str = "en") -> dict[str, Any
         heaps = [position[0]]
     play = jobs.PLAY_MODES.get(game.family, "list") if heaps is not None else "list"
     all_but_one = game.spec == "delete-nim:all-but-one"
-    digits = game.digits if isinstance(game, Octal) and play == "knock" else None
+    kernel = caps.one_heap  # an octal code's digits, d0 first, as its kernel declares them
+    octal = kernel is not None and game.family in ("octal", "take-and-break") and play == "knock"
+    digits = kernel.digits if kernel is not None and octal else None
     return {
         "game": game.spec,
         "position": game.format_position(position),
