@@ -166,8 +166,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "analyze.method": ("  method      {value}", "  方法        {value}"),
     "analyze.unknown": ("unknown", "不明"),
     "analyze.no_remoteness": (
-        "not computed (search over --remoteness-states)",
-        "未計算（探索が --remoteness-states を超える）",
+        "not computed (search over --remoteness-states, or --max-states if lower)",
+        "未計算（探索が --remoteness-states か、それより小さければ --max-states を超える）",
     ),
     "analyze.winning_moves": ("  winning moves:", "  必勝手:"),
     "analyze.some_winning_moves": ("  winning moves (some of them):", "  必勝手（その一部）:"),

@@ -146,3 +146,15 @@ def test_a_sequence_cut_before_it_alternates_says_so(monkeypatch: pytest.MonkeyP
     assert not entry.settled and entry.symbol.endswith("…")
     assert entry.to_dict()["settled"] is False
     assert table.entries[3].settled and "settled" not in table.entries[3].to_dict()
+
+
+def test_rules_that_recurse_without_end_are_blamed_not_the_heap_size() -> None:
+    # The genus search took the rules' RecursionError for its own depth: exit 3, "lower --to".
+    from nimlab.errors import InvalidGame
+    from nimlab.games.heap import heap_game
+
+    def rec(n: int) -> list[int]:
+        return rec(n)
+
+    with pytest.raises(InvalidGame, match="recurse without end"):
+        genus(heap_game(rec, name="recur"), 3)

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nimlab.errors import InvalidOption, TooLarge
+from nimlab.errors import InvalidGame, InvalidOption, TooLarge
 from nimlab.games.base import HeapRuleset, Ruleset
 from nimlab.limits import Budget, Limits, check_limits
 from nimlab.messages import say
@@ -168,8 +168,14 @@ class _Search:
         while len(self.options) <= n:
             h = len(self.options)
             opts = set()
-            for r in self.game.heap_options(h):
-                opts.add(tuple(sorted(x for x in r if self.options[x])))
+            try:
+                for r in self.game.heap_options(h):
+                    opts.add(tuple(sorted(x for x in r if self.options[x])))
+            except RecursionError:  # the rules' own code, not the depth of the genus search
+                raise InvalidGame(
+                    f"{self.game.spec}: the options of a heap of {h} recurse without end",
+                    ja=f"{self.game.spec}: {h} 個の山の選択肢の計算が終わらない再帰になります",
+                ) from None
             self.options.append(tuple(sorted(opts)))
         return self.options[n]
 
