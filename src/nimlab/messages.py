@@ -351,6 +351,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "genus.columns": ("  heap  genus        tame", "  山    属           従順"),
     "genus.tame": ("yes", "はい"),
+    "genus.observed": (
+        "  each symbol's tail is taken to alternate once its last {n} values do: observed, "
+        "not proven",
+        "  各記号の末尾は、最後の {n} 個が交互なのでその先も交互とみなした（観察であり、未証明）",
+    ),
     "serve.listening": (
         "nimlab web app: {url}  (Ctrl-C stops it)",
         "nimlab ウェブアプリ: {url}  （Ctrl-C で止まります）",

@@ -38,9 +38,10 @@ def test_quotient_text_growth_and_table() -> None:
 def test_genus_text_and_json() -> None:
     code, text = cli("genus", "kayles", "--to", "8")
     assert code == 0 and "4^146" in text and "wild" in text
+    assert "observed, not proven" in text  # each symbol's tail rests on observed alternation
     code, text = cli("genus", "nim", "--to", "5", "--json")
     d = json.loads(text)
-    assert d["game"] == "nim"
+    assert d["game"] == "nim" and d["symbols"].startswith("observed:")
     assert d["genus"][2] == {
         "heap": 2,
         "grundy": 2,

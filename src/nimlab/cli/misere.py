@@ -147,7 +147,7 @@ def quotient(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def genus(args: argparse.Namespace, out: TextIO) -> int:
-    from nimlab.misere.genus import classify
+    from nimlab.misere.genus import ALTERNATING, classify
     from nimlab.misere.genus import genus as run
     from nimlab.misere.quotient import heap_ruleset
     from nimlab.registry import game
@@ -164,4 +164,5 @@ def genus(args: argparse.Namespace, out: TextIO) -> int:
         tame = say("genus.tame" if e.tame else "genus.wild", lang)
         out.write(f"  {e.heap:<5} {e.symbol:<12} {tame}\n")
     out.write(f"\n  {classify(table.entries, table.wild_heaps, lang)}\n")
+    out.write(say("genus.observed", lang, n=ALTERNATING) + "\n")
     return 0

@@ -54,6 +54,13 @@ Four were not enough: 4.7's heap 12 has g_k = 1, 3, 1, 3, 1, 4, 2, 0, 2, 0, … 
 listed in ``misere``."""
 
 
+OBSERVED = (
+    f"observed: each symbol's tail is taken to alternate once its last {ALTERNATING} values do "
+    "(not proven); exact up to the values in misere"
+)
+"""What a genus symbol (and so a verdict of tame) rests on, as the JSON says it."""
+
+
 def _mex(values: set[int]) -> int:
     m = 0
     while m in values:
@@ -142,6 +149,7 @@ class GenusTable:
             "classification": self.classification,
             "wild_heaps": list(self.wild_heaps),
             "criterion": "tame genera 0^120, 1^031, a^{a(a⊕2)} (Conway, ONAG ch. 12)",
+            "symbols": OBSERVED,
         }
 
     def _repr_markdown_(self) -> str:
@@ -150,7 +158,7 @@ class GenusTable:
             for e in self.entries
         )
         return (
-            f"**{markdown(self.game)}**: {self.classification}\n\n"
+            f"**{markdown(self.game)}**: {self.classification} ({OBSERVED})\n\n"
             f"| heap | G | genus | |\n|---|---|---|---|\n{rows}"
         )
 
