@@ -158,3 +158,12 @@ def test_rules_that_recurse_without_end_are_blamed_not_the_heap_size() -> None:
 
     with pytest.raises(InvalidGame, match="recurse without end"):
         genus(heap_game(rec, name="recur"), 3)
+
+
+def test_the_search_keeps_to_the_memory_limit() -> None:
+    # Its memo was never charged: Kayles to 60 under 10 MB reached 600 MB.
+    from nimlab.limits import Limits
+
+    with pytest.raises(TooLarge) as refused:
+        genus(game("kayles"), 60, Limits(max_states=10**9, max_memory=10 * 2**20))
+    assert refused.value.limit == "max_memory"
