@@ -40,3 +40,11 @@ def test_atlas_rows_are_periodicity() -> None:
         found = nimlab.periodicity(f"subtraction:{params[i]}")
         assert table.column("period")[i].as_py() == found.period
         assert table.column("preperiod")[i].as_py() == found.preperiod
+
+
+def test_two_heap_p_positions_are_plotted_as_they_are() -> None:
+    # ⟨1, 3⟩ was drawn at (1, 1): the third- and second-largest heaps of a pair were both 1.
+    from nimlab.research.plots import _points
+
+    assert _points([[1, 3], [3, 7]]) == ([1, 3], [3, 7], [3, 7])
+    assert _points([[1, 2, 3], [1, 4, 6, 9]]) == ([1, 4], [2, 6], [3, 9])
