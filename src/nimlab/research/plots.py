@@ -126,11 +126,15 @@ def _ppositions(axes: Any, path: str, where: Filter, lang: str) -> int:
             f"{params}: no P-position up to {top}; nothing to plot",
             ja=f"{params}: {top} までに P 局面がありません。描くものがありません",
         )
-    a = [p[-3] if len(p) >= 3 else p[0] for p in positions]
-    b = [p[-2] for p in positions]
-    c = [p[-1] for p in positions]
-    shown = axes.scatter(a, b, c=c, s=6, cmap="plasma")
-    axes.figure.colorbar(shown, ax=axes, label=say("plot.ppositions.colour", lang))
+    # positions are stored sorted, smallest heap first: the two largest are the last two
+    a = [p[-2] for p in positions]
+    b = [p[-1] for p in positions]
+    if len(positions[0]) < 3:
+        axes.scatter(a, b, s=6)
+    else:  # the third-largest heap as the colour
+        c = [p[-3] for p in positions]
+        shown = axes.scatter(a, b, c=c, s=6, cmap="plasma")
+        axes.figure.colorbar(shown, ax=axes, label=say("plot.ppositions.colour", lang))
     axes.set_xlabel(say("plot.ppositions.x", lang))
     axes.set_ylabel(say("plot.ppositions.y", lang))
     axes.set_aspect("equal")
