@@ -436,9 +436,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "開始 {created}",
     ),
     "research.complete": ("complete", "完了"),
-    "research.interrupted": (
-        "interrupted (run it again to resume)",
-        "中断（もう一度実行すると再開）",
+    "research.interrupted": (  # the database records no liveness: say both
+        "not finished (running, or interrupted: run it again to resume)",
+        "未完了（実行中、または中断。中断ならもう一度実行すると再開）",
     ),
     "research.shown": (
         "({shown:,} shown of {total:,} matching)",
