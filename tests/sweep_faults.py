@@ -20,3 +20,18 @@ def die_on_3(value: int) -> int:
     if value == 3:
         os._exit(9)
     return value * value
+
+
+def slow_square(value: int) -> int:
+    """Square ``value`` after a tenth of a second (long enough to lose a scheduler meanwhile)."""
+    import time
+
+    time.sleep(0.1)
+    return value * value
+
+
+def raise_on_3(value: int) -> int:
+    """Square ``value``; 3 raises in the task's own code."""
+    if value == 3:
+        raise ZeroDivisionError("3 is refused by this task")
+    return value * value

@@ -81,6 +81,16 @@ class IllegalMove(NimlabError, ValueError):
     kind = "illegal_move"
 
 
+class ClusterLost(NimlabError):
+    """The machines computing a sweep went away (a Dask scheduler lost mid-run).
+
+    Not a failure of any task: nothing is recorded for the unfinished work, and the
+    same sweep run again computes it.
+    """
+
+    kind = "cluster_lost"
+
+
 class TooLarge(NimlabError):
     """Work refused because it is over a resource limit.
 

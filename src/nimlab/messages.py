@@ -441,9 +441,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "開始 {created}",
     ),
     "research.complete": ("complete", "完了"),
-    "research.interrupted": (
-        "interrupted (run it again to resume)",
-        "中断（もう一度実行すると再開）",
+    "research.interrupted": (  # the database records no liveness: say both
+        "not finished (running, or interrupted: run it again to resume)",
+        "未完了（実行中、または中断。中断ならもう一度実行すると再開）",
     ),
     "research.shown": (
         "({shown:,} shown of {total:,} matching)",
@@ -458,9 +458,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "plot.preperiod.x": ("preperiod", "前周期"),
     "plot.preperiod.y": ("games (log scale)", "ゲーム数（対数目盛）"),
     "plot.preperiod.title": ("Preperiods of {count:,} games", "{count:,} ゲームの前周期"),
-    "plot.ppositions.x": ("heap a", "山 a"),
-    "plot.ppositions.y": ("heap b", "山 b"),
-    "plot.ppositions.colour": ("largest heap", "最大の山"),
+    "plot.ppositions.x": ("second-largest heap", "2 番目に大きい山"),
+    "plot.ppositions.y": ("largest heap", "最大の山"),
+    "plot.ppositions.colour": ("third-largest heap", "3 番目に大きい山"),
     "plot.ppositions.title": (
         "P-positions of {params}, heaps ≤ {top} ({count:,})",
         "{params} の P 局面、山 ≤ {top}（{count:,} 個）",

@@ -263,3 +263,16 @@ def test_the_memory_limit_is_named_as_given(atlas: str, capsys: pytest.CaptureFi
     # --json halved the limit it then named: "over the limit of 512" for --max-memory 1K
     assert cli("results", "--db", atlas, "--json", "--max-memory", "1K")[0] == 3
     assert "over the limit of 1,024" in capsys.readouterr().err
+
+
+def test_a_sweep_not_finished_is_not_called_interrupted(tmp_path: Path) -> None:
+    """Found by the audit: a sweep still running was listed as "interrupted"; the database
+    cannot tell a running sweep from an interrupted one, and says so."""
+    from nimlab.research.db import ResultsDB
+
+    path = str(tmp_path / "run.sqlite")
+    with ResultsDB.open(path) as db:
+        db.sweep("subtraction", '{"sizes":[2]}', batch_size=10, tasks=10)
+    code, out = cli("results", "--db", path, "--sweeps")
+    assert code == 0 and "not finished (running, or interrupted: run it again to resume)" in out
+    assert "interrupted (run" not in out

@@ -83,3 +83,34 @@ def test_a_misere_row_stopped_by_its_limits_names_the_sweeps_option() -> None:
 
     row = _octal_misere("0.77", 40, 10.0, Limits(max_states=2000))
     assert json.loads(str(row[11]))["stopped"].endswith("raise the limit with --max-states")
+
+
+def test_a_row_does_not_depend_on_what_the_process_did_before() -> None:
+    """Found by the audit: 0.64 checked 65,536 values in a fresh process, 131,072 in one
+    that had computed it before (numba not yet loaded: small sequences ran in Python,
+    charged otherwise). In a fresh process, twice, and in one whose earlier work loaded
+    the compiled kernels: the same row."""
+    import ast
+    import os
+    import subprocess
+    import sys
+
+    job = "Job('octal', Batch(0, 0, 1, ['0.64']), 10**6, 2**30)"
+    script = (
+        "from nimlab.research.compute import Job, compute_batch\n"
+        "from nimlab.research.families import Batch\n"
+        f"print(repr([compute_batch({job}).rows, compute_batch({job}).rows]))\n"
+    )
+    path = os.pathsep.join(sys.path)
+    fresh = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+    first, second = ast.literal_eval(fresh.stdout)
+    import numba  # noqa: F401  (as an earlier, larger task of this process would have)
+
+    here = compute_batch(Job("octal", Batch(0, 0, 1, ["0.64"]), 10**6, 2**30)).rows
+    assert first == second == here

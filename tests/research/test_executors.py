@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from nimlab.errors import InvalidOption
+from nimlab.errors import ClusterLost, InvalidOption
 from nimlab.research import query
 from nimlab.research.executors import (
+    DASK_RETRIES,
     DaskExecutor,
     PoolExecutor,
     SerialExecutor,
@@ -152,3 +153,38 @@ def test_addresses_that_need_certificates_are_refused_as_such(address: str) -> N
     # tls:// raised a TypeError (a traceback): it needs a Security the command line lacks
     with pytest.raises(InvalidOption, match=r"\(tcp or ws; port 1 to 65535\)"):
         executor(scheduler=address)
+
+
+def test_a_lost_scheduler_stops_the_run_and_records_nothing() -> None:
+    """Found by the audit: killing the scheduler mid-sweep stored every unfinished batch as
+    a refused row 'failed 4 times on Dask (… cancelled …)', and a rerun had nothing to do."""
+    from distributed import LocalCluster
+
+    from sweep_faults import slow_square
+
+    lost: list[object] = []
+    cluster = LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=None)
+    runner = executor(scheduler=cluster.scheduler_address)
+    try:
+        results = runner.run(slow_square, range(40), lost=lambda job, why: lost.append(job))
+        assert next(results) in {v * v for v in range(40)}
+        cluster.close()
+        with pytest.raises(ClusterLost, match=r"tcp://127\.0\.0\.1:.*run the same command again"):
+            list(results)
+    finally:
+        runner.close()
+    assert lost == []
+
+
+def test_a_task_that_raises_on_dask_is_refused_with_its_own_error() -> None:
+    from sweep_faults import raise_on_3
+
+    runner = DaskExecutor(workers=1)
+    try:
+        results = list(runner.run(raise_on_3, range(5), lost=lambda job, why: why))
+    finally:
+        runner.close()
+    assert sorted(r for r in results if isinstance(r, int)) == [0, 1, 4, 16]
+    (why,) = [r for r in results if isinstance(r, str)]
+    assert why.startswith("raised ZeroDivisionError: 3 is refused by this task")
+    assert f"on each of {DASK_RETRIES + 1} attempts" in why

@@ -42,9 +42,33 @@ def test_atlas_rows_are_periodicity() -> None:
         assert table.column("preperiod")[i].as_py() == found.preperiod
 
 
-def test_two_heap_p_positions_are_plotted_as_they_are() -> None:
-    # ⟨1, 3⟩ was drawn at (1, 1): the third- and second-largest heaps of a pair were both 1.
-    from nimlab.research.plots import _points
+def test_the_ppositions_plot_draws_the_two_largest_heaps(tmp_path: Path) -> None:
+    """Found by the audit: the P-positions (a, b) of a two-heap game were drawn as (a, a)."""
+    import matplotlib
 
-    assert _points([[1, 3], [3, 7]]) == ([1, 3], [3, 7], [3, 7])
-    assert _points([[1, 2, 3], [1, 4, 6, 9]]) == ([1, 4], [2, 6], [3, 9])
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nimlab.research.executors import SerialExecutor
+    from nimlab.research.families import split_delete_family
+    from nimlab.research.plots import _ppositions
+    from nimlab.research.query import Filter
+    from nimlab.research.sweep import run_sweep
+
+    for heaps in (2, 3):
+        path = str(tmp_path / f"p{heaps}.sqlite")
+        run_sweep(
+            split_delete_family(["delete-nim:single"], heaps, heaps, [12]),
+            path,
+            SerialExecutor(),
+            quiet=True,
+        )
+        figure, axes = plt.subplots()
+        try:
+            _ppositions(axes, path, Filter(family="split-delete"), "en")
+            drawn = [tuple(map(int, xy)) for xy in axes.collections[0].get_offsets()]
+        finally:
+            plt.close(figure)
+        expected = nimlab.p_positions("delete-nim:single", heaps=heaps, max_heap=12).positions
+        assert drawn == [(p[-2], p[-1]) for p in expected]
+        assert any(a != b for a, b in drawn)

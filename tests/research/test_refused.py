@@ -155,3 +155,35 @@ def test_a_newer_refusal_replaces_the_older_and_overlapping_sweeps_share_them(
         counts = dict(raw.execute("SELECT params, count FROM results"))
     raw.close()
     assert counts["delete-nim:single heaps=3 max=30"] == 825
+
+
+def test_a_task_cut_short_by_its_limits_is_computed_again_under_larger(tmp_path: Path) -> None:
+    """Found by the audit: a search stopped by --max-states was stored as an ordinary
+    unproven row, nothing recorded the limits, and larger limits had nothing to do."""
+    from nimlab.research.families import subtraction_family
+
+    family = subtraction_family(sizes=(3,), max_element=30)
+    path = tmp_path / "ms.sqlite"
+    run_sweep(family, str(path), SerialExecutor(), max_states=300, quiet=True)
+    with sqlite3.connect(path) as raw:
+        before = {
+            r[0]: r[1:]
+            for r in raw.execute("SELECT params, proven, work, data, computed_at FROM results")
+        }
+    raw.close()
+    cut = {p for p, (proven, _, _, _) in before.items() if not proven}
+    assert cut and all(json.loads(before[p][2])["limits"]["max_states"] == 300 for p in cut)
+    same = run_sweep(family, str(path), SerialExecutor(), max_states=300, quiet=True)
+    assert same.computed == 0  # the same limits would stop them again
+    larger = run_sweep(family, str(path), SerialExecutor(), quiet=True)
+    assert larger.computed == 4060 and larger.new_results == len(cut)
+    with sqlite3.connect(path) as raw:
+        after = {
+            r[0]: r[1:]
+            for r in raw.execute("SELECT params, proven, work, data, computed_at FROM results")
+        }
+    raw.close()
+    assert all(after[p][0] == 1 for p in cut)  # every one proven under the default limits
+    assert all(after[p] == before[p] for p in before if p not in cut)  # proven rows untouched
+    smaller = run_sweep(family, str(path), SerialExecutor(), max_states=300, quiet=True)
+    assert smaller.computed == 0

@@ -75,6 +75,7 @@ def compute_batch(job: Job) -> Done:
     """
     from nimlab.solve.context import Context
 
+    _load_kernels()
     limits = Limits(max_states=job.max_states, max_memory=job.max_memory)
     items = job.batch.payload
     if job.family == "subtraction":
@@ -88,14 +89,25 @@ def compute_batch(job: Job) -> Done:
     return Done(job.batch.index, rows)
 
 
+CUT_SHORT = ("subtraction", "octal")
+"""Families whose unproven rows are searches for a period stopped by the limits."""
+
+
 def with_limits(rows: list[Row], max_states: int, max_memory: int) -> list[Row]:
-    """Refused rows with the limits that refused them, so that a sweep run again with
-    larger ones computes them (:meth:`nimlab.research.db.ResultsDB.refused_below`)."""
-    at = COLUMNS.index("data")
+    """Refused rows, and the unproven rows of a period search the limits stopped, with those
+    limits, so that a sweep run again with larger ones computes them
+    (:meth:`nimlab.research.db.ResultsDB.stopped_below`).
+
+    >>> row = ("octal", "0.64", 2, 2, None, None, None, 0, 256, None, 1024, "{}", None, None)
+    >>> with_limits([row], 10**6, 2**30)[0][COLUMNS.index("data")]
+    '{"limits":{"max_states":1000000,"max_memory":1073741824}}'
+    """
+    at, proven = COLUMNS.index("data"), COLUMNS.index("proven")
     limits = {"max_states": max_states, "max_memory": max_memory}
     marked = []
     for row in rows:
-        if str(row[at]).startswith('{"error":'):
+        refused = str(row[at]).startswith('{"error":')
+        if refused or (row[0] in CUT_SHORT and not row[proven]):
             data = json.loads(row[at]) | {"limits": limits}
             row = (*row[:at], _json(data), *row[at + 1 :])
         marked.append(row)
@@ -131,6 +143,17 @@ def no_gc() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _load_kernels() -> None:
+    """Load numba before any task runs.
+
+    Until a process has loaded it, the solvers compute sequences of up to
+    :data:`nimlab.solve.heaps.COLD_KERNEL_MIN_STATES` states in Python, charged to
+    ``--max-states`` otherwise than the compiled kernels: a worker's first task would
+    get a row other than the same task later (0.64 checked 65,536 values, then 131,072).
+    """
+    import numba  # noqa: F401
 
 
 def warm_up(family: str) -> None:

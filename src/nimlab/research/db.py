@@ -117,10 +117,12 @@ TABLES = ("meta", "sweeps", "batches", "results")
 _UPDATE = ", ".join(
     f"{c} = excluded.{c}" for c in (*COLUMNS[2:], "sweep_id", "nimlab_version", "computed_at")
 )
-"""A result already stored is replaced only by a proof of what it left unproven, or a
-refused task's row by a result."""
+"""A result already stored is replaced only by a proof of what it left unproven, a refused
+task's row by a result, or a search the limits stopped by one that went further."""
 REFUSED_ROW = "results.data LIKE '{\"error\":%'"
 """A refused task's row: its ``data`` is ``{"error": why, "limits": {...}}``."""
+STOPPED_ROW = "results.proven = 0 AND results.data LIKE '{\"limits\":%'"
+"""An unproven period search the limits stopped: its ``data`` is ``{"limits": {...}}``."""
 
 
 def _now() -> str:
@@ -253,7 +255,8 @@ class ResultsDB:
                 f"INSERT INTO results ({', '.join(COLUMNS)}, sweep_id, nimlab_version, "
                 f"computed_at) VALUES ({placeholders}) ON CONFLICT (family, params) DO UPDATE "
                 f"SET {_UPDATE} WHERE (results.proven = 0 AND excluded.proven = 1) OR "
-                f"{REFUSED_ROW}",  # a refused row: by a result, or by the newer refusal
+                f"{REFUSED_ROW} "  # a refused row: by a result, or by the newer refusal
+                f"OR ({STOPPED_ROW} AND excluded.work >= results.work)",
                 [(*r, sweep.id, version, now) for r in rows],
             )
             added = self.connection.total_changes - before
@@ -268,13 +271,14 @@ class ResultsDB:
             raise
         return added
 
-    def refused_below(self, sweep: Sweep, max_states: int, max_memory: int) -> set[str]:
-        """The params of refused tasks of ``sweep``'s family that larger limits may now
-        compute: those refused under a lower ``max_states`` or ``max_memory`` (or limits not
-        recorded), whichever sweep refused them."""
+    def stopped_below(self, sweep: Sweep, max_states: int, max_memory: int) -> set[str]:
+        """The params of tasks of ``sweep``'s family that larger limits may now compute:
+        those refused, or whose search for a period was stopped, under a lower
+        ``max_states`` or ``max_memory`` (or limits not recorded), whichever sweep ran them."""
         found = set()
         rows = self.connection.execute(
-            f"SELECT params, data FROM results WHERE family = ? AND {REFUSED_ROW}",
+            f"SELECT params, data FROM results WHERE family = ? AND ({REFUSED_ROW} OR "
+            f"{STOPPED_ROW})",
             (sweep.family,),
         )
         for params, data in rows:

@@ -13,7 +13,10 @@ a million tasks never holds them all.
 * :class:`DaskExecutor` — ``distributed``: a ``LocalCluster`` of N worker
   processes (``--dask-local N``) or an existing scheduler (``--scheduler
   tcp://HOST:PORT``; its workers need nimlab installed). The scheduler
-  reschedules the tasks of a worker that dies; each task may also be retried.
+  reschedules the tasks of a worker that dies; a task whose own code raises is retried,
+  then refused. A scheduler lost mid-run (killed, the connection cut) is no task's
+  failure: the run stops with :class:`~nimlab.errors.ClusterLost`, recording nothing for
+  the jobs not yet returned.
   ``distributed`` is imported only here, only when asked for.
 
 >>> list(SerialExecutor().run(abs, [-1, 2, -3]))
@@ -33,7 +36,7 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any, Protocol, TypeVar
 
-from nimlab.errors import InvalidOption, NimlabError, TooLarge
+from nimlab.errors import ClusterLost, InvalidOption, NimlabError, TooLarge
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -180,6 +183,7 @@ class DaskExecutor:
         require("research", "nimlab sweep --dask-local/--scheduler")
         distributed: Any = importlib.import_module("distributed")
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
+        _silence_dask()
         self._cluster: Any = None
         if scheduler is not None:
             self.name = f"Dask scheduler {scheduler}"
@@ -233,22 +237,63 @@ class DaskExecutor:
         running = as_completed(first)
         for future in running:
             job = of.pop(future.key)
-            try:
-                result: R = future.result()
-            except Exception as error:  # the task failed on every retry, or its workers died
+            if future.status == "error":  # the task's own code raised, or it killed its workers
+                error = future.exception()
                 if lost is None or isinstance(error, NimlabError):
-                    raise
-                result = lost(job, f"failed {DASK_RETRIES + 1} times on Dask ({error})"[:300])
+                    raise error
+                result: R = lost(job, _failure(error)[:300])
+            elif future.status != "finished":  # cancelled or lost: the cluster, not the task
+                raise self._lost(future)
+            else:
+                result = future.result()
             future.release()
             following = next(waiting, None)
             if following is not None:
                 running.add(submit(following))
             yield result
 
+    def _lost(self, future: Any) -> ClusterLost:
+        """The end of a run whose scheduler (or the connection to it) went away mid-run."""
+        where = self.name if self._cluster is None else "the Dask LocalCluster"
+        reason = f"its tasks were {future.status}"
+        if future.status == "cancelled":
+            try:
+                future.result(timeout=0)
+            except Exception as error:  # "<key> cancelled for reason: scheduler-connection-lost."
+                said = str(error).split("\n")[0]
+                reason = said.partition("for reason: ")[2].rstrip(".") or reason
+        reason = reason[:200]
+        return ClusterLost(
+            f"{where} went away mid-sweep ({reason}); the batches finished before are saved "
+            "and nothing was recorded for the others: run the same command again to resume",
+            ja=(
+                f"{where} がスイープの途中で失われました（{reason}）。それまでに終わったバッチは"
+                "保存され、残りは何も記録していません。同じコマンドをもう一度実行すると再開します"
+            ),
+        )
+
     def close(self) -> None:
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+def _silence_dask() -> None:
+    """Keep Dask's own log lines (reconnection attempts, a worker's shutdown traceback) off
+    stderr: a sweep reports what happened in one line of its own."""
+    import logging
+
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name.split(".")[0] == "distributed":  # Dask's config gives some their own level
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def _failure(error: BaseException) -> str:
+    """Why a Dask task failed for good: its own exception, raised on every attempt, or the
+    death of every worker it ran on."""
+    if type(error).__name__ == "KilledWorker":
+        return f"its workers died on it on Dask (out of memory?); lower --max-states ({error})"
+    return f"raised {type(error).__name__}: {error} on each of {DASK_RETRIES + 1} attempts on Dask"
 
 
 def executor(

@@ -126,28 +126,21 @@ def _ppositions(axes: Any, path: str, where: Filter, lang: str) -> int:
             f"{params}: no P-position up to {top}; nothing to plot",
             ja=f"{params}: {top} までに P 局面がありません。描くものがありません",
         )
-    a, b, c = _points(positions)
-    shown = axes.scatter(a, b, c=c, s=6, cmap="plasma")
-    axes.figure.colorbar(shown, ax=axes, label=say("plot.ppositions.colour", lang))
+    # positions are stored sorted, smallest heap first: the two largest are the last two
+    a = [p[-2] for p in positions]
+    b = [p[-1] for p in positions]
+    if len(positions[0]) < 3:
+        axes.scatter(a, b, s=6)
+    else:  # the third-largest heap as the colour
+        c = [p[-3] for p in positions]
+        shown = axes.scatter(a, b, c=c, s=6, cmap="plasma")
+        axes.figure.colorbar(shown, ax=axes, label=say("plot.ppositions.colour", lang))
     axes.set_xlabel(say("plot.ppositions.x", lang))
     axes.set_ylabel(say("plot.ppositions.y", lang))
     axes.set_aspect("equal")
     title = say("plot.ppositions.title", lang, params=params, top=top, count=len(positions))
     axes.set_title(title, parse_math=False)  # the parameters as they are, even with a '$'
     return len(positions)
-
-
-def _points(positions: list[list[int]]) -> tuple[list[int], list[int], list[int]]:
-    """The points of P-positions (sorted heaps): ⟨a, b⟩ of the three largest ⟨a, b, c⟩
-    coloured by c, and a position of two heaps ⟨a, b⟩ itself, coloured by b.
-
-    >>> _points([[1, 3], [2, 5, 7]])
-    ([1, 2], [3, 5], [3, 7])
-    """
-    # (p[-3] and p[-2] of a pair were both its smaller heap: every point on the diagonal)
-    a = [p[-3] if len(p) >= 3 else p[0] for p in positions]
-    b = [p[-2] if len(p) >= 3 else p[-1] for p in positions]
-    return a, b, [p[-1] for p in positions]
 
 
 _DRAW = {"period": _period, "preperiod": _preperiod, "ppositions": _ppositions}

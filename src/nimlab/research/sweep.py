@@ -93,10 +93,11 @@ def _to_retry(
     max_states: int,
     max_memory: int,
 ) -> list[int]:
-    """The committed batches holding a task refused under smaller limits than these: a sweep
-    run again with larger ``--max-states`` or ``--max-memory`` computes them again (their
-    results replace the refused rows; the rows already computed stay)."""
-    below = db.refused_below(sweep, max_states, max_memory)
+    """The committed batches holding a task refused, or a period search stopped, under
+    smaller limits than these: a sweep run again with larger ``--max-states`` or
+    ``--max-memory`` computes them again (their results replace the refused or stopped
+    rows; proven rows stay)."""
+    below = db.stopped_below(sweep, max_states, max_memory)
     if not below:
         return []
     again = []
