@@ -92,3 +92,27 @@ def test_too_many_tasks_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidOption, match="--max-tasks must be ≥ 1"):
         run_sweep(family, str(tmp_path / "x.sqlite"), SerialExecutor(), max_tasks=-5)
     assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_ctrl_c_while_the_kernels_load_stops_the_sweep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Loading them runs in numba's ctypes callbacks, where Ctrl-C was printed ("Exception
+    # ignored …") and lost: the sweep ran to its end and exited 0.
+    import os
+
+    from nimlab.research import sweep as module
+
+    def loading(family: str) -> None:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
+            time.sleep(0.05)
+        except KeyboardInterrupt:  # what numba's ctypes callbacks do with it
+            pass
+
+    monkeypatch.setattr(module, "warm_up", loading)
+    path = tmp_path / "r.sqlite"
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep(subtraction_family(sizes=(2,), max_element=9), str(path), SerialExecutor())
+    assert _batches_done(path) == 0
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored

@@ -13,7 +13,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,7 +147,8 @@ def run_sweep(
         batches = (b for b in family.batches(sweep.batch_size) if b.index not in done)
         jobs = (Job(family.name, b, max_states, max_memory) for b in batches)
         if pending:
-            warm_up(family.name)
+            with _interrupt_after():
+                warm_up(family.name)
         computed = added = 0
         label = say("progress.sweep", lang, family=family.name)
         bar = None if quiet else ProgressBar(label, count, "tasks", lang, count - pending)
@@ -169,3 +174,21 @@ def run_sweep(
         time.perf_counter() - start,
         executor.name,
     )
+
+
+@contextlib.contextmanager
+def _interrupt_after() -> Iterator[None]:
+    """Ctrl-C while the body runs stops the sweep once it is done. Loading the kernels runs
+    in numba's ctypes callbacks, where an interrupt is printed ("Exception ignored …") and
+    lost: the sweep then ran to its end."""
+    if threading.current_thread() is not threading.main_thread():  # no signals there
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
