@@ -276,3 +276,14 @@ def test_a_sweep_not_finished_is_not_called_interrupted(tmp_path: Path) -> None:
     code, out = cli("results", "--db", path, "--sweeps")
     assert code == 0 and "not finished (running, or interrupted: run it again to resume)" in out
     assert "interrupted (run" not in out
+
+
+def test_a_missing_folder_of_an_export_or_a_plot_names_the_option(
+    atlas: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "x.csv: the directory … does not exist" said which file, not which option gave it.
+    missing = tmp_path / "missing"
+    assert cli("results", "--db", atlas, "--export", str(missing / "x.csv"))[0] == 2
+    assert f"--export {missing / 'x.csv'}: the directory" in capsys.readouterr().err
+    code, _ = cli("results", "--db", atlas, "--plot", "period", "--out", str(missing / "p.png"))
+    assert code == 2 and f"--out {missing / 'p.png'}: the directory" in capsys.readouterr().err

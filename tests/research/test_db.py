@@ -157,3 +157,10 @@ def test_a_process_that_opens_a_refused_database_meanwhile_keeps_its_log_files(
         names = {row[0] for row in after.execute("SELECT name FROM sqlite_master")}
     after.close()
     assert "other" in names  # the other process's write survived
+
+
+def test_a_database_in_a_missing_folder_is_named_so(tmp_path: Path) -> None:
+    # sqlite3 says only "unable to open database file", and the message asked whether the
+    # folder was writable.
+    with pytest.raises(InvalidOption, match=r"the folder .* does not exist"):
+        ResultsDB.open(str(tmp_path / "missing" / "r.sqlite"))

@@ -195,6 +195,14 @@ class ResultsDB:
             if not create:
                 return cls(reader, str(path))
             reader.close()
+        folder = file.parent
+        if not folder.is_dir():  # (sqlite3 says only "unable to open database file")
+            raise InvalidOption(
+                f"--db {shown}: the folder {folder} does not exist; create it, or name a file "
+                "in a folder that does",
+                ja=f"--db {shown}: フォルダ {folder} がありません。作成するか、ある"
+                "フォルダのファイルを指定してください",
+            )
         try:
             connection = sqlite3.connect(str(file), timeout=BUSY_SECONDS, isolation_level=None)
             connection.text_factory = _text

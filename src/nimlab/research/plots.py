@@ -38,7 +38,7 @@ def plot(path: str, where: Filter, kind: str, target: str, lang: str = "en") -> 
             f"--out {target}: give a file ending in .png or .svg",
             ja=f"--out {target}: .png か .svg で終わるファイル名を指定します",
         )
-    target_path(target)
+    target_path(target, "--out")
     from nimlab.extras import require
 
     require("plot", "nimlab results --plot")

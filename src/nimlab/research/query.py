@@ -188,7 +188,7 @@ def export_target(target: str) -> str:
                 "で終わるファイルを指定してください"
             ),
         )
-    target_path(target)
+    target_path(target, "--export")
     return name
 
 
@@ -286,19 +286,19 @@ def _table(pa: Any, schema: Any, chunk: list[tuple[Any, ...]]) -> Any:
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
-def target_path(target: str) -> Path:
-    """``target`` as a path whose directory exists (refused otherwise)."""
+def target_path(target: str, option: str) -> Path:
+    """``target`` (given with ``option``) as a path whose directory exists (else refused)."""
     path = Path(target)
     try:
         folder = path.parent.is_dir()
     except OSError as error:
         raise InvalidOption(
-            f"{shown(target)}: cannot use this path ({error.strerror})",
-            ja=f"{shown(target)}: このパスは使えません（{error.strerror}）",
+            f"{option} {shown(target)}: cannot use this path ({error.strerror})",
+            ja=f"{option} {shown(target)}: このパスは使えません（{error.strerror}）",
         ) from None
     if not folder:
         raise InvalidOption(
-            f"{shown(target)}: the directory {shown(str(path.parent))} does not exist",
-            ja=f"{shown(target)}: ディレクトリ {shown(str(path.parent))} がありません",
+            f"{option} {shown(target)}: the directory {shown(str(path.parent))} does not exist",
+            ja=f"{option} {shown(target)}: ディレクトリ {shown(str(path.parent))} がありません",
         )
     return path
