@@ -82,9 +82,10 @@ class ProgressBar:
                 MofNCompleteColumn(),
                 TaskProgressColumn(),
                 TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                TextColumn(say("progress.left", lang)),
+                TimeElapsedColumn(),  # "0:00:03 spent, 0:00:01 left" (not "0:00:03 left 0:00:01")
+                TextColumn(say("progress.spent", lang)),
                 TimeRemainingColumn(),
+                TextColumn(say("progress.left", lang)),
                 console=Console(stderr=True),
             )
             self.task = self.bar.add_task(label, total=total, completed=done, rate="")
