@@ -360,7 +360,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "nimlab web app: {url}  (Ctrl-C stops it)",
         "nimlab ウェブアプリ: {url}  （Ctrl-C で止まります）",
     ),
-    "progress.spent": ("spent,", "経過、"),
     "progress.left": ("left", "残り"),
     "progress.line": (
         "{label}: {done}/{total} {unit} ({share}%), {rate}, {left} left",

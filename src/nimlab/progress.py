@@ -1,4 +1,4 @@
-"""One progress bar for long work: done of total, the rate, the time spent and the time left.
+"""One progress bar for long work: done of total, the rate and the time left.
 
 Drawn by rich on stderr when stderr is a terminal (or when asked). Off a
 terminal — a run under ``nohup``, its stderr sent to a log — the bar is one
@@ -72,7 +72,6 @@ class ProgressBar:
                 Progress,
                 TaskProgressColumn,
                 TextColumn,
-                TimeElapsedColumn,
                 TimeRemainingColumn,
             )
 
@@ -82,10 +81,8 @@ class ProgressBar:
                 MofNCompleteColumn(),
                 TaskProgressColumn(),
                 TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),  # "0:00:03 spent, 0:00:01 left" (not "0:00:03 left 0:00:01")
-                TextColumn(say("progress.spent", lang)),
-                TimeRemainingColumn(),
-                TextColumn(say("progress.left", lang)),
+                TimeRemainingColumn(),  # "0:00:01 left" (it read "0:00:03 left 0:00:01": the time
+                TextColumn(say("progress.left", lang)),  # spent, then the time left after "left")
                 console=Console(stderr=True),
             )
             self.task = self.bar.add_task(label, total=total, completed=done, rate="")
