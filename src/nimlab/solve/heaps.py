@@ -89,7 +89,7 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
     if kernel is not None:  # the declared rule, as whole sets per heap: no option tuples
         # Known work is refused before it starts, as the kernels refuse it: a search that then
         # tries fewer values still has its budget (spent in vain, it had none left for them).
-        budget.need(kernel.work(count) - kernel.work(len(table)))
+        budget.need(_declared_cost(kernel, len(table), count))
         _declared_values(kernel, table, count, budget)
         cache.put(game, table, LIST_ITEM_BYTES * len(table))
         _keep(game, table)
@@ -193,6 +193,36 @@ def _use_kernel(game: HeapRuleset, count: int) -> bool:
         return False
     loaded = "numba" in sys.modules
     return work > (KERNEL_MIN_STATES if loaded else COLD_KERNEL_MIN_STATES)
+
+
+def _declared_cost(kernel: OneHeapKernel, start: int, count: int) -> int:
+    """At least the states :func:`_declared_values` spends extending G(0..start-1) to count
+    (exactly, but for splitting digits: a lower bound, never refusing what would fit).
+
+    >>> _declared_cost(OneHeapKernel("identity"), 0, 2000)  # (kernel.work says 2,000,000)
+    2000
+    >>> _declared_cost(OneHeapKernel("subtraction", subtraction_set=(2, 4, 7)), 10, 20)
+    30
+    """
+    heaps = max(count - start, 0)
+    if kernel.kind == "identity":
+        return heaps
+    if kernel.kind == "all-but":
+        return heaps * (len(kernel.excluded) + 1)
+    if kernel.kind == "subtraction":
+        return heaps * len(kernel.subtraction_set)
+    if kernel.kind == "subtraction-rule":
+        from nimlab.games.subtraction_rules import members
+
+        return heaps * len(members(kernel.rule, max(count - 1, 0)))
+    t = len(kernel.digits)
+    splits = sum(1 for d in kernel.digits if d & 12)
+
+    def below(x: int) -> int:  # Σ over n < x of max(0, n − t − 1)
+        return max(0, x - t - 1) * max(0, x - t - 2) // 2
+
+    # a split digit k < t spends (n − k − unequal) // 2 ≥ (n − t − 1) / 2 at heap n
+    return heaps * t + splits * (below(count) - below(start)) // 2
 
 
 def _declared_values(kernel: OneHeapKernel, table: list[int], count: int, budget: Budget) -> None:
