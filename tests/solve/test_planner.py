@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import nimlab
-from nimlab.errors import NotApplicable, TooLarge
+from nimlab.errors import InvalidPosition, NotApplicable, TooLarge
 from nimlab.explanations import explain
 from nimlab.limits import Limits, amount
 from nimlab.solve.context import Context
@@ -310,3 +310,68 @@ def test_a_k_heap_kernel_answer_carries_what_is_known_of_the_grundy_value() -> N
         assert n.outcome == "N" and n.grundy == 7 and n.remoteness == 13
         total = nimlab.analyze("delete-nim:single + nim", "39,53,56 + 0")
         assert total.grundy == n.grundy  # the sum's search agrees
+
+
+SPLIT_DELETE_GAMES = [
+    f"{family}:{variant}"
+    for family, variants in (
+        ("split-delete-nim", ("single", "half")),
+        ("delete-nim", ("single", "half", "less-than-half", "all-but-one")),
+    )
+    for variant in variants
+]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.sampled_from(SPLIT_DELETE_GAMES),
+    st.lists(st.integers(1, 12), min_size=2, max_size=5).filter(lambda h: sum(h) <= 30).map(sorted),
+    st.booleans(),
+)
+@example("delete-nim:half", [1, 1, 4, 20], False)  # a large heap beside small ones
+@example("split-delete-nim:half", [1, 2, 3, 20], True)
+@example("delete-nim:all-but-one", [1, 1, 20], False)
+@example("delete-nim:less-than-half", [1, 1, 1, 2, 20], False)
+@example("delete-nim:single", [1, 20], True)
+def test_the_split_reach_bound_never_exceeds_what_a_search_visits_and_spends(
+    spec: str, heaps: list[int], misere: bool
+) -> None:
+    from nimlab.registry import game
+    from nimlab.solve.planner import split_reach_lower_bound
+    from nimlab.solve.search import Search
+
+    g = game(spec)
+    try:
+        position = g.position(tuple(heaps))
+    except InvalidPosition:  # (half: an even number of heaps)
+        return
+    budget = Limits(max_states=10**9).budget()
+    search = Search(g, misere, budget)
+    search.value(position)
+    bound = split_reach_lower_bound(g, position)
+    assert bound <= len(search.memo) - 1, (spec, heaps)
+    assert bound <= budget.used, (spec, heaps)
+
+
+@pytest.mark.parametrize(
+    ("spec", "position"),
+    [
+        ("delete-nim:single", "1000000,7"),
+        ("split-delete-nim:single", "7,1000000"),
+        ("split-delete-nim:half", "3,3,3,1000000"),
+        ("delete-nim:all-but-one", "3,5,1000000"),
+        ("delete-nim:less-than-half", "2,3,4,1000000"),
+        ("delete-nim:half", "3,3,3,1000000"),
+        ("delete-nim:less-than-half", "3,3,3,3,100000"),
+        ("split-delete-nim:single", "3,3,3,3,3,100000"),
+        ("delete-nim:all-but-one", "3,3,3,3,100000"),
+    ],
+)
+def test_a_misere_search_of_a_huge_split_delete_heap_is_refused_before_it_starts(
+    spec: str, position: str
+) -> None:
+    # Found by the misère audit: delete-nim:single 1000000,7 dived 671,744 moves deep in
+    # 17–26 s before its memory refusal, split-delete-nim:half 3,3,3,1000000 ran 94 s,
+    # delete-nim:half 3,3,3,1000000 95 s (3.4 GB resident under the 2 GiB limit).
+    with pytest.raises(TooLarge, match="at least"):
+        plan(spec, "analyze", position, misere=True).check(Limits())

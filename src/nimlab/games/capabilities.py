@@ -281,7 +281,9 @@ class Capabilities:
     ``table`` caption cites it for tables that start there). ``splits_heaps`` says a move
     may break a heap into several while the number of heaps stays fixed (the split/delete
     games), so a heap of the sorted position may grow: the positions a search reaches
-    are bounded by the largest heap, not by the box of the heaps.
+    are bounded by the largest heap, not by the box of the heaps. ``any_count_moves``
+    are k-heap move flags that hold for every number of heaps from three on (the
+    planner's lower bounds read them where no kernel serves the count).
     """
 
     shape: Shape
@@ -295,7 +297,14 @@ class Capabilities:
     p_matrix_source: str = ""
     grundy_table_source: str = ""
     splits_heaps: bool = False
+    any_count_moves: int = 0
 
     def k_heap_kernel(self, heaps: int) -> int | None:
         """The k-heap kernel's move flags for ``heaps`` heaps, if a kernel serves them."""
         return dict(self.k_heap_kernels).get(heaps)
+
+    def k_heap_moves(self, heaps: int) -> int:
+        """Move flags known to hold for ``heaps`` (≥ 3) heaps: the kernel's, if one serves
+        them, else :attr:`any_count_moves`."""
+        flags = self.k_heap_kernel(heaps)
+        return self.any_count_moves if flags is None else flags

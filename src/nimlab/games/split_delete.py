@@ -202,6 +202,9 @@ class _FixedCountGame(HeapsRuleset):
 
     _two_heap_moves: ClassVar[int]
     _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]]
+    _any_count_moves: ClassVar[dict[str, int]]
+    """The k-heap move flags every count of heaps allows (``half``: none, its moves
+    depend on the count)."""
     _p_matrix_sources: ClassVar[dict[str, str]] = {}
     _grundy_table_source: ClassVar[str]
 
@@ -217,6 +220,7 @@ class _FixedCountGame(HeapsRuleset):
             p_matrix_source=self._p_matrix_sources.get(self.variant, ""),
             grundy_table_source=self._grundy_table_source,
             splits_heaps=True,
+            any_count_moves=self._any_count_moves.get(self.variant, 0),
         )
 
     def check_count(self, count: int) -> Needs | None:
@@ -272,6 +276,8 @@ class SplitDeleteNim(_FixedCountGame):
         "single": ((3, K_REDUCE | SPLIT_KEEP), (4, K_REDUCE | SPLIT_KEEP)),
         "half": ((4, TWO_PAIRS | PAIR_AND_ONE | SPLIT_KEEP_SPLITTABLE | TWO_REDUCED),),
     }
+    # split a heap, delete one of its parts (reduce it) or another heap
+    _any_count_moves: ClassVar[dict[str, int]] = {"single": K_REDUCE | SPLIT_KEEP}
 
     def moves(self, position: Position) -> Iterator[Move]:
         heaps: Heaps = position
@@ -326,6 +332,12 @@ class DeleteNim(_FixedCountGame):
         "less-than-half": ((3, SPLIT_KEEP), (4, SPLIT_KEEP | TWO_PAIRS)),
         "half": ((4, TWO_PAIRS),),
         "all-but-one": ((3, SPLIT_ALL), (4, SPLIT_ALL)),
+    }
+    # delete one heap (less than half: at least one), split another
+    _any_count_moves: ClassVar[dict[str, int]] = {
+        "single": SPLIT_KEEP,
+        "less-than-half": SPLIT_KEEP,
+        "all-but-one": SPLIT_ALL,
     }
 
     def _delete_counts(self, n: int) -> range:

@@ -41,7 +41,15 @@ from nimlab.games.base import (
     as_heap_ruleset,
     as_heaps_ruleset,
 )
-from nimlab.games.capabilities import K_REDUCE, REDUCE
+from nimlab.games.capabilities import (
+    K_REDUCE,
+    REDUCE,
+    SPLIT_ALL,
+    SPLIT_KEEP,
+    SPLIT_KEEP_SPLITTABLE,
+    SUMS,
+    TWO_PAIRS,
+)
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import Limits, amount, check_limits
 from nimlab.registry import game as as_game
@@ -608,7 +616,9 @@ def reachable_lower_bound(game: Ruleset, pos: Position) -> int:
     """A lower bound on the positions a full search from ``pos`` visits (0 if unknown).
 
     Where a game may reduce any heap to any smaller size (Nim, Wythoff,
-    Split-and-delete Nim), every sorted tuple of smaller heaps is reachable.
+    Split-and-delete Nim), every sorted tuple of smaller heaps is reachable. Where it
+    splits a heap and deletes another (the split/delete games), the splits of the largest
+    heap and of its parts are (:func:`split_reach_lower_bound`).
     """
     caps = game.capabilities
     if not pos or not all(isinstance(h, int) for h in pos):
@@ -617,12 +627,101 @@ def reachable_lower_bound(game: Ruleset, pos: Position) -> int:
         flags = caps.two_heap_kernel or 0
         reduces = bool(flags & REDUCE)
     else:
-        reduces = bool((caps.k_heap_kernel(len(pos)) or 0) & K_REDUCE)
+        reduces = bool(caps.k_heap_moves(len(pos)) & K_REDUCE)
     if caps.one_heap is not None and caps.one_heap.takes_any:
         reduces = True
+    splits = split_reach_lower_bound(game, pos)
     if not reduces:
+        return splits
+    return max(splits, int(prod(h - caps.least_heap + 1 for h in pos)) // factorial(len(pos)))
+
+
+def split_reach_lower_bound(game: Ruleset, pos: Position) -> int:
+    """A lower bound on the positions other than ``pos`` that a full search of a game
+    which splits one heap and deletes another reaches (0 if the game does not).
+
+    Let b be the largest heap and L the least heap a position may hold.
+
+    * *Split one heap, delete another* (two heaps of Split-and-delete or Delete Nim,
+      ``SUMS``; three or four heaps of the ``single`` and ``less-than-half`` variants,
+      ``SPLIT_KEEP``): delete the least heap and split b, leaving R ∪ {x, y} with
+      x + y = b, R the other heaps. From there, delete x and split y (and the other
+      way round): every sum s from 2L to b − L is reached with R kept, and for each
+      s every pair L ≤ x ≤ y, x + y = s: ⌊s/2⌋ − L + 1 positions. These variants do
+      so with any number of heaps (``any_count_moves``), as ``all-but-one`` below.
+    * *Split two heaps, delete both parts of one* (four heaps of
+      ``split-delete-nim:half``, ``SPLIT_KEEP_SPLITTABLE``): the same with the
+      second-largest heap split and deleted, which needs it to hold 2L stones or more,
+      and then the part not split must hold 2L: the sums from 2L to b − 2L.
+    * *Delete two heaps and split the other two* (four heaps of the ``half`` variants,
+      ``TWO_PAIRS``): delete the two least, split the second-largest and b into x + y
+      with x, y ≥ 2L; then delete the former's parts and split x and y. Every split of b
+      into four parts is reached: about b³/144 positions, none of which is ``pos``.
+    * *Delete all heaps but one and split it into k parts* (``SPLIT_ALL``): any part
+      p ≤ b − (k − 1)L of a split of b is kept and split again, so every sum s from kL
+      to b − (k − 1)L is reached by positions (L, …, L, x, y): the pairs of sum
+      s − (k − 2)L.
+
+    Positions of different sums, or of one sum with different pairs, differ; none is
+    ``pos`` (their total is at most b). Each is an option of the one before it, so a
+    search generates it: the bound counts states too.
+
+    >>> from nimlab.registry import game
+    >>> split_reach_lower_bound(game("delete-nim:single"), (7, 10))  # every pair of sum ≤ 10
+    25
+    >>> split_reach_lower_bound(game("delete-nim:single"), (7, 10**6)) >= 10**11
+    True
+    >>> split_reach_lower_bound(game("split-delete-nim:half"), (3, 3, 3, 10**6)) >= 10**11
+    True
+    >>> split_reach_lower_bound(game("delete-nim:half"), (3, 3, 3, 10**6)) >= 10**15
+    True
+    >>> split_reach_lower_bound(game("nim"), (7, 10))
+    0
+    """
+    caps = game.capabilities
+    if not caps.splits_heaps or len(pos) < 2 or not all(isinstance(h, int) for h in pos):
         return 0
-    return int(prod(h - caps.least_heap + 1 for h in pos)) // factorial(len(pos))
+    k, least = len(pos), max(caps.least_heap, 1)
+    heaps = sorted(pos)
+    b = heaps[-1]
+    flags = caps.two_heap_kernel or 0 if k == 2 else caps.k_heap_moves(k)
+    bounds = [0]
+    if (k == 2 and flags & SUMS) or (k > 2 and flags & SPLIT_KEEP):
+        bounds.append(_pairs_of_sums(b - least, b, least))
+    if k > 2 and flags & SPLIT_ALL:
+        kept = (k - 2) * least  # the heaps of L stones beside the pair
+        bounds.append(_pairs_of_sums(b - (k - 1) * least - kept, b - kept, least))
+    splittable = heaps[-2] >= 2 * least  # a second heap to split beside b
+    if k == 4 and flags & SPLIT_KEEP_SPLITTABLE and splittable:
+        bounds.append(_pairs_of_sums(b - 2 * least, b, least))
+    if k == 4 and flags & TWO_PAIRS and splittable and b >= 4 * least:
+        # every split of b into four parts: b into x + y (x, y ≥ 2L) beside the second
+        # heap's parts, then those deleted and x and y split; a sorted one stands for at
+        # most 4! of the C(b − 4L + 3, 3) ordered ones
+        bounds.append(comb(b - 4 * least + 3, 3) // 24)
+    return max(bounds)
+
+
+def _pairs_of_sums(top: int, also: int, least: int) -> int:
+    """The pairs least ≤ x ≤ y with x + y = s, summed over s from 2·least to ``top`` and
+    over s = ``also`` (when it is above ``top``): ⌊s/2⌋ − least + 1 each.
+
+    >>> _pairs_of_sums(9, 10, 1), sum(s // 2 for s in range(2, 11))
+    (25, 25)
+    >>> _pairs_of_sums(8, 10, 2), sum(s // 2 - 1 for s in [*range(4, 9), 10])
+    (13, 13)
+    """
+
+    def quarter_squares(n: int) -> int:  # Σ ⌊s/2⌋ for 0 ≤ s ≤ n
+        return n * n // 4 if n > 0 else 0
+
+    low = 2 * least
+    total = 0
+    if top >= low:
+        total = quarter_squares(top) - quarter_squares(low - 1) - (least - 1) * (top - low + 1)
+    if also > top and also >= low:
+        total += also // 2 - least + 1
+    return total
 
 
 def _table_step(g: Ruleset, cells: int, answers: Answers, optional: bool = False) -> Step:
