@@ -49,8 +49,9 @@ def _kernel_alone() -> dict[str, Any]:
 
 
 def _compute_only(runner: Any) -> tuple[float, str]:
+    from nimlab.garbage import no_gc
     from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES
-    from nimlab.research.compute import Job, compute_batch, no_gc
+    from nimlab.research.compute import Job, compute_batch
     from nimlab.research.families import subtraction_family
 
     family = subtraction_family(SIZES, MAX_ELEMENT)

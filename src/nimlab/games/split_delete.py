@@ -73,11 +73,17 @@ def each_split(heaps: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
     >>> list(each_split([2, 4]))
     [((1, 1), (1, 3)), ((1, 1), (2, 2))]
     """
-    if sum(h // 2 for h in heaps) <= LISTED_SPLITS:  # the searches' case: product is faster
-        return product(*(list(splits(h)) for h in heaps))
     if not heaps:
         return iter([()])
-    return ((p, *rest) for p in splits(heaps[0]) for rest in each_split(heaps[1:]))
+    if len(heaps) == 1:
+        return ((p,) for p in splits(heaps[0]))
+    rest = heaps[1:]
+    if sum(h // 2 for h in rest) <= LISTED_SPLITS:  # the searches' case: product is faster
+        # the first heap's splits are not listed: a search that dives through the first
+        # option of each position (and may be stopped there) does not pay for them all
+        listed = [list(splits(h)) for h in rest]
+        return ((p, *others) for p in splits(heaps[0]) for others in product(*listed))
+    return ((p, *others) for p in splits(heaps[0]) for others in each_split(rest))
 
 
 def partitions(h: int, parts: int, smallest: int = 1) -> Iterator[Heaps]:

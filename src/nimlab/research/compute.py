@@ -23,15 +23,13 @@ P-positions alone (subtraction games).
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from math import comb
 from typing import Any
 
 from nimlab.errors import NimlabError
+from nimlab.garbage import no_gc
 from nimlab.limits import Limits
 from nimlab.research.db import COLUMNS
 from nimlab.research.families import Batch
@@ -126,23 +124,6 @@ def _task(family: str, item: Any, limits: Limits) -> Row:
         return _take_away(c, bound, limits)
     spec, heaps, top = item
     return _split_delete(spec, heaps, top, limits)
-
-
-@contextmanager
-def no_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while many acyclic rows are built.
-
-    Building or unpickling thousands of row tuples triggers a collection every
-    700 allocations, each walking every young tuple: a third of a sweep's time.
-    Rows hold no cycles, so nothing is lost by collecting once afterwards.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _load_kernels() -> None:

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from nimlab.errors import InvalidOption, TooLarge
+from nimlab.garbage import no_gc
 from nimlab.limits import DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES
 from nimlab.messages import say
 from nimlab.progress import ProgressBar
-from nimlab.research.compute import Job, compute_batch, no_gc, refused, warm_up, with_limits
+from nimlab.research.compute import Job, compute_batch, refused, warm_up, with_limits
 from nimlab.research.db import ResultsDB
 from nimlab.research.executors import Executor
 from nimlab.research.families import Family

@@ -27,6 +27,7 @@ from itertools import chain, islice
 from nimlab.errors import InvalidGame, InvalidOption
 from nimlab.games.base import Position, Ruleset, is_integer
 from nimlab.games.meter import metered
+from nimlab.garbage import no_gc
 from nimlab.limits import Budget, Limits
 
 
@@ -85,7 +86,9 @@ class Search:
         """(Grundy value, remoteness) of ``root``."""
         if root in self.memo:
             return self.memo[root]
-        with metered(self.budget.spend):  # the rulesets' own work while listing moves counts
+        # the rulesets' own work while listing moves counts; the open positions' generator
+        # chains make no cycles, and a deep search spent most of its time collecting them
+        with metered(self.budget.spend), no_gc():
             return self._value(root)
 
     def _value(self, root: Position) -> tuple[int, int]:
