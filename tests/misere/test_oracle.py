@@ -84,3 +84,23 @@ def test_a_repeated_factor_is_written_as_a_power() -> None:
 
     answer = misere_analyze(game("kayles"), (2,) * 40 + (5,))
     assert answer.arithmetic.startswith("b^40 · ") and answer.arithmetic.count("·") == 1
+
+
+def test_a_refusal_past_the_quotients_heaps_says_how_far_it_reaches() -> None:
+    # `analyze kayles 401 --misere` was refused naming only --max-states: the quotient,
+    # which answers heap 400 at once, is built for heaps up to LARGEST_HEAP.
+    import pytest
+
+    from nimlab.errors import TooLarge
+    from nimlab.limits import Limits
+    from nimlab.theory.misere_quotient import LARGEST_HEAP
+
+    big, tight = f"{LARGEST_HEAP + 1},3", Limits(max_states=100)
+    with pytest.raises(TooLarge) as refused:
+        nimlab.analyze("kayles", big, misere=True, limits=tight)
+    assert f"at most {LARGEST_HEAP} stones" in str(refused.value)
+    assert f"{LARGEST_HEAP} 個以下" in refused.value.render(None, "ja")
+    with pytest.raises(TooLarge) as normal:  # no such note in normal play
+        nimlab.analyze("octal:0.7", big, limits=tight)
+    assert "quotient" not in str(normal.value)
+    assert nimlab.analyze("kayles", str(LARGEST_HEAP), misere=True).outcome == "N"

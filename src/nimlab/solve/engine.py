@@ -40,7 +40,7 @@ from nimlab.solve.methods import (
     search_method,
     sprague_grundy,
 )
-from nimlab.solve.oracles import find_oracle, moves_room
+from nimlab.solve.oracles import find_oracle, moves_room, out_of_reach
 from nimlab.solve.periodicity import options_of_value
 from nimlab.solve.planner import MISERE_SEARCH, SEARCH, Plan, Step, plan, search_work
 from nimlab.solve.results import Analysis, Outcome, WinningMove
@@ -61,8 +61,20 @@ def analyze(
     g = as_game(game)
     pos = g.position(position)
     limits = check_limits(limits)
-    the_plan = plan(g, "analyze", pos, misere=misere, limits=limits).check(limits)
-    return run_plan(the_plan, g, pos, misere, limits)
+    try:
+        the_plan = plan(g, "analyze", pos, misere=misere, limits=limits).check(limits)
+        return run_plan(the_plan, g, pos, misere, limits)
+    except TooLarge as error:
+        raise _noted(error, g, pos, bool(misere)) from None
+
+
+def _noted(error: TooLarge, g: Ruleset, pos: Position, misere: bool) -> TooLarge:
+    """``error`` with the reason a theorem of the game did not answer, if one gives it
+    (``analyze kayles 401 --misere``: the quotient covers heaps up to 400)."""
+    why = None if error.note else out_of_reach(g, pos, misere)
+    if why is None:
+        return error
+    return TooLarge(error.reason, error.limit, why[0], ja=error.ja, note_ja=why[1])
 
 
 def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Limits) -> Analysis:

@@ -101,6 +101,11 @@ class Oracle(ABC):
         """Every move to a position of Grundy value ``target`` (for sums), or None if unknown."""
         return None
 
+    def out_of_reach(self, game: Ruleset, position: Position) -> tuple[str, str] | None:
+        """Why this theorem does not answer ``position`` though it answers ``game``, in
+        English and Japanese (for a refusal's note), or None."""
+        return None
+
     title_ja: ClassVar[str] = ""
     """The title in Japanese (a theorem without it fails a test naming it)."""
     source_ja: ClassVar[str] = ""
@@ -146,6 +151,17 @@ def oracles() -> list[Oracle]:
         for module in _THEORIES:
             importlib.import_module(module)
     return list(_ORACLES)
+
+
+def out_of_reach(game: Ruleset, position: Position, misere: bool = False) -> tuple[str, str] | None:
+    """Why a theorem for ``game`` does not answer ``position``, if one says so (English,
+    Japanese): the note of a refusal that would otherwise only name a limit."""
+    for oracle in oracles():
+        if oracle.misere == misere:
+            why = oracle.out_of_reach(game, position)
+            if why is not None:
+                return why
+    return None
 
 
 def find_oracle(game: Ruleset, position: Position, misere: bool = False) -> Oracle | None:

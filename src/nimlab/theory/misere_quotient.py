@@ -62,6 +62,27 @@ class MisereQuotientOracle(Oracle):
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         return self.analyze_within(game, position, QUOTIENT_LIMITS)
 
+    def out_of_reach(self, game: Ruleset, position: Position) -> tuple[str, str] | None:
+        """A heap over :data:`LARGEST_HEAP`: the quotient is not built that far.
+
+        >>> from nimlab.registry import game
+        >>> MISERE_QUOTIENT.out_of_reach(game("kayles"), (401,))[0]
+        'the misère quotient answers heaps of at most 400 stones, and this position has one of 401'
+        >>> MISERE_QUOTIENT.out_of_reach(game("kayles"), (400, 3)) is None
+        True
+        """
+        if as_heap_ruleset(game) is None or not position:
+            return None
+        if not all(isinstance(h, int) for h in position) or max(position) <= LARGEST_HEAP:
+            return None
+        top = max(position)
+        return (
+            f"the misère quotient answers heaps of at most {LARGEST_HEAP} stones, and this "
+            f"position has one of {top:,}",
+            f"ミゼール商が答えるのは石が {LARGEST_HEAP} 個以下の山で、"
+            f"この局面には石が {top:,} 個の山があります",
+        )
+
     def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
         """The answer from a quotient built within the caller's ``limits`` and at most
         :data:`QUOTIENT_LIMITS` (past those the solver searches instead)."""
