@@ -61,6 +61,25 @@ def test_off_a_terminal_the_bar_is_a_plain_line_now_and_then(lang: str, expected
     assert late.getvalue() == ""  # not before log_seconds have passed
 
 
+def test_off_a_terminal_the_line_comes_while_no_step_ends() -> None:
+    # A sweep whose one batch took minutes printed nothing all that time: the line was
+    # written only when a batch ended.
+    import io
+    import time
+
+    log = io.StringIO()
+    bar = ProgressBar("sweep", 10, "tasks", "en", done=3, log_seconds=0.05, stream=log)
+    waited = 0.0
+    while log.getvalue().count("\n") < 2 and waited < 30:  # no step ends meanwhile
+        time.sleep(0.05)
+        waited += 0.05
+    bar.close()
+    lines = log.getvalue().splitlines()
+    assert len(lines) >= 2 and all(line.startswith("sweep: 3/10 tasks (30.0%)") for line in lines)
+    time.sleep(0.2)
+    assert log.getvalue().splitlines() == lines  # nothing once it is closed
+
+
 def test_the_time_left_reads_as_a_clock() -> None:
     from nimlab.progress import _clock
 

@@ -4,7 +4,8 @@ Drawn by rich on stderr when stderr is a terminal (or when asked). Off a
 terminal — a run under ``nohup``, its stderr sent to a log — the bar is one
 plain line every :data:`LOG_SECONDS` seconds (done, share, rate, time left),
 so short runs, pipes and tests see nothing and a long run's log shows how it
-goes. Its words come from the message catalogue, in the language of the
+goes — also while no step ends (a sweep's batch may take minutes): a thread
+writes the line when it is due. Its words come from the message catalogue, in the language of the
 command (``--lang``). Long runs (``sequence --out``) and sweeps (``sweep``)
 use it.
 
@@ -24,7 +25,9 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -63,6 +66,8 @@ class ProgressBar:
         self.log_seconds = LOG_SECONDS if log_seconds is None else log_seconds
         self.logged = self.start
         self.open = True
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
         self.unwatched = watch_work(None)  # this bar says how the work goes: no work meter
         if force or sys.stderr.isatty():
             from rich.console import Console
@@ -87,13 +92,32 @@ class ProgressBar:
             )
             self.task = self.bar.add_task(label, total=total, completed=done, rate="")
             self.bar.start()
+        elif self.log_seconds > 0:
+            beat = threading.Thread(
+                target=_heartbeat,
+                args=(weakref.ref(self), self.stopped, self.log_seconds),
+                name="nimlab-progress",
+                daemon=True,
+            )
+            beat.start()
 
     def update(self, done: int, total: int | None = None) -> None:
         """``done`` steps of the total are done (a long run's callback: done, total)."""
-        self.done = done
-        if total is not None:
-            self.total = total
-        now = time.monotonic()
+        with self.lock:
+            self.done = done
+            if total is not None:
+                self.total = total
+            self._show(time.monotonic())
+
+    def beat(self) -> None:
+        """The plain line, if one is due though no step has ended since the last."""
+        with self.lock:
+            now = time.monotonic()
+            if self.open and now - self.logged >= self.log_seconds:
+                self._show(now)
+
+    def _show(self, now: float) -> None:
+        done = self.done
         seconds = max(now - self.start, 1e-9)
         speed = (done - self.first) / seconds
         rate = say(
@@ -133,11 +157,23 @@ class ProgressBar:
         self.update(self.done + steps)
 
     def close(self) -> None:
-        if self.open:
-            self.open = False
-            watch_work(self.unwatched)
+        with self.lock:
+            if self.open:
+                self.open = False
+                self.stopped.set()
+                watch_work(self.unwatched)
         if self.bar is not None:
             self.bar.stop()
+
+
+def _heartbeat(bar: weakref.ref[ProgressBar], stopped: threading.Event, seconds: float) -> None:
+    """Every ``seconds`` until the bar is closed (or gone): its line, if due."""
+    while not stopped.wait(seconds):
+        alive = bar()
+        if alive is None:
+            return
+        alive.beat()
+        del alive
 
 
 class WorkMeter:
