@@ -97,7 +97,7 @@ class Search:
         # A frame folds its options' values in as they come: the position, its
         # options, the Grundy values seen, the least remoteness of a P-option,
         # the greatest remoteness of any option, and the option being solved.
-        stack: list[_Frame] = [_Frame(root, game.options(root))]
+        stack: list[_Frame] = [_Frame(root, game.options(root), game.options_bytes)]
         open_: set[Position] = {root}
         check_at = MEMORY_CHECK_EVERY
         open_bytes = stack[0].bytes
@@ -120,7 +120,7 @@ class Search:
                         "到達できるので、ゲームが終わるとは限りません",
                     )
                 frame.waiting = option
-                opened = _Frame(option, game.options(option))
+                opened = _Frame(option, game.options(option), game.options_bytes)
                 stack.append(opened)
                 open_.add(option)
                 open_bytes += opened.bytes
@@ -150,14 +150,14 @@ class _Frame:
 
     __slots__ = ("best_p", "bytes", "options", "position", "seen", "waiting", "worst")
 
-    def __init__(self, position: Position, options: Iterator[Position]) -> None:
+    def __init__(self, position: Position, options: Iterator[Position], chain_bytes: int) -> None:
         self.position = position
         first = list(islice(options, CHUNK))
         # A few options are held as a list, so the (larger) generator chain is freed.
         self.options = iter(first) if len(first) < CHUNK else chain(first, options)
         self.bytes = FRAME_BYTES + OPTION_BYTES * sum(1 + len(o) for o in first)
         if len(first) == CHUNK:
-            self.bytes += FRAME_BYTES  # the generator chain stays alive
+            self.bytes += chain_bytes  # the generator chain stays alive
         self.seen = 0  # the Grundy values of the options, as a bitset
         self.best_p = -1  # least remoteness of an option that is a P-position
         self.worst = -1  # greatest remoteness of any option
