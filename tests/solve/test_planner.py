@@ -325,7 +325,7 @@ SPLIT_DELETE_GAMES = [
 @settings(max_examples=120, deadline=None)
 @given(
     st.sampled_from(SPLIT_DELETE_GAMES),
-    st.lists(st.integers(1, 12), min_size=2, max_size=5).filter(lambda h: sum(h) <= 30).map(sorted),
+    st.lists(st.integers(1, 12), min_size=2, max_size=6).filter(lambda h: sum(h) <= 26).map(sorted),
     st.booleans(),
 )
 @example("delete-nim:half", [1, 1, 4, 20], False)  # a large heap beside small ones
@@ -333,11 +333,13 @@ SPLIT_DELETE_GAMES = [
 @example("delete-nim:all-but-one", [1, 1, 20], False)
 @example("delete-nim:less-than-half", [1, 1, 1, 2, 20], False)
 @example("delete-nim:single", [1, 20], True)
+@example("delete-nim:half", [1, 1, 1, 3, 3, 16], False)  # six heaps: the half-split bound
+@example("split-delete-nim:half", [1, 1, 1, 3, 3, 16], True)
 def test_the_split_reach_bound_never_exceeds_what_a_search_visits_and_spends(
     spec: str, heaps: list[int], misere: bool
 ) -> None:
     from nimlab.registry import game
-    from nimlab.solve.planner import split_reach_lower_bound
+    from nimlab.solve.planner import half_split_option_bound, split_reach_lower_bound
     from nimlab.solve.search import Search
 
     g = game(spec)
@@ -351,6 +353,7 @@ def test_the_split_reach_bound_never_exceeds_what_a_search_visits_and_spends(
     bound = split_reach_lower_bound(g, position)
     assert bound <= len(search.memo) - 1, (spec, heaps)
     assert bound <= budget.used, (spec, heaps)
+    assert half_split_option_bound(g, position) <= budget.used, (spec, heaps)
 
 
 @pytest.mark.parametrize(
@@ -365,6 +368,8 @@ def test_the_split_reach_bound_never_exceeds_what_a_search_visits_and_spends(
         ("delete-nim:less-than-half", "3,3,3,3,100000"),
         ("split-delete-nim:single", "3,3,3,3,3,100000"),
         ("delete-nim:all-but-one", "3,3,3,3,100000"),
+        ("delete-nim:half", "3,3,3,3,3,100000"),
+        ("split-delete-nim:half", "1,1,3,3,3,3,3,100000"),
     ],
 )
 def test_a_misere_search_of_a_huge_split_delete_heap_is_refused_before_it_starts(

@@ -31,6 +31,9 @@ REDUCE, DIAGONAL, SUMS = 1, 2, 4
 # The moves of the k-heap kernels (see nimlab.kernels.k_heap).
 K_REDUCE, SPLIT_KEEP, SPLIT_ALL = 1, 2, 4
 TWO_PAIRS, PAIR_AND_ONE, SPLIT_KEEP_SPLITTABLE, TWO_REDUCED = 8, 16, 32, 64
+# Of any even number of heaps: delete half of them and split each of the others (no
+# kernel; the planner's bounds read it).
+SPLIT_HALF = 128
 
 
 @dataclass(frozen=True)
@@ -305,6 +308,5 @@ class Capabilities:
 
     def k_heap_moves(self, heaps: int) -> int:
         """Move flags known to hold for ``heaps`` (≥ 3) heaps: the kernel's, if one serves
-        them, else :attr:`any_count_moves`."""
-        flags = self.k_heap_kernel(heaps)
-        return self.any_count_moves if flags is None else flags
+        them, and :attr:`any_count_moves`."""
+        return (self.k_heap_kernel(heaps) or 0) | self.any_count_moves

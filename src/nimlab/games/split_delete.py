@@ -37,6 +37,7 @@ from nimlab.games.capabilities import (
     PAIR_AND_ONE,
     REDUCE,
     SPLIT_ALL,
+    SPLIT_HALF,
     SPLIT_KEEP,
     SPLIT_KEEP_SPLITTABLE,
     SUMS,
@@ -288,8 +289,12 @@ class SplitDeleteNim(_FixedCountGame):
         "single": ((3, K_REDUCE | SPLIT_KEEP), (4, K_REDUCE | SPLIT_KEEP)),
         "half": ((4, TWO_PAIRS | PAIR_AND_ONE | SPLIT_KEEP_SPLITTABLE | TWO_REDUCED),),
     }
-    # split a heap, delete one of its parts (reduce it) or another heap
-    _any_count_moves: ClassVar[dict[str, int]] = {"single": K_REDUCE | SPLIT_KEEP}
+    # split a heap, delete one of its parts (reduce it) or another heap; half: split the
+    # larger half of the heaps and delete the other
+    _any_count_moves: ClassVar[dict[str, int]] = {
+        "single": K_REDUCE | SPLIT_KEEP,
+        "half": SPLIT_HALF,
+    }
 
     def moves(self, position: Position) -> Iterator[Move]:
         heaps: Heaps = position
@@ -350,6 +355,7 @@ class DeleteNim(_FixedCountGame):
         "single": SPLIT_KEEP,
         "less-than-half": SPLIT_KEEP,
         "all-but-one": SPLIT_ALL,
+        "half": SPLIT_HALF,
     }
 
     def _delete_counts(self, n: int) -> range:

@@ -45,6 +45,7 @@ from nimlab.games.capabilities import (
     K_REDUCE,
     REDUCE,
     SPLIT_ALL,
+    SPLIT_HALF,
     SPLIT_KEEP,
     SPLIT_KEEP_SPLITTABLE,
     SUMS,
@@ -471,7 +472,40 @@ def search_lower_bound(game: Ruleset, pos: Position) -> int:
         reachable_lower_bound(game, pos),
         chain_lower_bound(game, pos),
         chain_option_bound(game, pos),
+        half_split_option_bound(game, pos),
     )
+
+
+def half_split_option_bound(game: Ruleset, pos: Position) -> int:
+    """A lower bound on the states a full search spends on k = 2m heaps of a ``half``
+    variant (``SPLIT_HALF``: delete m heaps, split the other m), 0 if it does not apply.
+
+    With L the least heap, b the largest and the m largest heaps at least 3L: delete the
+    m least heaps, split b into x + y (L ≤ x ≤ y) and each other of the m largest, h,
+    into L + (h − L). For each x this is a different position P_x, and the search solves
+    it. Among P_x's options are those that delete x and the m − 1 heaps of L, and split y
+    and each h − L (≥ 2L) into L + (h − 2L): one for each pair y1 ≤ y2 of sum y, all
+    different. The search charges every option it generates, so it spends at least the
+    sum over x of ⌊y/2⌋ − L + 1, y = b − x: about 3b²/16.
+
+    >>> from nimlab.registry import game
+    >>> half_split_option_bound(game("delete-nim:half"), (3, 3, 3, 3, 3, 10**5)) > 10**9
+    True
+    >>> half_split_option_bound(game("delete-nim:half"), (1, 1, 1, 1, 1, 10**5))
+    0
+    """
+    caps = game.capabilities
+    k = len(pos)
+    if not caps.splits_heaps or k < 4 or k % 2 or not all(isinstance(h, int) for h in pos):
+        return 0
+    if not caps.k_heap_moves(k) & SPLIT_HALF:
+        return 0
+    least, heaps = max(caps.least_heap, 1), sorted(pos)
+    b = heaps[-1]
+    if heaps[k // 2] < 3 * least or b < 3 * least:  # y = b − x ≥ 2L for every x
+        return 0
+    # Σ over y from b − ⌊b/2⌋ to b − L of ⌊y/2⌋ − L + 1
+    return _pairs_in(b - b // 2, b - least, least)
 
 
 def chain_lower_bound(game: Ruleset, pos: Position) -> int:
@@ -702,6 +736,23 @@ def split_reach_lower_bound(game: Ruleset, pos: Position) -> int:
     return max(bounds)
 
 
+def _pairs_in(low: int, top: int, least: int) -> int:
+    """Σ ⌊s/2⌋ − least + 1 over low ≤ s ≤ top (s ≥ 2·least): the pairs least ≤ x ≤ y of
+    each sum.
+
+    >>> _pairs_in(5, 12, 2), sum(s // 2 - 1 for s in range(5, 13))
+    (24, 24)
+    """
+    low = max(low, 2 * least)
+    if top < low:
+        return 0
+
+    def quarter_squares(n: int) -> int:  # Σ ⌊s/2⌋ for 0 ≤ s ≤ n
+        return n * n // 4 if n > 0 else 0
+
+    return quarter_squares(top) - quarter_squares(low - 1) - (least - 1) * (top - low + 1)
+
+
 def _pairs_of_sums(top: int, also: int, least: int) -> int:
     """The pairs least ≤ x ≤ y with x + y = s, summed over s from 2·least to ``top`` and
     over s = ``also`` (when it is above ``top``): ⌊s/2⌋ − least + 1 each.
@@ -712,14 +763,8 @@ def _pairs_of_sums(top: int, also: int, least: int) -> int:
     (13, 13)
     """
 
-    def quarter_squares(n: int) -> int:  # Σ ⌊s/2⌋ for 0 ≤ s ≤ n
-        return n * n // 4 if n > 0 else 0
-
-    low = 2 * least
-    total = 0
-    if top >= low:
-        total = quarter_squares(top) - quarter_squares(low - 1) - (least - 1) * (top - low + 1)
-    if also > top and also >= low:
+    total = _pairs_in(2 * least, top, least)
+    if also > top and also >= 2 * least:
         total += also // 2 - least + 1
     return total
 
