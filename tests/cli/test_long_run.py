@@ -529,3 +529,57 @@ def test_a_run_cut_just_after_widening_to_32_bits_is_read_on(tmp_path: Path) -> 
     damaged.flush()
     del damaged
     assert nimlab(*args).returncode == 2
+
+
+def test_a_checkpoint_cut_while_it_was_created_is_begun_again(
+    tmp_path: Path, reference: bytes
+) -> None:
+    # found by the long-run audit: Ctrl-C or kill -9 in the ~10 ms while a checkpoint's
+    # values file was made (1 GB reserved at 2^29) left values.npy without a record, and
+    # the same command was refused for good ("holds files but no checkpoint")
+    ck = tmp_path / "ck"
+    ck.mkdir()
+    for name, data in [("lock", b""), ("creating", b""), ("values.npy", b"\x93NUMPY half"),
+                       ("state.json.tmp", b'{"format": 1, "ga')]:  # fmt: skip
+        (ck / name).write_bytes(data)
+    run = long_sequence(game(GAME), COUNT, tmp_path / "v.npy", Limits(max_states=10**12),
+                        checkpoint=ck)  # fmt: skip
+    assert run.complete and (tmp_path / "v.npy").read_bytes() == reference
+    assert sorted(p.name for p in ck.iterdir()) == ["lock", "state.json", "values.npy"]
+
+
+def test_ctrl_c_while_the_values_space_is_reserved_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nimlab.solve import long_run
+
+    real = long_run._mapped
+
+    def interrupted(path: Path, dtype: Any, count: int) -> Any:
+        path.write_bytes(b"\x93NUMPY")  # open_memmap has begun the file
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(long_run, "_mapped", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                      checkpoint=tmp_path / "ck")  # fmt: skip
+    assert sorted(p.name for p in (tmp_path / "ck").iterdir()) == ["lock"]
+    monkeypatch.setattr(long_run, "_mapped", real)
+    run = long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                        checkpoint=tmp_path / "ck")  # fmt: skip
+    assert run.complete
+
+
+def test_the_temporary_files_of_killed_runs_are_removed(tmp_path: Path) -> None:
+    # found by the long-run audit: kill -9 without --checkpoint left OUT.PID.partial.npy,
+    # its space reserved (2 bytes a value), and nothing ever removed it
+    out = tmp_path / "v.npy"
+    gone, alive = (
+        out.with_name("v.npy.4194305.partial.npy"),
+        out.with_name(f"v.npy.{os.getppid()}.partial.npy"),
+    )
+    for path in (gone, alive, out.with_name("v.npy.4194305.tmp.npy")):
+        path.write_bytes(b"\0" * 4096)
+    run = long_sequence(game(GAME), 2**15, out, Limits(max_states=10**12))
+    assert run.complete
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([out.name, alive.name])

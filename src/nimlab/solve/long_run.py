@@ -15,7 +15,9 @@ where the run was cut (the sparse-space classification is chosen again on
 resume, which changes only the speed). A checkpoint serves any ``stop`` of its
 game: a smaller one is written from the values it holds, a larger one grows the file
 and goes on. One run at a time holds a directory
-(a lock, ``DIR/lock``); a directory holding other files is never taken over;
+(a lock, ``DIR/lock``); a directory holding other files is never taken over, but one
+whose creation was cut short (``DIR/creating``) is begun again; a killed run's temporary
+file (without a checkpoint) is removed by the next run to the same ``out``;
 the disk space of the values is reserved before the run begins, so a full
 disk is a message, not a crash in the middle of it. Ctrl-C and ``SIGTERM``
 (``timeout``, batch schedulers) both end the run at a checkpoint.
@@ -46,6 +48,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -155,6 +158,7 @@ class Checkpoint:
         self.values_path = directory / "values.npy"
         self.state_path = directory / "state.json"
         self.lock_path = directory / "lock"
+        self.creating_path = directory / "creating"
         self.stretches: list[list[Any]] = []
         self._lock: Any = None
 
@@ -195,6 +199,7 @@ class Checkpoint:
 
         if not self.state_path.exists():
             return None
+        self.creating_path.unlink(missing_ok=True)  # the first record was written after all
         bad = f"checkpoint {self.state_path} is damaged"
         try:
             record = json.loads(self.state_path.read_text(encoding="utf-8"))
@@ -316,7 +321,16 @@ class Checkpoint:
 
     def create(self, dtype: Any) -> np.ndarray:
         """The values of a new checkpoint, recorded at once (a directory holding any other
-        file — a user's ``values.npy`` — is refused, never overwritten)."""
+        file — a user's ``values.npy`` — is refused, never overwritten).
+
+        The files are made beside a marker, ``DIR/creating``, removed once the first
+        record is written: a run stopped before (Ctrl-C, ``kill -9``) leaves the marker,
+        and the next one removes what it began and begins again.
+        """
+        if self.creating_path.exists():
+            for leftover in (self.values_path, self.state_path.with_name("state.json.tmp")):
+                leftover.unlink(missing_ok=True)
+            self.creating_path.unlink()
         others = sorted(p.name for p in self.directory.iterdir() if p != self.lock_path)
         if others:
             raise InvalidOption(
@@ -328,13 +342,21 @@ class Checkpoint:
                     "指定してください"
                 ),
             )
-        values = _mapped(self.values_path, dtype, self.stop)
+        self.creating_path.touch()
+        try:
+            values = _mapped(self.values_path, dtype, self.stop)
+        except BaseException:  # Ctrl-C while the space is reserved (a second for 1 GB)
+            self.values_path.unlink(missing_ok=True)
+            self.creating_path.unlink(missing_ok=True)
+            raise
         try:
             self.save(values, 0)
         except BaseException:  # no record: the values file would be a stranger next time
             del values
             self.values_path.unlink(missing_ok=True)
+            self.creating_path.unlink(missing_ok=True)
             raise
+        self.creating_path.unlink()
         return values
 
     def save(self, values: np.ndarray, done: int) -> None:
@@ -518,12 +540,43 @@ def _sparse_run(run: _Run, checkpoint: Path | None) -> LongRun:
             values, done = store.create(np.uint16), 0
         else:
             # one temporary file a run: two runs writing one --out never share it
+            _forget_orphans(run.out)
             temp = run.out.with_name(f"{run.out.name}.{os.getpid()}.partial.npy")
             values, done = _mapped(temp, np.uint16, run.stop), 0
         return _compute(run, store, values, done)
     finally:
         if store is not None:
             store.release()
+
+
+def _forget_orphans(out: Path) -> None:
+    """Remove the temporary files of runs writing ``out`` that were killed (``kill -9``
+    leaves ``OUT.PID.partial.npy``, its disk space reserved): those whose process is gone.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> for pid in (os.getpid(), 2**22 + 1):  # this process, and none (above pid_max)
+    ...     (d / f"v.npy.{pid}.partial.npy").touch()
+    >>> _forget_orphans(d / "v.npy")
+    >>> sorted(p.name == f"v.npy.{os.getpid()}.partial.npy" for p in d.iterdir())
+    [True]
+    """
+    for kind in ("partial", "tmp"):
+        for path in out.parent.glob(f"{glob_escape(out.name)}.*.{kind}.npy"):
+            pid = path.name[len(out.name) + 1 : -len(f".{kind}.npy")]
+            if pid.isdigit() and not _running(int(pid)):
+                path.unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` exists (one of another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 def _compute(run: _Run, store: Checkpoint | None, values: np.ndarray, done: int) -> LongRun:
