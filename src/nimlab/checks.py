@@ -93,3 +93,41 @@ def check_flag(value: object, name: str) -> bool:
             ja=f"{name} は True か False です（{shown} が与えられた）",
         )
     return bool(value)
+
+
+def env_seconds(name: str, default: float) -> float:
+    """Seconds from the environment variable ``name``: a finite number ≥ 0, else
+    ``default`` — said in one line on stderr, as nimlab reads these at start-up, before any
+    command runs (a typo must not stop ``nimlab --help``).
+
+    >>> import os
+    >>> os.environ["NIMLAB_EXAMPLE_SECONDS"] = "2.5"
+    >>> env_seconds("NIMLAB_EXAMPLE_SECONDS", 60)
+    2.5
+    >>> os.environ["NIMLAB_EXAMPLE_SECONDS"] = "soon"
+    >>> import contextlib, io
+    >>> said = io.StringIO()
+    >>> with contextlib.redirect_stderr(said):
+    ...     env_seconds("NIMLAB_EXAMPLE_SECONDS", 60)
+    60
+    >>> said.getvalue()
+    "nimlab: NIMLAB_EXAMPLE_SECONDS must be a number of seconds ≥ 0, got 'soon'; using 60\\n"
+    """
+    import math
+    import os
+    import sys
+
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        seconds = float(text) if text.isascii() else math.nan
+    except ValueError:
+        seconds = math.nan
+    if math.isfinite(seconds) and seconds >= 0:
+        return seconds
+    shown = repr(text[:40])
+    sys.stderr.write(
+        f"nimlab: {name} must be a number of seconds ≥ 0, got {shown}; using {default:g}\n"
+    )
+    return default

@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
@@ -31,10 +30,11 @@ import weakref
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from nimlab.checks import env_seconds
 from nimlab.limits import Budget, watch_work
 from nimlab.messages import say
 
-LOG_SECONDS = float(os.environ.get("NIMLAB_PROGRESS_SECONDS", "60"))
+LOG_SECONDS = env_seconds("NIMLAB_PROGRESS_SECONDS", 60)
 """Seconds between two plain progress lines off a terminal (``NIMLAB_PROGRESS_SECONDS``)."""
 SHOW_AFTER = 2.0
 """Seconds of work before :class:`WorkMeter` shows anything on a terminal."""

@@ -282,3 +282,26 @@ def test_misere_tables_and_p_positions_say_so_in_their_json() -> None:
         normal = json.loads(run(*args, "--json").stdout)
         misere = json.loads(run(*args, "--misere", "--json").stdout)
         assert "misere" not in normal and misere["misere"] is True, args
+
+
+@pytest.mark.parametrize("name", ["NIMLAB_PROGRESS_SECONDS", "NIMLAB_CHECKPOINT_SECONDS"])
+def test_a_malformed_seconds_variable_is_said_not_a_traceback(name: str) -> None:
+    # found by the long-run audit: NIMLAB_PROGRESS_SECONDS=abc crashed every command, even
+    # --help, with ValueError at import
+    import os
+
+    env = dict(os.environ, **{name: "abc"})
+    script = (
+        "import nimlab.solve.long_run; from nimlab.cli.main import main; "
+        "raise SystemExit(main(['analyze', 'nim', '3,4']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert f"{name} must be a number of seconds ≥ 0, got 'abc'" in done.stderr
+    assert "outcome" in done.stdout

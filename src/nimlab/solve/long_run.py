@@ -52,6 +52,7 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nimlab.checks import env_seconds
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.files import reason
 from nimlab.games.base import Ruleset, as_heap_ruleset
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 """The version of the checkpoint record."""
-CHECKPOINT_SECONDS = float(os.environ.get("NIMLAB_CHECKPOINT_SECONDS", "10"))
+CHECKPOINT_SECONDS = env_seconds("NIMLAB_CHECKPOINT_SECONDS", 10)
 """Seconds of work between checkpoints (``NIMLAB_CHECKPOINT_SECONDS``; the tests shorten it)."""
 CHUNK_SECONDS = 0.5
 """The kernel is called for about this long at a time (progress, deadline, Ctrl-C)."""
