@@ -583,3 +583,20 @@ def test_the_temporary_files_of_killed_runs_are_removed(tmp_path: Path) -> None:
     run = long_sequence(game(GAME), 2**15, out, Limits(max_states=10**12))
     assert run.complete
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([out.name, alive.name])
+
+
+def test_a_missing_values_file_is_named_with_how_to_start_again(tmp_path: Path) -> None:
+    # found by the long-run audit: "checkpoint …/state.json is damaged: cannot read
+    # values.npy (FileNotFoundError…)" blamed the record for the missing values
+    from nimlab.errors import InvalidOption
+
+    ck = tmp_path / "ck"
+    long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                  checkpoint=ck)  # fmt: skip
+    (ck / "values.npy").unlink()
+    with pytest.raises(InvalidOption) as refused:
+        long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                      checkpoint=ck)  # fmt: skip
+    said = str(refused.value)
+    assert "values.npy is missing" in said and f"delete {ck} to start again" in said
+    assert "state.json" not in said

@@ -224,10 +224,12 @@ class Checkpoint:
             )
         if record.get("format") != FORMAT:
             raise InvalidOption(
-                f"{bad} (format {record.get('format')!r}, expected {FORMAT})",
+                f"{bad} (format {record.get('format')!r}, expected {FORMAT}); delete "
+                f"{self.directory} to start again",
                 ja=(
                     f"チェックポイント {self.state_path} が壊れています（形式 "
-                    f"{record.get('format')!r}、期待は {FORMAT}）"
+                    f"{record.get('format')!r}、期待は {FORMAT}）。{self.directory} を消して"
+                    "やり直してください"
                 ),
             )
         if not _well_formed(record):
@@ -255,12 +257,23 @@ class Checkpoint:
                 f"checkpoint {self.values_path}: cannot read it ({reason(error)})",
                 ja=f"チェックポイント {self.values_path}: 読めません（{reason(error, 'ja')}）",
             ) from None
+        except FileNotFoundError:
+            raise InvalidOption(
+                f"checkpoint {self.directory} is damaged: its values file {self.values_path} "
+                f"is missing; delete {self.directory} to start again",
+                ja=(
+                    f"チェックポイント {self.directory} が壊れています: 値のファイル "
+                    f"{self.values_path} がありません。{self.directory} を消してやり直してください"
+                ),
+            ) from None
         except Exception as error:  # numpy's header parser raises many kinds
             raise InvalidOption(
-                f"{bad}: cannot read values.npy ({type(error).__name__}: {error})",
+                f"checkpoint {self.directory} is damaged: cannot read values.npy "
+                f"({type(error).__name__}: {error}); delete {self.directory} to start again",
                 ja=(
-                    f"チェックポイント {self.state_path} が壊れています: values.npy を読めません（"
-                    f"{type(error).__name__}: {error}）"
+                    f"チェックポイント {self.directory} が壊れています: values.npy を読めません（"
+                    f"{type(error).__name__}: {error}）。{self.directory} を消してやり直して"
+                    "ください"
                 ),
             ) from None
         try:
@@ -277,10 +290,11 @@ class Checkpoint:
         kind = record["dtype"] == str(values.dtype) or widened
         if values.ndim != 1 or len(values) < record["to"] or not kind:
             raise InvalidOption(
-                f"{bad}: values.npy has the wrong shape or type",
+                f"{bad}: values.npy has the wrong shape or type; delete {self.directory} to "
+                "start again",
                 ja=(
                     f"チェックポイント {self.state_path} が壊れています: values.npy "
-                    "の形か型が違います"
+                    f"の形か型が違います。{self.directory} を消してやり直してください"
                 ),
             )
         for first, last, digest in record["stretches"]:
