@@ -192,7 +192,11 @@ def test_the_state_limit_applies_and_keeps_the_checkpoint(tmp_path: Path) -> Non
     args = ["sequence", GAME, "--to", str(2**18), "--out", str(out), "--checkpoint", str(ck)]
     r = nimlab(*args, "--max-states", str(2**18))
     assert r.returncode == 3 and "--max-states" in r.stderr
-    assert json.loads((ck / "state.json").read_text())["done"] > 0
+    done = json.loads((ck / "state.json").read_text())["done"]
+    assert done > 0
+    # the long-run audit: the refusal did not say the values were kept, nor that each run
+    # has its own budget (the same command goes on)
+    assert f"the {done:,} values computed are kept in {ck}" in r.stderr
 
 
 def test_progress_is_reported_after_every_chunk(tmp_path: Path) -> None:

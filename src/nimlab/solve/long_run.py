@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nimlab.checks import env_seconds
-from nimlab.errors import InvalidOption, NotApplicable
+from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.files import reason
 from nimlab.games.base import Ruleset, as_heap_ruleset
 from nimlab.limits import Limits, amount
@@ -635,12 +635,22 @@ def _compute(run: _Run, store: Checkpoint | None, values: np.ndarray, done: int)
             if store is not None and time.monotonic() - saved_at >= CHECKPOINT_SECONDS:
                 store.save(values, done)
                 saved_at = time.monotonic()
-    except BaseException:
-        if store is not None:
-            store.save(values, done)
-        else:
+    except BaseException as error:
+        if store is None:
             del values
             os.remove(temp)
+            raise
+        store.save(values, done)
+        if isinstance(error, TooLarge) and not error.note:  # each run has its own budget
+            raise TooLarge(
+                error.reason,
+                error.limit,
+                f"the {done:,} values computed are kept in {store.directory}: the same "
+                "command goes on from them",
+                ja=error.ja,
+                note_ja=f"計算済みの {done:,} 個の値は {store.directory} に残っています。"
+                "同じコマンドでそこから続けられます",
+            ) from None
         raise
     finally:
         interrupted.restore()
