@@ -402,3 +402,18 @@ def test_a_huge_value_sends_the_check_to_the_plain_loops() -> None:
     started = time.perf_counter()
     assert refusal(hostile).startswith("G(199999) is 1 by the mex")
     assert time.perf_counter() - started < 5
+
+
+def test_a_key_repeated_is_malformed(kayles: dict[str, Any]) -> None:
+    """Found by the long-run audit: with ``"game": "octal:0.6", "preperiod": 5, "period": 7``
+    written before the real keys, JSON kept the last of each and the checksum held: the
+    file showed its reader a false claim and was found valid."""
+    text = json.dumps(kayles)
+    forged = '{"game": "octal:0.6", "preperiod": 5, "period": 7, ' + text[1:]
+    assert json.loads(forged) == kayles
+    with pytest.raises(Malformed, match="the key 'game' appears twice") as caught:
+        check_text(forged)
+    assert "キー 'game' が二度現れる" in caught.value.ja
+    nested = text.replace('"name": "guy-smith"', '"name": "guy-smith", "name": "guy-smith"')
+    with pytest.raises(Malformed, match="the key 'name' appears twice"):
+        check_text(nested)

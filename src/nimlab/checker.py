@@ -28,7 +28,8 @@ for k = 1 (subtraction games) a window of t values.
 **The checks**, in order; the first that fails is reported:
 
 1. the file is JSON with the fields of a certificate and no other, the criterion's
-   too, each of its type (else *malformed*, exit 2);
+   too, each once and of its type (else *malformed*, exit 2: a repeated key would show
+   its reader one value and the checker, which reads the last, another);
 2. the code parses and names the game (``octal:``, ``take-and-break:`` or
    ``subtraction:`` spec, read as nimlab reads one), n0 ≥ 0, p ≥ 1, saltus 0, and
    n0 and p within the values held;
@@ -408,10 +409,32 @@ def _field(cert: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all distinct, or :class:`Malformed`: JSON keeps the last
+    of a repeated key, and a reader of the file may well read the first.
+
+    >>> _unique([("period", 7), ("period", 12)])
+    Traceback (most recent call last):
+    ...
+    nimlab.checker.Malformed: the key 'period' appears twice: a reader may take either value
+    """
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise Malformed(
+                f"the key {key!r:.60} appears twice: a reader may take either value",
+                f"キー {key!r:.60} が二度現れる: 読む人はどちらの値も取りうる",
+            )
+        obj[key] = value
+    return obj
+
+
 def load(text: str) -> dict[str, Any]:
-    """The certificate in ``text``, or :class:`Malformed`."""
+    """The certificate in ``text``, or :class:`Malformed` (not JSON, a key repeated, not
+    a certificate's format)."""
     try:
-        cert = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark some editors write
+        # removeprefix: a byte-order mark some editors write
+        cert = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_unique)
     except ValueError as error:
         raise Malformed(f"not JSON ({error})", f"JSON ではない（{error}）") from None
     except RecursionError:
