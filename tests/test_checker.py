@@ -6,7 +6,6 @@ import ast
 import copy
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -364,10 +363,8 @@ def test_the_work_estimated_is_the_turns_the_loops_take(
 def test_a_long_subtraction_code_is_checked_in_the_work_estimated() -> None:
     """subtraction:200000's certificate (600,001 values, 200,001 digits) took 59 s; 1 s now."""
     cert = certificate("subtraction:200000")
-    assert checker.work(cert) == 400_001
-    started = time.perf_counter()
+    assert checker.work(cert) == 400_001  # the exact guard is the turns test above
     assert check(cert).period == 400_000
-    assert time.perf_counter() - started < 20
 
 
 def test_a_three_heap_certificate_is_checked_or_refused_within_the_default_limit() -> None:
@@ -384,9 +381,7 @@ def test_a_three_heap_certificate_is_checked_or_refused_within_the_default_limit
     assert checker.work(holding(2_400)) > CHECK_MAX_STATES
     thousand = holding(1_000)
     assert checker.work(thousand) < CHECK_MAX_STATES
-    started = time.perf_counter()
     assert check(thousand).period == 2
-    assert time.perf_counter() - started < 15
 
 
 def test_a_huge_value_sends_the_check_to_the_plain_loops() -> None:
@@ -399,9 +394,7 @@ def test_a_huge_value_sends_the_check_to_the_plain_loops() -> None:
     hostile = resealed(certificate("subtraction:1") | {"values": values})
     assert not checker.compiles([0, 3], values)
     assert checker.work(hostile) == checker.INTERPRETED * 199_999
-    started = time.perf_counter()
     assert refusal(hostile).startswith("G(199999) is 1 by the mex")
-    assert time.perf_counter() - started < 5
 
 
 def test_a_key_repeated_is_malformed(kayles: dict[str, Any]) -> None:
