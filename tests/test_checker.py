@@ -5,9 +5,11 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+import numpy
 import pytest
 from hypothesis import given, settings
 
@@ -308,3 +310,103 @@ def test_game_names_are_read_as_nimlab_reads_them(kayles: dict[str, Any]) -> Non
     # found by the review: " Kayles " and "octal:0.77 " are Kayles to nimlab
     for name in (" Kayles ", "octal:0.77 ", "KAYLES"):
         assert check(resealed(kayles | {"game": name})).period == 12
+
+
+# -- found by the long-run audit of 2026-11-27 ----------------------------------------------
+
+
+def turns_taken(monkeypatch: pytest.MonkeyPatch, code: str, count: int, compiled: bool) -> int:
+    """The turns the recomputation's loops (over digits, over splits) take for ``count``
+    values of ``code``: their Python source run with a ``range`` that counts."""
+    turns = 0
+
+    def counting(*args: int) -> range:
+        nonlocal turns
+        if sys._getframe(1).f_code.co_qualname.split(".")[0] in ("_mex", "_mex_all"):
+            turns += len(range(*args))
+        return range(*args)
+
+    monkeypatch.setattr(checker, "range", counting, raising=False)
+    monkeypatch.setattr(checker, "np", numpy)
+    monkeypatch.setattr(checker, "prange", range)  # the loop over n, not counted
+    monkeypatch.setattr(checker, "_COMPILED", [checker._mex_all])  # uncompiled
+    checker.mex_all(parse_code(code), [0] * count, compiled=compiled)
+    return turns
+
+
+@pytest.mark.parametrize(
+    ("code", "count"),
+    [
+        ("0.77", 300),
+        ("4.344", 300),
+        ("0." + "0" * 1999 + "3" + "0" * 500 + "7", 3_000),  # a subtraction code and a split
+        ("0." + "0" * 3999 + "3" + "0" * 100 + "6", checker.FAST_FROM + 200),  # compiled
+        ("0.F", 60),  # three heaps: plain Python only
+        ("4.0008", 50),
+        ("0." + "0" * 30 + "F", 80),
+    ],
+)
+def test_the_work_estimated_is_the_turns_the_loops_take(
+    monkeypatch: pytest.MonkeyPatch, code: str, count: int
+) -> None:
+    """Found by the long-run audit: the estimate counted the non-zero digits, the compiled
+    loop walked every digit for every value (subtraction:1000000: 2,000,001 estimated,
+    about 2.5·10¹² taken, 25 minutes and more past --max-states 3000000); and the three-heap
+    splits, built as lists, cost 10 to 20 times what was counted."""
+    values = [0] * count
+    per_turn = 1 if checker.compiles(parse_code(code), values) else checker.INTERPRETED
+    estimated = checker.work({"code": code, "values": values})
+    for compiled in (True, False):
+        assert per_turn * turns_taken(monkeypatch, code, count, compiled) == estimated
+
+
+def test_a_long_subtraction_code_is_checked_in_the_work_estimated() -> None:
+    """subtraction:200000's certificate (600,001 values, 200,001 digits) took 59 s; 1 s now."""
+    cert = certificate("subtraction:200000")
+    assert checker.work(cert) == 400_001  # the exact guard is the turns test above
+    assert check(cert).period == 400_000
+
+
+def test_a_three_heap_certificate_is_checked_or_refused_within_the_default_limit() -> None:
+    """take-and-break:0.F with 1,200 values took 66 s, with 1,800 250 s, though estimated
+    under the default limit (about 15 s of work); 1,000 values now take about 1 s, and 2,400
+    are refused before any work."""
+    from nimlab.cli.octal import CHECK_MAX_STATES
+
+    cert = certificate("take-and-break:0.F")
+
+    def holding(count: int) -> dict[str, Any]:
+        return resealed(cert | {"values": [n % 2 for n in range(count)]})
+
+    assert checker.work(holding(2_400)) > CHECK_MAX_STATES
+    thousand = holding(1_000)
+    assert checker.work(thousand) < CHECK_MAX_STATES
+    assert check(thousand).period == 2
+
+
+def test_a_huge_value_sends_the_check_to_the_plain_loops() -> None:
+    """Found while fixing the above: compiled, every n clears a table as long as the largest
+    value, so one value 2²⁰ at the end of a certificate of subtraction:1 with 200,000 values
+    cost 5.7 s, estimated at 2·10⁵ steps. No G(n) exceeds the options of n: a larger value
+    runs the plain loops, counted so, which stop at it."""
+    values = [n % 2 for n in range(200_000)]
+    values[-1] = checker.LARGEST_FAST
+    hostile = resealed(certificate("subtraction:1") | {"values": values})
+    assert not checker.compiles([0, 3], values)
+    assert checker.work(hostile) == checker.INTERPRETED * 199_999
+    assert refusal(hostile).startswith("G(199999) is 1 by the mex")
+
+
+def test_a_key_repeated_is_malformed(kayles: dict[str, Any]) -> None:
+    """Found by the long-run audit: with ``"game": "octal:0.6", "preperiod": 5, "period": 7``
+    written before the real keys, JSON kept the last of each and the checksum held: the
+    file showed its reader a false claim and was found valid."""
+    text = json.dumps(kayles)
+    forged = '{"game": "octal:0.6", "preperiod": 5, "period": 7, ' + text[1:]
+    assert json.loads(forged) == kayles
+    with pytest.raises(Malformed, match="the key 'game' appears twice") as caught:
+        check_text(forged)
+    assert "キー 'game' が二度現れる" in caught.value.ja
+    nested = text.replace('"name": "guy-smith"', '"name": "guy-smith", "name": "guy-smith"')
+    with pytest.raises(Malformed, match="the key 'name' appears twice"):
+        check_text(nested)

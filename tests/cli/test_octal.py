@@ -107,6 +107,12 @@ def test_check_exit_2_for_unreadable_or_malformed(
     binary = tmp_path / "b.json"
     binary.write_bytes(b"\xff\xfe\x00")
     assert cli("check", str(binary))[0] == 2
+    kayles = tmp_path / "kayles.json"
+    assert cli("period", "kayles", "--certificate", str(kayles))[0] == 0
+    repeated = tmp_path / "r.json"  # found by the long-run audit: the last value was read
+    repeated.write_text('{"period": 7, ' + kayles.read_text().lstrip()[1:])
+    assert cli("check", str(repeated))[0] == 2
+    assert "the key 'period' appears twice" in capsys.readouterr().err
 
 
 def test_certificate_refused_without_a_proven_period(
