@@ -343,24 +343,43 @@ def _connect(client: Any, scheduler: str) -> Any:
 
     Dask's own timeout covers the connection, not the handshake after it; the client is
     made in a helper thread, and a thread still waiting is left behind (a daemon: it
-    ends with the process, which is about to report the refusal).
+    ends with the process, which is about to report the refusal). A client made after
+    the caller gave up is closed by that thread, and the remains of a failed one are
+    collected at once: a ``Client`` collected later, while another cluster starts its
+    event loop, closes its own under the lock that start holds, and the process hangs
+    (seen in the tests: ``Client.__del__`` inside ``LocalCluster.__init__``).
     """
+    import gc
     import threading
 
     made: list[Any] = []
     failed: list[BaseException] = []
+    lock = threading.Lock()
+    given_up = threading.Event()
 
     def attempt() -> None:
         try:
-            made.append(client(scheduler, timeout="5s"))
+            made_now = client(scheduler, timeout="5s")
         except BaseException as error:  # reported by the caller's thread
             failed.append(error)
+            return
+        with lock:
+            late = given_up.is_set()
+            if not late:
+                made.append(made_now)
+        if late:
+            made_now.close()
 
     thread = threading.Thread(target=attempt, name="nimlab-dask-connect", daemon=True)
     thread.start()
     thread.join(CONNECT_SECONDS)
+    with lock:
+        given_up.set()
     if failed:
-        raise failed[0]
+        error = failed[0].with_traceback(None)  # its frames hold the half-made client
+        failed.clear()
+        gc.collect()  # which goes now
+        raise error
     if not made:
         raise TimeoutError(
             f"no answer as a dask scheduler within {CONNECT_SECONDS:g} s (is another program "
