@@ -229,3 +229,38 @@ def test_a_failed_connection_leaves_no_client_behind() -> None:
         if was:
             gc.enable()
         server.close()
+
+
+def test_a_connection_given_up_leaves_no_client_behind_when_it_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the same hang through the listener that never answers: its connecting thread ends
+    # after the refusal, and what it made was left to the collector
+    import gc
+    import socket
+    import threading
+
+    from distributed import Client
+
+    from nimlab.research import executors
+
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.5)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    gc.collect()
+    before = sum(isinstance(o, Client) for o in gc.get_objects())
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        with pytest.raises(InvalidOption, match="no answer as a dask scheduler"):
+            executor(scheduler=f"tcp://127.0.0.1:{server.getsockname()[1]}")
+        server.close()
+        for thread in threading.enumerate():
+            if thread.name == "nimlab-dask-connect":
+                thread.join(60)
+        assert sum(isinstance(o, Client) for o in gc.get_objects()) == before
+    finally:
+        if was:
+            gc.enable()
+        server.close()

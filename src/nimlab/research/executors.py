@@ -358,17 +358,21 @@ def _connect(client: Any, scheduler: str) -> Any:
     given_up = threading.Event()
 
     def attempt() -> None:
+        made_now = None
         try:
             made_now = client(scheduler, timeout="5s")
-        except BaseException as error:  # reported by the caller's thread
-            failed.append(error)
-            return
+        except BaseException as error:  # reported by the caller's thread, if still there
+            with lock:
+                if not given_up.is_set():
+                    failed.append(error)
         with lock:
             late = given_up.is_set()
-            if not late:
+            if not late and made_now is not None:
                 made.append(made_now)
-        if late:
-            made_now.close()
+        if late:  # nobody will use or close it: close it, and collect a failed one now
+            if made_now is not None:
+                made_now.close()
+            gc.collect()
 
     thread = threading.Thread(target=attempt, name="nimlab-dask-connect", daemon=True)
     thread.start()
