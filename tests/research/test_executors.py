@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,9 +101,8 @@ def test_a_dead_dask_worker_has_its_jobs_redone(tmp_path: Path) -> None:
     assert Path(marker).exists()
 
 
-def test_a_server_that_is_no_dask_scheduler_is_refused_as_such() -> None:
-    """Found by the CLI audit: an HTTP server at the address made distributed read a frame of
-    exabytes, and nimlab said it "ran out of memory; lower --max-states"."""
+def _http_listener() -> Any:
+    """A socket on a free port that answers every connection as an HTTP server would."""
     import socket
     import threading
 
@@ -120,6 +120,13 @@ def test_a_server_that_is_no_dask_scheduler_is_refused_as_such() -> None:
             conn.close()
 
     threading.Thread(target=answer, daemon=True).start()
+    return server
+
+
+def test_a_server_that_is_no_dask_scheduler_is_refused_as_such() -> None:
+    """Found by the CLI audit: an HTTP server at the address made distributed read a frame of
+    exabytes, and nimlab said it "ran out of memory; lower --max-states"."""
+    server = _http_listener()
     try:
         with pytest.raises(InvalidOption, match="cannot reach it"):
             executor(scheduler=f"tcp://127.0.0.1:{server.getsockname()[1]}")
@@ -195,28 +202,13 @@ def test_a_failed_connection_leaves_no_client_behind() -> None:
     # left by an earlier failed connection, whose close waited for the lock that cluster's
     # start held. A failed client is now collected at once, a late one closed.
     import gc
-    import socket
-    import threading
 
     from distributed import Client
 
     def clients() -> int:
         return sum(isinstance(o, Client) for o in gc.get_objects())
 
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-
-    def answer() -> None:
-        for _ in range(4):
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                return
-            conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 64)
-            conn.close()
-
-    threading.Thread(target=answer, daemon=True).start()
+    server = _http_listener()
     gc.collect()
     before = clients()
     was = gc.isenabled()
