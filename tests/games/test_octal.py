@@ -210,3 +210,14 @@ def test_long_runs_of_zeros_and_foreign_digits_in_codes() -> None:
     assert game("take-and-break:0.77" + "0" * 200_000) == game("kayles")
     with pytest.raises(InvalidGame, match="malformed"):
         game("take-and-break:0.&١١;")
+
+
+def test_a_braced_heap_count_of_thousands_of_digits_is_refused_as_too_many_heaps() -> None:
+    # found by the CLI fuzz: take-and-break:0.{999…} (10,000 digits) raised Python's
+    # ValueError (integer string conversion limit), a traceback
+    from nimlab.registry import game
+
+    with pytest.raises(InvalidGame, match=r"at most 3 heaps here, not 99999999…"):
+        game("take-and-break:0.{" + "9" * 10_000 + "}")
+    assert game("take-and-break:0.{0,2,3}").spec == game("take-and-break:0.D").spec
+    assert game("take-and-break:0.{002}").spec == "octal:0.4"

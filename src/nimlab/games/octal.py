@@ -227,20 +227,22 @@ def _digit(text: str, code: str) -> int:
     if not text.startswith("{"):
         return int(text, 16)
     counts = [c.strip() for c in text[1:-1].split(",")]
-    if not all(c.isdigit() for c in counts):
+    if not all(c.isascii() and c.isdigit() for c in counts):  # not '٣': int() reads it
         raise InvalidGame(
             f"take-and-break code {code!r}: write braced digits as e.g. {{2,3}}",
             ja=f"取って分ける規則の符号 {code!r}: 括弧の桁は例えば {{2,3}} のように書きます",
         )
     digit = 0
     for c in counts:
-        if int(c) > 3:
+        c = c.lstrip("0") or "0"  # (a count of 10,000 digits is not read as an int)
+        if len(c) > 1 or int(c) > 3:
+            shown = c if len(c) <= 8 else c[:8] + "…"
             raise InvalidGame(
-                f"take-and-break code {code!r}: a move may leave at most 3 heaps here, "
-                f"not {c} (digits 0-F)",
+                f"take-and-break code {code[:40]!r}: a move may leave at most 3 heaps here, "
+                f"not {shown} (digits 0-F)",
                 ja=(
-                    f"取って分ける規則の符号 {code!r}: ここでは一手で残せる山は 3 つまでで、{c} "
-                    "つではありません（桁は 0-F）"
+                    f"取って分ける規則の符号 {code[:40]!r}: ここでは一手で残せる山は 3 つまでで、"
+                    f"{shown} つではありません（桁は 0-F）"
                 ),
             )
         digit |= 1 << int(c)
