@@ -5,9 +5,9 @@ terminal — a run under ``nohup``, its stderr sent to a log — the bar is one
 plain line every :data:`LOG_SECONDS` seconds (done, share, rate, time left),
 so short runs, pipes and tests see nothing and a long run's log shows how it
 goes — also while no step ends (a sweep's batch may take minutes): a thread
-writes the line when it is due. Its words come from the message catalogue, in the language of the
-command (``--lang``). Long runs (``sequence --out``) and sweeps (``sweep``)
-use it.
+writes the line when it is due. Its words come from the message catalogue, in
+the language of the command (``--lang``). Long runs (``sequence --out``) and
+sweeps (``sweep``) use it.
 
 >>> bar = ProgressBar("kayles to 1,000", 1000, "values")  # stderr is no terminal here
 >>> bar.update(500); bar.advance(10); bar.close()

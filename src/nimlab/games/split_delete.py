@@ -210,8 +210,8 @@ class _FixedCountGame(HeapsRuleset):
     _two_heap_moves: ClassVar[int]
     _k_heap_moves: ClassVar[dict[str, tuple[tuple[int, int], ...]]]
     _any_count_moves: ClassVar[dict[str, int]]
-    """The k-heap move flags every count of heaps allows (``half``: none, its moves
-    depend on the count)."""
+    """The k-heap move flags every count of heaps allows, by variant (the planner's lower
+    bounds read them: ``Capabilities.any_count_moves``)."""
     _p_matrix_sources: ClassVar[dict[str, str]] = {}
     _grundy_table_source: ClassVar[str]
 

@@ -140,8 +140,13 @@ def _mapped(path: Path, dtype: Any, count: int) -> np.ndarray:
     return values
 
 
+def _text_temp(path: Path) -> Path:
+    """Where :func:`_write_atomic` writes ``path`` before renaming it."""
+    return path.with_name(path.name + ".tmp")
+
+
 def _write_atomic(path: Path, text: str) -> None:
-    temp = path.with_name(path.name + ".tmp")
+    temp = _text_temp(path)
     with open(temp, "w", encoding="utf-8") as f:
         f.write(text)
         f.flush()
@@ -343,7 +348,7 @@ class Checkpoint:
         and the next one removes what it began and begins again.
         """
         if self.creating_path.exists():
-            for leftover in (self.values_path, self.state_path.with_name("state.json.tmp")):
+            for leftover in (self.values_path, _text_temp(self.state_path)):
                 leftover.unlink(missing_ok=True)
             self.creating_path.unlink()
         others = sorted(p.name for p in self.directory.iterdir() if p != self.lock_path)
@@ -556,12 +561,22 @@ def _sparse_run(run: _Run, checkpoint: Path | None) -> LongRun:
         else:
             # one temporary file a run: two runs writing one --out never share it
             _forget_orphans(run.out)
-            temp = run.out.with_name(f"{run.out.name}.{os.getpid()}.partial.npy")
+            temp = _run_temp(run.out, "partial")
             values, done = _mapped(temp, np.uint16, run.stop), 0
         return _compute(run, store, values, done)
     finally:
         if store is not None:
             store.release()
+
+
+TEMP_KINDS = ("partial", "tmp")
+"""A run's temporary files beside ``out``: the values computed without a checkpoint, and
+the ``.npy`` written before it is renamed to ``out``."""
+
+
+def _run_temp(out: Path, kind: str, pid: int | None = None) -> Path:
+    """``OUT.PID.KIND.npy``: one a process, so two runs writing one ``out`` never share it."""
+    return out.with_name(f"{out.name}.{os.getpid() if pid is None else pid}.{kind}.npy")
 
 
 def _forget_orphans(out: Path) -> None:
@@ -576,10 +591,10 @@ def _forget_orphans(out: Path) -> None:
     >>> sorted(p.name == f"v.npy.{os.getpid()}.partial.npy" for p in d.iterdir())
     [True]
     """
-    for kind in ("partial", "tmp"):
-        for path in out.parent.glob(f"{glob_escape(out.name)}.*.{kind}.npy"):
+    for kind in TEMP_KINDS:
+        for path in out.parent.glob(glob_escape(out.name) + f".*.{kind}.npy"):
             pid = path.name[len(out.name) + 1 : -len(f".{kind}.npy")]
-            if pid.isdigit() and not _running(int(pid)):
+            if pid.isdigit() and path == _run_temp(out, kind, int(pid)) and not _running(int(pid)):
                 path.unlink(missing_ok=True)
 
 
@@ -740,7 +755,7 @@ def _first(values: np.ndarray, stop: int) -> np.ndarray:
 def _save_npy(out: Path, values: np.ndarray) -> None:
     import numpy as np
 
-    temp = out.with_name(f"{out.name}.{os.getpid()}.tmp.npy")
+    temp = _run_temp(out, "tmp")
     try:
         np.save(temp, np.asarray(values))
         os.replace(temp, out)

@@ -502,7 +502,7 @@ def half_split_option_bound(game: Ruleset, pos: Position) -> int:
         return 0
     least, heaps = max(caps.least_heap, 1), sorted(pos)
     b = heaps[-1]
-    if heaps[k // 2] < 3 * least or b < 3 * least:  # y = b − x ≥ 2L for every x
+    if heaps[k // 2] < 3 * least:  # the m largest, b too: y = b − x ≥ 2L for every x
         return 0
     # Σ over y from b − ⌊b/2⌋ to b − L of ⌊y/2⌋ − L + 1
     return _pairs_in(b - b // 2, b - least, least)
@@ -718,7 +718,7 @@ def split_reach_lower_bound(game: Ruleset, pos: Position) -> int:
     k, least = len(pos), max(caps.least_heap, 1)
     heaps = sorted(pos)
     b = heaps[-1]
-    flags = caps.two_heap_kernel or 0 if k == 2 else caps.k_heap_moves(k)
+    flags = (caps.two_heap_kernel or 0) if k == 2 else caps.k_heap_moves(k)
     bounds = [0]
     if (k == 2 and flags & SUMS) or (k > 2 and flags & SPLIT_KEEP):
         bounds.append(_pairs_of_sums(b - least, b, least))
@@ -762,7 +762,6 @@ def _pairs_of_sums(top: int, also: int, least: int) -> int:
     >>> _pairs_of_sums(8, 10, 2), sum(s // 2 - 1 for s in [*range(4, 9), 10])
     (13, 13)
     """
-
     total = _pairs_in(2 * least, top, least)
     if also > top and also >= 2 * least:
         total += also // 2 - least + 1
