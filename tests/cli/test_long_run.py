@@ -434,13 +434,16 @@ def test_a_checkpoint_whose_first_record_fails_leaves_no_stranger(
 
     monkeypatch.setattr(long_run, "_write_atomic", full)
     with pytest.raises(InvalidOption, match="cannot write its record"):
-        long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
-                      checkpoint=tmp_path / "ck")  # fmt: skip
+        _small_checkpointed_run(tmp_path)
     assert sorted(p.name for p in (tmp_path / "ck").iterdir()) == ["lock"]
     monkeypatch.setattr(long_run, "_write_atomic", real)
-    run = long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
-                        checkpoint=tmp_path / "ck")  # fmt: skip
-    assert run.complete
+    assert _small_checkpointed_run(tmp_path).complete
+
+
+def _small_checkpointed_run(tmp_path: Path) -> Any:
+    """2^15 values of the game into tmp_path/v.npy, checkpointed in tmp_path/ck."""
+    return long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
+                         checkpoint=tmp_path / "ck")  # fmt: skip
 
 
 def test_two_runs_to_one_out_do_not_share_a_temporary_file(tmp_path: Path) -> None:
@@ -565,13 +568,10 @@ def test_ctrl_c_while_the_values_space_is_reserved_leaves_nothing_behind(
 
     monkeypatch.setattr(long_run, "_mapped", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
-                      checkpoint=tmp_path / "ck")  # fmt: skip
+        _small_checkpointed_run(tmp_path)
     assert sorted(p.name for p in (tmp_path / "ck").iterdir()) == ["lock"]
     monkeypatch.setattr(long_run, "_mapped", real)
-    run = long_sequence(game(GAME), 2**15, tmp_path / "v.npy", Limits(max_states=10**12),
-                        checkpoint=tmp_path / "ck")  # fmt: skip
-    assert run.complete
+    assert _small_checkpointed_run(tmp_path).complete
 
 
 def test_the_temporary_files_of_killed_runs_are_removed(tmp_path: Path) -> None:
