@@ -201,16 +201,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "sequence.grundy": ("Grundy values G(n)", "グランディ数 G(n)"),
     "sequence.misere": ("misère Grundy values", "ミゼールのグランディ数"),
     "period.none": (
-        "{game}: no period found in the first {checked:,} values "
-        "(raise --max-states to look further)",
-        "{game}: 最初の {checked:,} 個の値に周期は見つからない"
-        "（さらに調べるには --max-states を上げる）",
-    ),
-    "period.none_length": (
-        "{game}: no period found in the first {checked:,} values "
-        "(raise --max-length to look further)",
-        "{game}: 最初の {checked:,} 個の値に周期は見つからない"
-        "（さらに調べるには --max-length を上げる）",
+        "{game}: no period found in the first {checked:,} values (raise {flag} to look further)",
+        "{game}: 最初の {checked:,} 個の値に周期は見つからない（さらに調べるには {flag} を上げる）",
     ),
     "period.found": (
         "{game}: {kind} with preperiod {preperiod}, period {period}, saltus {saltus}",

@@ -171,3 +171,19 @@ def test_a_search_cut_by_max_length_names_max_length() -> None:
     out = io.StringIO()
     assert main(["period", "kayles", "--misere", "--max-length", "10"], out) == 0
     assert "no period found in the first 10 values (raise --max-length" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["subtraction:squares", "--max-memory", "1"], "--max-memory"),  # once "--max-states"
+        (["subtraction:1,1000", "--misere"], "--max-length"),  # 512 misère values by default
+        (["grundy-game", "--max-states", "5000"], "--max-states"),
+    ],
+)
+def test_a_search_in_vain_names_the_limit_that_ended_it(argv: list[str], flag: str) -> None:
+    # found by the CLI fuzz of 2026-11-27: a memory limit cut the search short and the
+    # answer told the user to raise --max-states, which changed nothing
+    out = io.StringIO()
+    assert main(["period", *argv], out) == 0
+    assert f"values (raise {flag} to look further)" in out.getvalue()

@@ -61,6 +61,43 @@ def test_arithmetic_periodicity_is_detected() -> None:
     assert find_period(list(range(0, 40, 2)), None, arithmetic=True) == (0, 1, 2)
 
 
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [("all-but:1000", (0, 2000, 1000)), ("all-but:50", (0, 100, 50)), ("all-but:3,7", (0, 6, 3))],
+)
+def test_an_all_but_period_is_observed_only_past_its_largest_excluded_move(
+    spec: str, expected: tuple[int, int, int]
+) -> None:
+    # all-but:1000 is G(n) = n up to 999 and all-but:50 looks like n − 50 from 50 to 149:
+    # 64 and 128 values were once reported as period 1, saltus 1 (the CLI fuzz found it).
+    p = periodicity(spec)
+    assert (p.preperiod, p.period, p.saltus, p.proven) == (*expected, False)
+    values = nimlab.sequence(spec, 4 * p.checked_to)
+    n0, period, saltus = expected
+    assert all(values[n + period] == values[n] + saltus for n in range(n0, len(values) - period))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(1, 120), min_size=1, max_size=5))
+def test_an_observed_all_but_period_holds_far_beyond_the_values_seen(excluded: list[int]) -> None:
+    spec = "all-but:" + ",".join(map(str, excluded))
+    p = periodicity(spec)
+    if p.period is None:  # all-but:2,5,49,51 has preperiod 1,595,839: over the default limit
+        assert p.stopped_by == "max_states" and p.checked_to >= 2**20
+        return
+    assert p.saltus is not None and p.preperiod is not None
+    far = nimlab.Limits(max_states=10**8)
+    values = nimlab.sequence(spec, max(20_000, 4 * p.checked_to), limits=far)
+    n0, period, saltus = p.preperiod, p.period, p.saltus
+    assert all(values[n + period] == values[n] + saltus for n in range(n0, len(values) - period))
+
+
+def test_a_misere_all_but_period_is_not_observed_before_its_excluded_move() -> None:
+    assert periodicity("all-but:1000", misere=True).period is None
+    p = periodicity("all-but:2", misere=True)
+    assert (p.preperiod, p.period, p.saltus, p.proven) == (4, 4, 2, False)
+
+
 def test_no_period_found_is_reported_honestly() -> None:
     p = periodicity("grundy-game", max_length=200)
     assert p.period is None and not p.proven and p.checked_to == 200
@@ -329,3 +366,11 @@ def test_every_proven_period_of_a_short_code_holds_whatever_the_length() -> None
                 assert all(values[n + p] == values[n] for n in range(n0, 160 - p)), (code, length)
                 checked += 1
     assert checked > 600
+
+
+def test_a_search_in_vain_says_which_limit_ended_it() -> None:
+    assert periodicity("grundy-game", max_length=100).stopped_by == "max_length"
+    small = nimlab.Limits(max_states=5000)
+    assert periodicity("grundy-game", limits=small).stopped_by == "max_states"
+    assert periodicity("kayles", misere=True, max_length=10).stopped_by == "max_length"
+    assert periodicity("kayles").stopped_by is None

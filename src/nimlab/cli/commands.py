@@ -202,7 +202,7 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(out, result.to_dict() | ({"misere": True} if misere else {}) | sparse)
     else:
         name = None if misere else criterion_words(g, language(args))
-        text = render.periodicity(result, name, language(args), args.max_length)
+        text = render.periodicity(result, name, language(args))
         out.write((say("period.misere", language(args)) if misere else "") + text + "\n")
         if not misere:
             out.write(render.facts(g, language(args)))

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 from unicodedata import east_asian_width
 
+from nimlab.cli.flags import FLAGS
 from nimlab.games.base import Ruleset
 from nimlab.games.wording import render_move
 from nimlab.messages import say
@@ -126,14 +127,12 @@ def value_rows(seq: Sequence[int] | Array, per_line: int = 20, start: int = 0) -
             yield f"{start + first + i:>{index}}: {row}"
 
 
-def periodicity(
-    p: Periodicity, criterion: str | None, lang: str = "en", max_length: int | None = None
-) -> str:
-    """One paragraph on a periodicity result, in ``lang`` (``max_length``: the bound asked
-    for, which a search that reached it names as the option to raise)."""
+def periodicity(p: Periodicity, criterion: str | None, lang: str = "en") -> str:
+    """One paragraph on a periodicity result, in ``lang``; a search in vain names the
+    option whose limit ended it."""
     if p.period is None:
-        key = "period.none_length" if max_length and p.checked_to >= max_length else "period.none"
-        return say(key, lang, game=p.game, checked=p.checked_to)
+        flag = FLAGS.get(p.stopped_by or "max_states", "--max-states")
+        return say("period.none", lang, game=p.game, checked=p.checked_to, flag=flag)
     kind = say("period.arithmetic" if p.saltus else "period.periodic", lang)
     if p.proven:
         proof = say("period.proven", lang, criterion=criterion)

@@ -286,7 +286,10 @@ class Capabilities:
     games), so a heap of the sorted position may grow: the positions a search reaches
     are bounded by the largest heap, not by the box of the heaps. ``any_count_moves``
     are k-heap move flags that hold for every number of heaps from three on (the
-    planner's lower bounds read them where no kernel serves the count).
+    planner's lower bounds read them where no kernel serves the count). ``observe_past``
+    is how far past a period's preperiod and two periods the values must run before a
+    period is reported as observed, for a game with no criterion whose early values
+    mislead (all-but: twice the largest excluded number; below it, G(n) = n).
     """
 
     shape: Shape
@@ -301,6 +304,7 @@ class Capabilities:
     grundy_table_source: str = ""
     splits_heaps: bool = False
     any_count_moves: int = 0
+    observe_past: int = 0
 
     def k_heap_kernel(self, heaps: int) -> int | None:
         """The k-heap kernel's move flags for ``heaps`` heaps, if a kernel serves them."""

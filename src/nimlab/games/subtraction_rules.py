@@ -299,7 +299,10 @@ class AllBut(HeapRuleset):
     @property
     def capabilities(self) -> Capabilities:
         kernel = OneHeapKernel("all-but", excluded=self.excluded)
-        return Capabilities("heap", one_heap=kernel, arithmetic=True)
+        # all-but:50 is n for n < 50, then looks like n − 50 until 149 (its period is 100,
+        # saltus 100): a period seen in fewer values than 2·max(S) past it is no evidence
+        past = 2 * self.excluded[-1]
+        return Capabilities("heap", one_heap=kernel, arithmetic=True, observe_past=past)
 
     def heap_options(self, n: int) -> Iterator[Heaps]:
         excluded = set(self.excluded)

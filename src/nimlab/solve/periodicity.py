@@ -225,18 +225,19 @@ def _misere_periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) 
     budget = limits.budget()
     search = Search(g, True, budget)
     values: list[int] = []
+    stopped_by: str | None = "max_length"  # MISERE_LENGTH caps it as --max-length would
     for n in range(max_length or MISERE_LENGTH):
         try:
             values.append(search.grundy(g.position((n,))))
-        except TooLarge:
+        except TooLarge as refused:
+            stopped_by = refused.limit
             break
     seen = find_period(values, None) or find_period(values, None, arithmetic=True)
-    proof = criterion(g)
-    reach = proof.parameter if proof is not None else 0
-    if seen is None or len(values) < seen[0] + 2 * seen[1] + reach:
+    if seen is None or not _observed(g, seen, len(values)):
         # Too few values to show it even once past the longest move (subtraction:10^12:
         # 512 heaps with no move are no evidence of period 1).
-        return Periodicity(None, None, None, proven=False, checked_to=len(values), game=g.spec)
+        checked = len(values)
+        return Periodicity(None, None, None, False, checked, g.spec, stopped_by)
     n0, p, s = seen
     return Periodicity(n0, p, s, proven=False, checked_to=len(values), game=g.spec)
 
@@ -248,7 +249,7 @@ def _periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) -> Peri
         return Periodicity(n0, p, s, proven=True, checked_to=search.checked, game=g.spec)
     observed = search.observed
     if observed is None:
-        return Periodicity(None, None, None, proven=False, checked_to=search.checked, game=g.spec)
+        return Periodicity(None, None, None, False, search.checked, g.spec, search.stopped_by)
     n0, p, s = observed
     return Periodicity(n0, p, s, proven=False, checked_to=search.checked, game=g.spec)
 
@@ -259,6 +260,8 @@ class _Search:
     observed: tuple[int, int, int] | None
     checked: int
     values: Any
+    stopped_by: str | None = None
+    """What ended a search in vain: a ``Limits`` field reached, or ``max_length``."""
 
 
 def _search(
@@ -269,12 +272,14 @@ def _search(
     length = max(64, 4 * top)
     budget = budget if budget is not None else limits.budget()
     checked, values = 0, None
+    stopped_by: str | None = "max_length"
     while max_length is None or checked < max_length:
         if max_length is not None:
             length = min(length, max_length)
         try:
             values = heap_array(g, length, budget)
-        except TooLarge:
+        except TooLarge as refused:
+            stopped_by = refused.limit
             if values is None and length > 64:  # not even the first stretch: a shorter one
                 length //= 2  # (refused before any work when the work is known)
                 continue
@@ -286,22 +291,40 @@ def _search(
             found = find_period(values, proof, budget=budget)
             if found is None and proof is None and g.capabilities.arithmetic:
                 found = find_period(values, None, arithmetic=True, budget=budget)
-        except TooLarge:
+        except TooLarge as refused:
+            stopped_by = refused.limit
             break
-        if found is not None:
+        if found is not None and (proof is not None or _observed(g, found, checked)):
             found = _least_divisor_period(values, *found)
             return _Search(found if proof else None, None if proof else found, checked, values)
         length *= 2
     if values is None:
-        return _Search(None, None, checked, values)
+        return _Search(None, None, checked, values, stopped_by)
     try:
         seen = find_period(values, None, budget=budget) if proof else None
         seen = seen or find_period(values, None, arithmetic=True, budget=budget)
-    except TooLarge:
-        seen = None
-    if seen is not None and checked < seen[0] + 2 * seen[1] + (proof.parameter if proof else 0):
+    except TooLarge as refused:
+        seen, stopped_by = None, refused.limit
+    if seen is not None and not _observed(g, seen, checked):
         seen = None  # not seen twice past the longest move: 10 zeros of subtraction:10^6
-    return _Search(None, seen, checked, values)
+    return _Search(None, seen, checked, values, stopped_by)
+
+
+def _observed(g: HeapRuleset, found: tuple[int, int, int], checked: int) -> bool:
+    """Do ``checked`` values show the period ``found`` (n0, p, s) enough to report it observed?
+
+    They must run two periods past the preperiod and then past the game's longest move
+    (its criterion's parameter) or :attr:`~nimlab.games.capabilities.Capabilities.observe_past`.
+
+    >>> from nimlab.registry import game
+    >>> g = game("all-but:50")
+    >>> _observed(g, (50, 1, 1), 128), _observed(g, (0, 100, 50), 512)
+    (False, True)
+    """
+    proof = criterion(g)
+    reach = proof.parameter if proof is not None else g.capabilities.observe_past
+    n0, p, _ = found
+    return checked >= n0 + 2 * p + reach
 
 
 def _least_divisor_period(

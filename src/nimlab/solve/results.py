@@ -139,7 +139,9 @@ class Periodicity:
     ``proven`` is true only when a theorem's criterion was checked (the
     max(S)-window for subtraction games, Guy–Smith for octal games);
     ``checked_to`` is how many values were computed. When no period was found
-    the three numbers are ``None``.
+    the three numbers are ``None``, and ``stopped_by`` names what ended the search:
+    the :class:`~nimlab.limits.Limits` field that was reached (``max_states``,
+    ``max_memory``, ``max_seconds``) or ``max_length``.
     """
 
     preperiod: int | None
@@ -148,6 +150,7 @@ class Periodicity:
     proven: bool
     checked_to: int
     game: str = ""
+    stopped_by: str | None = field(default=None, compare=False)
 
     def __repr__(self) -> str:
         return f"Periodicity({self.preperiod}, {self.period}, {self.saltus}, proven={self.proven})"
