@@ -291,6 +291,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.yes": ("yes", "一致"),
     "verify.no": ("NO", "不一致"),
     "verify.disagrees": ("DISAGREES {name}: {problem}", "不一致 {name}: {problem}"),
+    "verify.refused": ("refused", "上限で中止"),
+    "verify.stopped": (
+        "{name} stopped after {checked:,} cases up to {bound:,} (all of them agreed): {reason}; "
+        "or lower --max",
+        "{name} は {bound:,} までのうち {checked:,} 件で中止（その範囲はすべて一致）: {reason}。"
+        "または --max を下げてください",
+    ),
     "verify.summary": (
         "{agree} of {total} agree with search",
         "{total} 件中 {agree} 件が探索と一致",

@@ -113,3 +113,17 @@ def test_table_and_ppositions_in_the_papers_layout() -> None:
 def test_help_with_examples(command: str) -> None:
     r = run(command, "--help")
     assert r.returncode == 0 and "examples:" in r.stdout and f"nimlab {command}" in r.stdout
+
+
+def test_verify_over_the_limit_names_the_check_and_shows_the_rest() -> None:
+    r = run("verify", "half-theorem-3", "nim", "--max", "19", "--max-states", "200000")
+    assert r.returncode == 3, r.stderr
+    assert "half-theorem-3 stopped after" in r.stdout and "up to 19 (all of them agreed)" in r.stdout
+    assert "raise the limit with --max-states; or lower --max" in r.stdout
+    assert "1 of 2 agree with search" in r.stdout and "Traceback" not in r.stderr
+    j = run("verify", "half-theorem-3", "nim", "--max", "19", "--max-states", "200000", "--json")
+    assert j.returncode == 3
+    stopped, nim = json.loads(j.stdout)["results"]
+    assert stopped["agree"] is False and stopped["refused"].startswith("half-theorem-3 stopped")
+    assert nim["agree"] is True and "refused" not in nim
+    assert "nimlab: half-theorem-3 stopped after" in j.stderr

@@ -56,3 +56,14 @@ def test_a_wrong_theorem_disagrees_with_search() -> None:
     result = check.run(4, Limits())
     assert not result.agree and result.problems and result.checked == 15 + 35
     assert any("search says" in p or "not a legal move" in p for p in result.problems)
+
+
+def test_a_check_over_the_limit_keeps_what_it_compared_and_the_others_run() -> None:
+    # found by the CLI fuzz of 2026-11-27: `verify --max 19` spent its budget on
+    # half-theorem-3, then refused without naming it and threw every result away
+    small = Limits(max_states=200_000)
+    stopped, nim = verify(["half-theorem-3", "nim"], bound=19, limits=small)
+    assert stopped.refused is not None and stopped.refused.limit == "max_states"
+    assert not stopped.agree and not stopped.problems and stopped.checked > 0
+    assert stopped.to_dict()["refused"].startswith("this needs more than 200,000 states")
+    assert nim.agree and nim.refused is None and "refused" not in nim.to_dict()

@@ -10,11 +10,15 @@ import argparse
 import re
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from nimlab.cli.commands import emit_json, limits_of
+from nimlab.cli.flags import FLAGS
 from nimlab.cli.options import current, language
 from nimlab.messages import both, say
+
+if TYPE_CHECKING:
+    from nimlab.theory.claims import Verification
 
 EXAMPLES = {
     "verify": [
@@ -196,31 +200,55 @@ def _positive(text: str) -> int:
 
 
 def verify(args: argparse.Namespace, out: TextIO) -> int:
+    """Exit 1 if a check disagrees, else 3 if one stopped at a limit (what it compared
+    is still shown), else 0."""
     from nimlab.cli.render import grid
     from nimlab.theory.verify import verify as run
 
     results = run(args.names, args.max, limits_of(args))
-    bad = [r for r in results if not r.agree]
+    bad = [r for r in results if r.problems]
+    refused = [r for r in results if r.refused is not None and not r.problems]
+    code = 1 if bad else 3 if refused else 0
+    lang = language(args)
     if args.json:
-        emit_json(out, {"results": [r.to_dict() for r in results]})
+        emit_json(
+            out,
+            {"results": [r.to_dict() | _refusal(r, "en") for r in results]},
+        )
         for r in bad:
             for problem in r.problems:
                 print(f"nimlab: {r.name}: {problem}", file=sys.stderr)
-        return 1 if bad else 0
-    lang = language(args)
+        for r in refused:
+            print(f"nimlab: {_refusal(r, lang)['refused']}", file=sys.stderr)
+        return code
     out.write(say("verify.title", lang) + "\n\n")
     rows = [say("verify.columns", lang).split("|")]
     for r in results:
-        agree = say("verify.yes" if r.agree else "verify.no", lang)
+        key = "verify.yes" if r.agree else "verify.no" if r.problems else "verify.refused"
         source, scope = r.said(lang)
-        rows.append([r.name, source, f"{r.checked:,}", agree, scope])
+        rows.append([r.name, source, f"{r.checked:,}", say(key, lang), scope])
     out.write(grid(rows) + "\n\n")
     for r in bad:
         for problem in r.problems:
             out.write(say("verify.disagrees", lang, name=r.name, problem=problem) + "\n")
+    for r in refused:
+        out.write(_refusal(r, lang)["refused"] + "\n")
     total = len(results)
-    out.write(say("verify.summary", lang, agree=total - len(bad), total=total) + "\n")
-    return 1 if bad else 0
+    agree = sum(r.agree for r in results)
+    out.write(say("verify.summary", lang, agree=agree, total=total) + "\n")
+    return code
+
+
+def _refusal(r: Verification, lang: str) -> dict[str, str]:
+    """``{"refused": why}`` for a check stopped at a limit (its flag named), else ``{}``."""
+    if r.refused is None:
+        return {}
+    reason = r.refused.render(FLAGS, lang)
+    return {
+        "refused": say(
+            "verify.stopped", lang, name=r.name, checked=r.checked, bound=r.bound, reason=reason
+        )
+    }
 
 
 def explain(args: argparse.Namespace, out: TextIO) -> int:

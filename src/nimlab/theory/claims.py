@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from nimlab.errors import TooLarge
 from nimlab.limits import Budget, Limits
 
 MAX_PROBLEMS = 5
@@ -22,7 +23,12 @@ MAX_PROBLEMS = 5
 
 @dataclass(frozen=True)
 class Verification:
-    """The result of one check: how many positions, and whether all agreed."""
+    """The result of one check: how many positions, and whether all agreed.
+
+    ``refused`` is the limit that stopped the check before its bound (the
+    positions counted in ``checked`` were still compared): then ``agree`` is
+    false and no disagreement need have been found.
+    """
 
     name: str
     source: str
@@ -33,6 +39,7 @@ class Verification:
     problems: tuple[str, ...] = ()
     source_ja: str = ""
     scope_ja: str = ""
+    refused: TooLarge | None = None
 
     def said(self, lang: str) -> tuple[str, str]:
         """``(source, scope)`` in ``lang`` (the English where a Japanese one is missing)."""
@@ -42,6 +49,8 @@ class Verification:
 
     def _repr_markdown_(self) -> str:
         verdict = "agrees" if self.agree else "DISAGREES"
+        if self.refused is not None and not self.problems:
+            verdict = f"refused ({self.refused})"
         problems = "".join(f"\n- {p}" for p in self.problems)
         return (
             f"**{self.name}** ({self.source}): {verdict} on {self.checked:,} cases — "
@@ -55,7 +64,7 @@ class Verification:
             "bound": self.bound,
             "checked": self.checked,
             "agree": self.agree,
-        }
+        } | ({"refused": str(self.refused)} if self.refused is not None else {})
 
 
 class Check(ABC):
@@ -75,19 +84,24 @@ class Check(ABC):
         """One item per thing checked: None when it agrees, else what disagrees."""
 
     def run(self, bound: int, limits: Limits) -> Verification:
-        checked, found = 0, []
-        for problem in self.problems(bound, limits.budget()):
-            checked += 1
-            if problem is not None:
-                found.append(problem)
+        """Check every case up to ``bound``; a check over the limits keeps what it compared."""
+        checked, found, refused = 0, [], None
+        try:
+            for problem in self.problems(bound, limits.budget()):
+                checked += 1
+                if problem is not None:
+                    found.append(problem)
+        except TooLarge as error:
+            refused = error
         return Verification(
             self.name,
             self.source,
             bound,
             checked,
-            not found,
+            not found and refused is None,
             self.scope(bound),
             tuple(found[:MAX_PROBLEMS]),
             self.source_ja,
             self.scope(bound, "ja"),
+            refused,
         )
