@@ -118,7 +118,8 @@ def test_help_with_examples(command: str) -> None:
 def test_verify_over_the_limit_names_the_check_and_shows_the_rest() -> None:
     r = run("verify", "half-theorem-3", "nim", "--max", "19", "--max-states", "200000")
     assert r.returncode == 3, r.stderr
-    assert "half-theorem-3 stopped after" in r.stdout and "up to 19 (all of them agreed)" in r.stdout
+    assert "half-theorem-3 stopped after" in r.stdout
+    assert "up to 19 (all of them agreed)" in r.stdout
     assert "raise the limit with --max-states; or lower --max" in r.stdout
     assert "1 of 2 agree with search" in r.stdout and "Traceback" not in r.stderr
     j = run("verify", "half-theorem-3", "nim", "--max", "19", "--max-states", "200000", "--json")
