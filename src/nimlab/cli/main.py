@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, NoReturn, TextIO, cast
 
 from nimlab.checks import parse_int
@@ -532,6 +533,15 @@ def _rules_flag(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _rules_deadline(args: argparse.Namespace) -> AbstractContextManager[None]:
+    """The deadline of one call into ``--rules`` code (:mod:`nimlab.cli.user_code`)."""
+    if not getattr(args, "rules", None) or args.command == "serve":
+        return nullcontext()
+    from nimlab.cli.user_code import deadline
+
+    return deadline()
+
+
 def _load_rules(args: argparse.Namespace) -> None:
     """Run the ``--rules`` files before the command reads its game."""
     files = getattr(args, "rules", None) or []
@@ -631,25 +641,26 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             from nimlab.cli.commands import limits_of
 
             limits_of(args)
-        _load_rules(args)
-        meter, out = _meter(args, out, lang)
-        try:
-            code: int = args.run(args, out)
-        except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
-            raise
-        except (Exception, SystemExit) as error:  # a user's ruleset (--rules) failed in its code
-            if not args.rules:
+        with _rules_deadline(args):  # a --rules function that never returns is stopped
+            _load_rules(args)
+            meter, out = _meter(args, out, lang)
+            try:
+                code: int = args.run(args, out)
+            except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
                 raise
-            where = ", ".join(args.rules)
-            failed: NimlabError = InvalidGame(
-                f"a ruleset of {where} failed: {type(error).__name__}: {error}",
-                ja=f"{where} のルールの実行中にエラー: {type(error).__name__}: {error}",
-            )
-            return _report(failed, as_json, out, lang)
-        finally:
-            if meter is not None:
-                meter.clear()
-                watch_work(meter.replaced)  # a caller's own watcher, if main runs in-process
+            except (Exception, SystemExit) as error:  # a user's ruleset (--rules) failed
+                if not args.rules:
+                    raise
+                where = ", ".join(args.rules)
+                failed: NimlabError = InvalidGame(
+                    f"a ruleset of {where} failed: {type(error).__name__}: {error}",
+                    ja=f"{where} のルールの実行中にエラー: {type(error).__name__}: {error}",
+                )
+                return _report(failed, as_json, out, lang)
+            finally:
+                if meter is not None:
+                    meter.clear()
+                    watch_work(meter.replaced)  # a caller's own watcher, if main runs in-process
         out.flush()
         return code
     except NimlabError as error:
