@@ -129,3 +129,23 @@ def test_the_last_stones_and_an_ended_game_are_described_as_such() -> None:
     assert render_move(last, "ja") == "2 個取る（最後の石）"
     over = explain("nim", "0,0").steps[-1].text
     assert over == "The player to move has no move left, and under normal play that is a loss."
+
+
+def test_a_hint_and_a_reply_ask_the_engine_for_no_optional_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by the CLI fuzz of 2026-11-27: each hint at 30,30,30,30 of
+    # delete-nim:less-than-half took 7–14 s, an optional Grundy search spending the whole
+    # state limit in vain (the outcome and the move come from a compiled table)
+    import importlib
+
+    engine = importlib.import_module("nimlab.solve.engine")
+    made: list[object] = []
+    real = engine.Search
+    monkeypatch.setattr(engine, "Search", lambda *args: made.append(args) or real(*args))
+    with nimlab.Context():
+        s = Session("delete-nim:less-than-half", "30,30,30,30", first="you")
+        hint = s.hint()
+        assert hint.outcome == "N" and hint.move.to == (1, 1, 29, 29)
+        s.play(hint.move)
+        assert s.reply().player == "computer" and made == []

@@ -116,3 +116,50 @@ def test_winning_moves_are_listed_within_the_memory_limit_and_say_when_cut() -> 
         cut = nimlab.analyze("nim", heaps, misere=misere, limits=Limits(max_memory=10**7))
         assert not cut.winning_moves_complete and 0 < len(cut.winning_moves) < 100
         assert set(cut.winning_moves) <= set(whole.winning_moves)
+
+
+class _CountedSearch:
+    """Stands in for the engine's Search: records the state limit of each one made."""
+
+    limits: list[int] = []
+
+    def __new__(cls, game: object, misere: bool, budget: object) -> object:
+        from nimlab.solve.search import Search
+
+        cls.limits.append(budget.limit)  # type: ignore[attr-defined]
+        return Search(game, misere, budget)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    import importlib
+
+    engine = importlib.import_module("nimlab.solve.engine")
+    _CountedSearch.limits = []
+    monkeypatch.setattr(engine, "Search", _CountedSearch)
+    return _CountedSearch.limits
+
+
+def test_an_optional_search_in_vain_is_not_repeated(searches: list[int]) -> None:
+    # found by the CLI fuzz of 2026-11-27: play spent the whole state limit (7 s) on the
+    # optional Grundy search of 30,30,30,30 at the start, at each hint and at each move
+    small = Limits(max_states=100_000)
+    with nimlab.Context():
+        for _ in range(3):
+            a = analyze("delete-nim:less-than-half", "30,30,30,30", limits=small)
+            assert a.outcome == "N" and a.grundy is None and a.remoteness is None
+        assert searches == [100_000]
+        assert analyze("nim", "2,3", limits=small).remoteness == 5
+        made = len(searches)
+        assert analyze("nim", "2,3", limits=small).remoteness == 5 and len(searches) == made
+
+
+def test_without_optional_steps_only_the_first_answers(searches: list[int]) -> None:
+    with nimlab.Context():
+        a = analyze("delete-nim:less-than-half", "30,30,30,30", optional=False)
+        assert a.outcome == "N" and a.remoteness is None and a.winning_moves
+        assert searches == []
+        full = analyze("delete-nim:less-than-half", "10,10,10,10")
+        assert (full.grundy, full.remoteness) != (None, None) and searches == [5_000_000]
+    with pytest.raises(InvalidOption):
+        analyze("nim", "1", optional="no")  # type: ignore[arg-type]

@@ -155,7 +155,7 @@ def _check_playable(session: Any) -> None:
         return
     g = session.game
     try:
-        analyze(g, session.position, misere=session.misere, limits=session.limits)
+        analyze(g, session.position, misere=session.misere, limits=session.limits, optional=False)
     except TooLarge as error:
         pos = g.format_position(session.position)
         raise TooLarge(

@@ -85,9 +85,10 @@ def perfect(
     from nimlab.solve.engine import analyze
 
     limits = check_limits(limits)
-    analysis = analyze(game, position, misere=misere, limits=limits)
+    # The outcome and winning moves only: remoteness comes from a search of its own,
+    # within the remoteness limit (the optional steps could spend the whole state limit)
+    analysis = analyze(game, position, misere=misere, limits=limits, optional=False)
     remote = _Remoteness(game, limits, misere)
-    remote.failed = analysis.remoteness is None  # the position is too big to search
     if analysis.outcome == "N" and analysis.winning_moves:
         found = (
             legal_move(game, position, game.parse_position(m.to)) for m in analysis.winning_moves

@@ -190,7 +190,10 @@ class Session:
             )
         from nimlab.solve.engine import analyze
 
-        outcome = analyze(self.game, self.position, misere=self.misere, limits=self.limits).outcome
+        analysis = analyze(
+            self.game, self.position, misere=self.misere, limits=self.limits, optional=False
+        )
+        outcome = analysis.outcome
         choice: Choice = perfect(self.game, self.position, self.limits, self.misere)
         return Hint(outcome, choice.move, choice.kind, choice.remoteness)
 

@@ -105,7 +105,7 @@ def _outcome(game: Ruleset, to: Position, misere: bool, limits: Limits) -> MoveO
     from nimlab.solve.engine import analyze
 
     try:
-        reached = analyze(game, to, misere=misere, limits=limits).outcome
+        reached = analyze(game, to, misere=misere, limits=limits, optional=False).outcome
     except TooLarge:
         return ""
     return "win" if reached == "P" else "lose"

@@ -30,6 +30,7 @@ from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_rule
 from nimlab.limits import Budget, Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import kernel_answer, kernel_grundy
+from nimlab.solve.context import current
 from nimlab.solve.heaps import HeapValues, source_method
 from nimlab.solve.methods import (
     COMPILED_GRUNDY,
@@ -53,16 +54,22 @@ def analyze(
     *,
     misere: bool = False,
     limits: Limits | None = None,
+    optional: bool = True,
 ) -> Analysis:
     """Outcome, Grundy value, remoteness and every winning move of ``position``.
 
     The :mod:`planner <nimlab.solve.planner>` chooses the methods; this runs them.
+    Without ``optional`` only the first step runs: the outcome and winning moves, with
+    the Grundy value and remoteness only where that step gives them (play asks no more,
+    and a search for them may spend the whole state limit in vain).
     """
     g = as_game(game)
     pos = g.position(position)
     limits = check_limits(limits)
     try:
         the_plan = plan(g, "analyze", pos, misere=misere, limits=limits).check(limits)
+        if not check_flag(optional, "optional"):
+            the_plan = replace(the_plan, steps=the_plan.steps[:1])
         return run_plan(the_plan, g, pos, misere, limits)
     except TooLarge as error:
         raise _noted(error, g, pos, bool(misere)) from None
@@ -325,10 +332,23 @@ def _search_within(
     """(Grundy value, remoteness, positions visited) by search within ``budget``, else None.
 
     The budget defaults to ``limits.remoteness_states``, the limit of the optional search.
+    The answer is kept in the current context, a search in vain too (not one cut short by
+    a deadline): the same position asked again (each turn of a game, each hint) costs
+    nothing, where it could cost the whole state limit each time.
     """
-    search = Search(game, misere, budget or limits.remoteness_budget())
+    budget = budget or limits.remoteness_budget()
+    key = ("search", game, pos, misere, budget.limit, limits.max_memory)
+    cache = current().searched
+    known: tuple[int, int, int] | bool | None = cache.get(key)
+    if known is not None:
+        return None if isinstance(known, bool) else known
+    search = Search(game, misere, budget)
     try:
         value, remoteness = search.value(pos)
-    except TooLarge:
+    except TooLarge as error:
+        if error.limit != "max_seconds":
+            cache.put(key, False, 64)
         return None
-    return value, remoteness, len(search.memo)
+    found = (value, remoteness, len(search.memo))
+    cache.put(key, found, 128)
+    return found
