@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import nimlab
@@ -118,26 +120,21 @@ def test_winning_moves_are_listed_within_the_memory_limit_and_say_when_cut() -> 
         assert set(cut.winning_moves) <= set(whole.winning_moves)
 
 
-class _CountedSearch:
-    """Stands in for the engine's Search: records the state limit of each one made."""
-
-    limits: list[int] = []
-
-    def __new__(cls, game: object, misere: bool, budget: object) -> object:
-        from nimlab.solve.search import Search
-
-        cls.limits.append(budget.limit)  # type: ignore[attr-defined]
-        return Search(game, misere, budget)  # type: ignore[arg-type]
-
-
 @pytest.fixture
 def searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The state limit of each search the engine makes."""
     import importlib
 
     engine = importlib.import_module("nimlab.solve.engine")
-    _CountedSearch.limits = []
-    monkeypatch.setattr(engine, "Search", _CountedSearch)
-    return _CountedSearch.limits
+    limits: list[int] = []
+    real = engine.Search
+
+    def counted(game: Any, misere: bool, budget: Any) -> Any:
+        limits.append(budget.limit)
+        return real(game, misere, budget)
+
+    monkeypatch.setattr(engine, "Search", counted)
+    return limits
 
 
 def test_an_optional_search_in_vain_is_not_repeated(searches: list[int]) -> None:
