@@ -262,3 +262,24 @@ def test_why_keeps_its_reason_when_the_explanation_is_refused() -> None:
     why = r.stdout.split("computer: ")[1]
     assert "a random move" in why or "at random" in why, why
     assert "--max-states" in why
+
+
+def test_a_game_that_thinks_long_shows_its_progress_off_a_terminal() -> None:
+    # found by the CLI fuzz of 2026-11-27: play had no work meter, so a game whose state
+    # limit was raised thought for minutes at its start and said nothing
+    import os
+    import subprocess
+    import sys
+
+    r = subprocess.run(
+        [sys.executable, "-m", "nimlab", "play", "kayles", "24", "--misere"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, NIMLAB_PROGRESS_SECONDS="0"),
+    )
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert lines and all(line.startswith("working: ") for line in lines), r.stderr
+    assert "Game abandoned." in r.stdout

@@ -150,14 +150,17 @@ def _size(n: int) -> str:
     return f"{n // 1024**3}G" if n % 1024**3 == 0 else f"{n // 1024**2}M"
 
 
-UNMETERED = ("serve", "play")
-"""Commands without the work meter: the server's work is in its workers, play's is short."""
+UNMETERED = ("serve",)
+"""Commands without the work meter: the server's work is in its workers. Play has it off a
+terminal (a game whose limits were raised may think for minutes); on one, its own spinner."""
 
 
 def _meter(args: argparse.Namespace, out: TextIO, lang: str) -> tuple[WorkMeter | None, TextIO]:
     """Show the progress of long work on stderr (see :class:`nimlab.progress.WorkMeter`);
     on a terminal, ``out`` becomes a stream that wipes the meter's line before writing."""
     if args.command in UNMETERED or getattr(args, "quiet", False) or sys.stderr is None:
+        return None, out
+    if args.command == "play" and sys.stderr.isatty():  # its spinner says it is thinking
         return None, out
     meter = WorkMeter(lang)
     meter.replaced = watch_work(meter)
