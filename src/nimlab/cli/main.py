@@ -8,6 +8,7 @@ stdout also carries ``{"error": {"kind": ..., "message": ...}}``.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -96,12 +97,37 @@ _EXAMPLES = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser that raises instead of exiting, so errors share one format."""
+    """An argument parser that raises instead of exiting, so errors share one format.
+
+    Options are not abbreviated (argparse would read ``--js`` as ``--json``): the
+    command line reads ``--json`` and ``--lang`` before parsing, to say a refusal of
+    the parse in the format and the language asked for, and an abbreviation would
+    be lost there; a new option would also make an abbreviation of today ambiguous.
+    An abbreviation is refused, naming the options it abbreviates.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         # Read "-1,2" as a (bad) position, not as an unknown option.
         self._negative_number_matcher = re.compile(r"^-[0-9]")
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        args = list(sys.argv[1:] if args is None else args)
+        leading = list(itertools.takewhile(lambda a: a.startswith("--") and a != "--", args))
+        unknown = [a for a in leading if a.split("=", 1)[0] not in self._option_string_actions]
+        hint = _abbreviated(self, unknown)
+        if hint:  # `nimlab --la ja analyze ...`: not "invalid choice: 'ja'"
+            message = argparse._("unrecognized arguments: %s")  # type: ignore[attr-defined]
+            self.error(message % " ".join(unknown) + hint)
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:  # refused by the command's parser, which names its own --help
+            parser = _command_parser(self, parsed)
+            unknown = argparse._("unrecognized arguments: %s")  # type: ignore[attr-defined]
+            parser.error(unknown % " ".join(extras) + _abbreviated(parser, extras))
+        return parsed
 
     def error(self, message: str) -> NoReturn:
         # argparse's message is already in the language (argparse_speaking); say it in both
@@ -109,6 +135,39 @@ class _Parser(argparse.ArgumentParser):
             say("cli.see_help", "en", message=message, prog=self.prog),
             ja=say("cli.see_help", "ja", message=message, prog=self.prog),
         )
+
+
+def _command_parser(
+    parser: argparse.ArgumentParser, parsed: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The parser of the command ``parsed`` names (``parser`` itself if none)."""
+    command = getattr(parsed, "command", None)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            return cast(argparse.ArgumentParser, action.choices[command])
+    return parser
+
+
+def _abbreviated(parser: argparse.ArgumentParser, extras: list[str]) -> str:
+    """``; ... did you mean --json?`` when an unrecognized argument begins an option of
+    ``parser`` (options are written in full), else nothing.
+
+    >>> parser = build_parser()
+    >>> parsed, extras = parser.parse_known_args(["analyze", "nim", "3", "--js"])
+    >>> _abbreviated(_command_parser(parser, parsed), extras)
+    '; options are written in full: did you mean --json?'
+    """
+    options = sorted(o for o in parser._option_string_actions if o.startswith("--"))
+    meant = [
+        option
+        for extra in extras
+        if extra.startswith("--") and len(extra) > 2
+        for option in options
+        if option.startswith(extra.split("=", 1)[0])
+    ]
+    if not meant:
+        return ""
+    return say("cli.abbreviated", current(), options=", ".join(dict.fromkeys(meant)))
 
 
 def _count(text: str) -> int:
@@ -624,7 +683,7 @@ def _parse(args_list: list[str], lang: str) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args_list = lang_after_command(sys.argv[1:] if argv is None else argv)
-    as_json = "--json" in args_list
+    as_json = "--json" in args_list[: args_list.index("--") if "--" in args_list else None]
     lang = lang_of(args_list)
     use(lang)
     if out is None and sys.stdout is None:  # started with its standard output closed (>&-)
