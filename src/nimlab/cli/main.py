@@ -2,7 +2,10 @@
 
 Every command takes ``--json``. Errors print one line to stderr and exit 2
 (bad game, position or option) or 3 (over a resource limit); with ``--json``
-stdout also carries ``{"error": {"kind": ..., "message": ...}}``.
+stdout also carries ``{"error": {"kind": ..., "message": ...}}``. A message that cannot
+be written (stderr on a full disk) is lost and changes nothing: the exit code is the same.
+Stdout that cannot be written is said on stderr, exit code 2 (a reader that left, as
+``| head`` does, is no error: exit code 0).
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ import argparse
 import itertools
 import json
 import math
-import os
 import re
 import sys
 from collections.abc import Sequence
@@ -43,6 +45,7 @@ from nimlab.limits import (
 )
 from nimlab.messages import both, say
 from nimlab.progress import WorkMeter
+from nimlab.streams import let_go, tell
 from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
@@ -634,27 +637,15 @@ def _report(error: NimlabError, as_json: bool, out: TextIO | None, lang: str = "
     from nimlab.text import CLI_ECHO, CLI_MESSAGE, shorten
 
     said = shorten(error.render(FLAGS, lang), CLI_ECHO, CLI_MESSAGE)  # no 100 KB input echoed
-    print(say("cli.error", lang, message=said), file=sys.stderr)
+    tell(say("cli.error", lang, message=said))  # a stderr that cannot be written: said nowhere
     if as_json and out is not None:
         message = shorten(error.render(FLAGS), CLI_ECHO, CLI_MESSAGE)
         try:
             out.write(json.dumps({"error": {"kind": error.kind, "message": message}}) + "\n")
             out.flush()
         except OSError:
-            _detach(out)
+            let_go(out)
     return error.exit_code
-
-
-def _detach(out: TextIO) -> None:
-    """After a failed write to stdout: point it at /dev/null, so the exit flushes nothing."""
-    if out is not sys.stdout:
-        return
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError):
-        pass
 
 
 def _parse(args_list: list[str], lang: str) -> argparse.Namespace:
@@ -702,9 +693,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             limits_of(args)
         with _rules_deadline(args):  # a --rules function that never returns is stopped
             _load_rules(args)
-            meter, out = _meter(args, out, lang)
+            meter, shown = _meter(args, out, lang)  # (out stays stdout, for a failed write)
             try:
-                code: int = args.run(args, out)
+                code: int = args.run(args, shown)
             except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
                 raise
             except (Exception, SystemExit) as error:  # a user's ruleset (--rules) failed
@@ -715,12 +706,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                     f"a ruleset of {where} failed: {type(error).__name__}: {error}",
                     ja=f"{where} のルールの実行中にエラー: {type(error).__name__}: {error}",
                 )
-                return _report(failed, as_json, out, lang)
+                return _report(failed, as_json, shown, lang)
             finally:
                 if meter is not None:
                     meter.clear()
                     watch_work(meter.replaced)  # a caller's own watcher, if main runs in-process
-        out.flush()
+        shown.flush()
         return code
     except NimlabError as error:
         return _report(error, as_json, out, lang)
@@ -728,13 +719,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         full = TooLarge(say("cli.out_of_memory", "en"), ja=say("cli.out_of_memory", "ja"))
         return _report(full, as_json, out, lang)
     except KeyboardInterrupt:
-        print(say("cli.interrupted", lang), file=sys.stderr)
+        tell(say("cli.interrupted", lang))
         return 130
     except BrokenPipeError:  # the reader left (`| head`): nothing more to say
-        _detach(out)
+        let_go(out)
         return 0
     except OSError as error:  # stdout on a full disk, or closed while writing
-        _detach(out)
+        let_go(out)
         en, ja = (error.filename or say("cli.stdout", lang) for lang in ("en", "ja"))
         failed = InvalidOption(
             say("cli.cannot_write", "en", what=en, reason=reason(error)),

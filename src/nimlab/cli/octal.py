@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import textwrap
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -23,6 +22,7 @@ from nimlab.cli.options import language
 from nimlab.errors import InvalidOption
 from nimlab.files import reason
 from nimlab.messages import both, say
+from nimlab.streams import tell
 
 EXAMPLES = {
     "rare": [
@@ -205,9 +205,7 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
             ja=f"{args.file}: nimlab の証明書ではありません: {error.ja}",
         ) from None
     except Refused as error:
-        print(
-            say("check.refused", language(args), reason=error.said(language(args))), file=sys.stderr
-        )
+        tell(say("check.refused", language(args), reason=error.said(language(args))))
         if args.json:
             emit_json(out, {"file": args.file, "valid": False, "reason": str(error)})
         return 1
