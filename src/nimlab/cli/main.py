@@ -175,6 +175,8 @@ def _abbreviated(parser: argparse.ArgumentParser, extras: list[str]) -> str:
 
 def _count(text: str) -> int:
     lang = current()
+    if not re.fullmatch(r"\s*[-+]?[0-9]+\s*", text):  # not "x... has more than 100 digits"
+        raise argparse.ArgumentTypeError(say("arg.not_integer", lang, text=text))
     if len(text.strip()) > 100:
         raise argparse.ArgumentTypeError(say("arg.too_many_digits", lang, text=text[:20]))
     try:
