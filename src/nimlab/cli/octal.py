@@ -182,7 +182,14 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
                 ja=f"証明書 {args.file!r} は {limits.max_memory // 8:,} 文字を超え、読むには上限 "
                 f"{limits.max_memory:,} バイトを超えるメモリが必要です",
             )
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:  # a binary file: no certificate, as malformed JSON is none
+        raise InvalidOption(
+            f"{args.file}: not a nimlab certificate: not UTF-8 text (a certificate is the "
+            "JSON text `nimlab period --certificate FILE` writes)",
+            ja=f"{args.file}: nimlab の証明書ではありません: UTF-8 のテキストではない"
+            "（証明書は `nimlab period --certificate FILE` が書く JSON のテキストです）",
+        ) from None
+    except OSError as error:
         raise InvalidOption(
             f"cannot read the certificate {args.file!r}: {reason(error)}",
             ja=f"証明書 {args.file!r} を読めません: {reason(error, 'ja')}",
