@@ -114,7 +114,7 @@ def rare(args: argparse.Namespace, out: TextIO) -> int:
             f"rare applies to heap games (octal, grundy-game, subtraction, nim); {g.spec} is "
             "not one",
             ja=(
-                "rare は山のゲーム（octal、grundy-game、subtraction、nim）用です。"
+                "`rare` は山のゲーム（octal、grundy-game、subtraction、nim）用です。"
                 f"{g.spec} は違います"
             ),
         )
@@ -169,7 +169,7 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
                 f"{8 * size:,}, over the limit of {limits.max_memory:,}",
                 "max_memory",
                 ja=f"証明書 {args.file!r} は {size:,} バイトあり、読むには約 {8 * size:,} "
-                f"バイト必要で、上限 {limits.max_memory:,} を超えます",
+                f"バイトが必要で、上限 {limits.max_memory:,} バイトを超えます",
             )
         with open(args.file, encoding="utf-8") as f:
             # A device or a pipe has no size to check first (0): read at most what fits.

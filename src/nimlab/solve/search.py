@@ -129,6 +129,7 @@ class Search:
                     self.budget.check_memory(
                         len(memo) * MEMO_BYTES + open_bytes,
                         f"a search {len(stack):,} moves deep over {len(memo):,} positions",
+                        ja=f"{len(memo):,} 局面にわたる深さ {len(stack):,} 手の探索",
                     )
                 break
             else:
