@@ -137,6 +137,15 @@ def test_stderr_on_a_full_disk(args: tuple[str, ...], code: int, answer: str) ->
     assert r.returncode == code and answer in r.stdout, (r.returncode, r.stdout)
 
 
+def test_a_start_up_warning_on_a_full_stderr() -> None:
+    """A malformed NIMLAB_PROGRESS_SECONDS is said at import; on a full stderr that was a
+    traceback at import and exit 1."""
+    env = dict(os.environ, NIMLAB_PROGRESS_SECONDS="abc")
+    with open("/dev/full", "w") as full:
+        r = nimlab("analyze", "nim", "3,x", stderr=full, capture_output=False, env=env)
+    assert r.returncode == 2
+
+
 def test_stdout_and_stderr_on_a_full_disk() -> None:
     with open("/dev/full", "w") as full:
         r = nimlab("analyze", "nim", "3,4", stdout=full, stderr=full, capture_output=False)
