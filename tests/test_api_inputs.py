@@ -123,3 +123,24 @@ def test_numpy_integers_build_games_and_limits_and_bools_do_not() -> None:
             bad()
     with pytest.raises(InvalidOption):
         nimlab.Limits(max_states=True)
+
+
+@pytest.mark.parametrize(
+    ("call", "echoed"),
+    [
+        (lambda: nimlab.game("+".join(["nim"] * 750)).parse_position("3"), "nim + nim + nim"),
+        (lambda: nimlab.game("nim").parse_position("3, " * 1500 + "x"), "'3, 3, 3, 3"),
+        (lambda: nimlab.game("a" * 3000), "'aaaaaaaaaa"),
+        (lambda: nimlab.game("subtraction:" + ",".join(map(str, range(1, 900)))).position("x"), ""),
+    ],
+)
+def test_a_huge_input_is_quoted_by_its_start_and_its_length(
+    call: Callable[[], Any], echoed: str
+) -> None:
+    """Found by the CLI fuzz: a sum of 3,000 characters, or a position of thousands, came
+    back whole in the message (in both languages)."""
+    with pytest.raises(NimlabError) as refused:
+        call()
+    for said, characters in ((str(refused.value), "characters)"), (refused.value.ja, "文字）")):
+        assert len(said) < 400 and characters in said and "…" in said, said
+        assert echoed in said

@@ -122,3 +122,20 @@ def test_errors_render_in_japanese_with_the_flag_names() -> None:
     assert e.render(FLAGS) == "over 10 states; raise the limit with --max-states"
     plain = errors.InvalidOption("no Japanese")
     assert plain.render(None, "ja") == "no Japanese"  # falls back, never loses the message
+
+
+def test_every_memory_check_names_its_work_in_japanese() -> None:
+    """A memory refusal names the work that needs the bytes: "the Wythoff table に …
+    バイト必要" was English inside the Japanese. Every check_memory call in nimlab gives
+    its ``ja=`` (the library's callers may leave it out: the English is said then)."""
+    calls = []
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and "check_memory" in (
+                getattr(node.func, "attr", None),
+                getattr(node.func, "id", None),
+            ):
+                calls.append((f"{path.relative_to(SRC)}:{node.lineno}", node))
+    assert len(calls) > 20
+    missing = [where for where, call in calls if not any(k.arg == "ja" for k in call.keywords)]
+    assert not missing, "check_memory without ja=: " + ", ".join(missing)

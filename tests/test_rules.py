@@ -93,6 +93,22 @@ def test_bad_files_are_one_line_exit_2(tmp_path: Path, text: str | None, message
     assert message.format(file=file) in r.stderr
 
 
+def test_a_binary_rules_file_is_no_python_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As for ``nimlab check`` of a binary file: not 'cannot read it ('utf-8' codec can't
+    decode byte 0xff ...)', in English under --lang ja too."""
+    from nimlab.cli.main import main
+
+    file = tmp_path / "games.py"
+    file.write_bytes(b"\xff\xfe\x00x = 1\n")
+    assert main(["analyze", "nim", "3", "--rules", str(file)]) == 2
+    assert f"--rules {file}: not a Python file (not UTF-8 text)" in capsys.readouterr().err
+    assert main(["analyze", "nim", "3", "--rules", str(file), "--lang", "ja"]) == 2
+    err = capsys.readouterr().err
+    assert "Python のファイルではありません（UTF-8 のテキストではない）" in err, err
+
+
 def test_a_ruleset_failing_at_work_is_one_line(tmp_path: Path) -> None:
     file = tmp_path / "bad.py"
     file.write_text("import nimlab\nbad = nimlab.heap_game(lambda n: 1 / 0, name='bad')\n")

@@ -435,8 +435,15 @@ def load(text: str) -> dict[str, Any]:
     try:
         # removeprefix: a byte-order mark some editors write
         cert = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_unique)
-    except ValueError as error:
-        raise Malformed(f"not JSON ({error})", f"JSON ではない（{error}）") from None
+    except json.JSONDecodeError as error:  # (json's words are English: where, in Japanese)
+        raise Malformed(
+            f"not JSON ({error})",
+            f"JSON ではない（{error.lineno} 行 {error.colno} 列目で読めない）",
+        ) from None
+    except ValueError as error:  # Python reads no number of over 4,300 digits
+        raise Malformed(
+            f"not JSON ({error})", "JSON として読めない（4,300 桁を超える数がある）"
+        ) from None
     except RecursionError:
         raise Malformed("nested too deeply to be read", "入れ子が深すぎて読めない") from None
     if not isinstance(cert, dict):

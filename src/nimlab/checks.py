@@ -115,7 +115,6 @@ def env_seconds(name: str, default: float) -> float:
     """
     import math
     import os
-    import sys
 
     text = os.environ.get(name, "").strip()
     if not text:
@@ -126,8 +125,8 @@ def env_seconds(name: str, default: float) -> float:
         seconds = math.nan
     if math.isfinite(seconds) and seconds >= 0:
         return seconds
+    from nimlab.streams import tell  # (a stderr that cannot be written stops nothing)
+
     shown = repr(text[:40])
-    sys.stderr.write(
-        f"nimlab: {name} must be a number of seconds ≥ 0, got {shown}; using {default:g}\n"
-    )
+    tell(f"nimlab: {name} must be a number of seconds ≥ 0, got {shown}; using {default:g}")
     return default

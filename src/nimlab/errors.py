@@ -2,7 +2,9 @@
 
 Every error carries a one-line message that names what was wrong and what is
 accepted, and an ``exit_code`` the command-line tool uses: 2 for bad input,
-3 for work refused because it is over a resource limit.
+3 for work refused because it is over a resource limit. An input the message
+quotes is shown whole up to 120 characters, else by its first 60 and its length
+(:func:`nimlab.text.cut_echoes`), in every language and front end.
 
 >>> from nimlab import game
 >>> try:
@@ -38,9 +40,12 @@ class NimlabError(Exception):
     kind = "error"
 
     def __init__(self, message: str = "", field: str | None = None, *, ja: str = "") -> None:
-        super().__init__(message)
+        from nimlab.text import cut_echoes  # (imports only re)
+
+        # an input of thousands of characters is quoted by its start and its length
+        super().__init__(cut_echoes(message))
         self.field = field
-        self.ja = ja
+        self.ja = cut_echoes(ja, "ja")
 
     def render(self, names: dict[str, str] | None = None, lang: str = "en") -> str:
         """The message in ``lang``, the field named as ``names`` (field → front-end name) says."""
@@ -122,10 +127,12 @@ class TooLarge(NimlabError):
         ja: str = "",
         note_ja: str = "",
     ) -> None:
-        self.reason = reason
+        from nimlab.text import cut_echoes
+
+        self.reason = cut_echoes(reason)
         self.limit = limit
-        self.note = note
-        self.note_ja = note_ja
+        self.note = cut_echoes(note)
+        self.note_ja = cut_echoes(note_ja, "ja")
         super().__init__(self.render(), field=limit, ja=ja)
 
     def render(self, names: dict[str, str] | None = None, lang: str = "en") -> str:

@@ -116,9 +116,10 @@ class Limits:
                 f"上限 {amount(self.max_states)} を超えます",
             )
 
-    def check_memory(self, needed: int, what: str) -> None:
-        """Refuse up front an allocation of ``needed`` bytes over ``max_memory``."""
-        check_memory(needed, self.max_memory, what)
+    def check_memory(self, needed: int, what: str, *, ja: str = "") -> None:
+        """Refuse up front an allocation of ``needed`` bytes over ``max_memory``
+        (``what`` needs them; ``ja`` says it in Japanese)."""
+        check_memory(needed, self.max_memory, what, ja=ja)
 
 
 COUNTED_JA = {
@@ -181,19 +182,28 @@ def amount(n: int) -> str:
     return f"{digits[0]}.{digits[1]}·10^{len(digits) - 1}"
 
 
-def check_memory(needed: int, limit: int, what: str) -> None:
+def check_memory(needed: int, limit: int, what: str, *, ja: str = "") -> None:
     """Raise ``TooLarge`` when ``needed`` bytes are over ``limit``, naming ``Limits.max_memory``.
 
-    >>> check_memory(10**9, 10**8, "a table of 10^9 cells")
+    ``what`` names the work that needs them, ``ja`` in Japanese (every call in nimlab
+    gives it: a test refuses one without; a caller of its own may leave it out).
+
+    >>> check_memory(10**9, 10**8, "a table of 10^9 cells", ja="10^9 個のセルの表")
     Traceback (most recent call last):
     ...
     nimlab.errors.TooLarge: a table of 10^9 cells needs 1,000,000,000 bytes, over the limit ...
+    >>> try:
+    ...     check_memory(10**9, 10**8, "a table of 10^9 cells", ja="10^9 個のセルの表")
+    ... except TooLarge as error:
+    ...     print(error.render(None, "ja"))
+    10^9 個のセルの表には 1,000,000,000 バイトが必要で、上限 100,000,000 バイトを超えます。...
     """
     if needed > limit:
         raise TooLarge(
             f"{what} needs {amount(needed)} bytes, over the limit of {amount(limit)}",
             "max_memory",
-            ja=f"{what} に {amount(needed)} バイト必要で、上限 {amount(limit)} を超えます",
+            ja=f"{ja or what}には {amount(needed)} バイトが必要で、上限 {amount(limit)} "
+            "バイトを超えます",
         )
 
 
@@ -290,9 +300,10 @@ class Budget:
         """States left before the limit."""
         return max(self.limit - self.used, 0)
 
-    def check_memory(self, needed: int, what: str) -> None:
-        """Refuse up front an allocation of ``needed`` bytes over the memory limit."""
-        check_memory(needed, self.max_memory, what)
+    def check_memory(self, needed: int, what: str, *, ja: str = "") -> None:
+        """Refuse up front an allocation of ``needed`` bytes over the memory limit
+        (``what`` needs them; ``ja`` says it in Japanese)."""
+        check_memory(needed, self.max_memory, what, ja=ja)
 
     def kernel_steps(self) -> int:
         """The elementary steps a compiled kernel may still take."""

@@ -106,6 +106,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ran out of memory; ask for less, or lower --max-states",
         "メモリが足りません。問いを小さくするか、--max-states を下げてください",
     ),
+    "cli.abbreviated": (
+        "; options are written in full: did you mean {options}?",
+        "。オプションは省略せずに書きます: {options} のことですか？",
+    ),
     "cli.cannot_write": ("cannot write {what}: {reason}", "{what} に書き込めません: {reason}"),
     "cli.stdout": ("standard output", "標準出力"),
     "limit.raise_with": ("; raise the limit with {name}", "。上限は {name} で引き上げられます"),

@@ -33,6 +33,7 @@ from typing import Any, TextIO
 from nimlab.checks import env_seconds
 from nimlab.limits import Budget, watch_work
 from nimlab.messages import say
+from nimlab.streams import let_go, tell
 
 LOG_SECONDS = env_seconds("NIMLAB_PROGRESS_SECONDS", 60)
 """Seconds between two plain progress lines off a terminal (``NIMLAB_PROGRESS_SECONDS``)."""
@@ -65,6 +66,7 @@ class ProgressBar:
         self.stream = stream
         self.log_seconds = LOG_SECONDS if log_seconds is None else log_seconds
         self.logged = self.start
+        self.lost = False
         self.open = True
         self.lock = threading.Lock()
         self.stopped = threading.Event()
@@ -146,9 +148,8 @@ class ProgressBar:
             rate=rate,
             left="?" if left is None else _clock(left),
         )
-        stream = sys.stderr if self.stream is None else self.stream
-        stream.write(line + "\n")
-        stream.flush()
+        if not self.lost:  # a stderr that cannot be written: the work goes on, unsaid
+            self.lost = not tell(line, self.stream)
 
     __call__ = update
 
@@ -209,6 +210,7 @@ class WorkMeter:
         self.replaced: Callable[[Budget], None] | None = None  # the watcher it stands in for
         self.started = self.shown_at = self.began = time.monotonic()
         self.shown = False
+        self.lost = False  # the stream could not be written: nothing more is shown
 
     def __call__(self, budget: Budget) -> None:
         now = time.monotonic()
@@ -218,12 +220,10 @@ class WorkMeter:
         if self.tty:
             if spent >= SHOW_AFTER and now - self.shown_at >= REDRAW_SECONDS:
                 self.shown_at, self.shown = now, True
-                self.stream.write("\r" + self.line(budget, now) + "\x1b[K")
-                self.stream.flush()
+                self._put("\r" + self.line(budget, now) + "\x1b[K")
         elif spent >= self.log_seconds and now - self.shown_at >= self.log_seconds:
             self.shown_at = now
-            self.stream.write(self.line(budget, now) + "\n")
-            self.stream.flush()
+            self._put(self.line(budget, now) + "\n")
 
     def line(self, budget: Budget, now: float) -> str:
         """The states spent of the limit, the share, the limit's option, the rate, the time."""
@@ -243,8 +243,19 @@ class WorkMeter:
         """Wipe the line drawn on the terminal, if any (before the answer is written)."""
         if self.shown:
             self.shown = False
-            self.stream.write("\r\x1b[K")
+            self._put("\r\x1b[K")
+
+    def _put(self, text: str) -> None:
+        """``text`` on the stream; a stream that cannot be written (``2>/dev/full``) is let
+        go and the work goes on: progress is no part of the answer."""
+        if self.lost:
+            return
+        try:
+            self.stream.write(text)
             self.stream.flush()
+        except (OSError, ValueError):
+            self.lost = True
+            let_go(self.stream)
 
 
 def _clock(seconds: float) -> str:

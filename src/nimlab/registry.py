@@ -104,16 +104,18 @@ def _no_parameter(name: str, ruleset: Callable[[], Ruleset]) -> Callable[[str | 
     return build
 
 
-def _integer(text: str, what: str, example: str) -> int:
+def _integer(text: str, what: tuple[str, str], example: tuple[str, str]) -> int:
+    """``text`` as an int, else ``InvalidGame`` naming ``what`` and giving ``example``
+    (each in English and in Japanese)."""
     if not re.fullmatch(r"\s*-?[0-9]+\s*", text):
         raise InvalidGame(
-            f"{what} {text.strip()!r} is not an integer; write e.g. {example}",
-            ja=f"{what} {text.strip()!r} は整数ではありません。例 {example}",
+            f"{what[0]} {text.strip()!r} is not an integer; write e.g. {example[0]}",
+            ja=f"{what[1]} {text.strip()!r} は整数ではありません。例 {example[1]}",
         )
     if len(text.strip()) > 100:
         raise InvalidGame(
-            f"{what} has more than 100 digits; write e.g. {example}",
-            ja=f"{what} が 100 桁を超えています。例 {example}",
+            f"{what[0]} has more than 100 digits; write e.g. {example[0]}",
+            ja=f"{what[1]}が 100 桁を超えています。例 {example[1]}",
         )
     return int(text)
 
@@ -134,10 +136,12 @@ def _subtraction(param: str | None) -> Ruleset:
             f"a subtraction set has at most {MAX_SUBTRACTION_ELEMENTS} elements",
             ja=f"減算集合の要素は {MAX_SUBTRACTION_ELEMENTS} 個までです",
         )
-    example = "subtraction:2,4,7, or an infinite set: " + ", ".join(
-        f"subtraction:{r}" for r in RULES
+    example = (
+        "subtraction:2,4,7, or an infinite set: " + ", ".join(f"subtraction:{r}" for r in RULES),
+        "subtraction:2,4,7。無限集合なら " + "、".join(f"subtraction:{r}" for r in RULES),
     )
-    values = tuple(_integer(p, "subtraction set element", example) for p in parts)
+    element = ("subtraction set element", "減算集合の要素")
+    values = tuple(_integer(p, element, example) for p in parts)
     return Subtraction(values)
 
 
@@ -153,7 +157,8 @@ def _all_but(param: str | None) -> Ruleset:
             f"an all-but set has at most {MAX_SUBTRACTION_ELEMENTS} elements",
             ja=f"all-but の集合の要素は {MAX_SUBTRACTION_ELEMENTS} 個までです",
         )
-    return AllBut(tuple(_integer(p, "all-but set element", "all-but:1,2") for p in parts))
+    element = ("all-but set element", "all-but の集合の要素")
+    return AllBut(tuple(_integer(p, element, ("all-but:1,2",) * 2) for p in parts))
 
 
 def _octal(param: str | None) -> Ruleset:
@@ -182,7 +187,8 @@ def _take_away(param: str | None) -> Ruleset:
             "take-away needs a multiplier C ≥ 1, e.g. take-away:2 (Fibonacci Nim)",
             ja="take-away には 1 以上の倍率 C が必要です。例 take-away:2（フィボナッチ・ニム）",
         )
-    return TakeAway(_integer(param, "take-away multiplier", "take-away:2"))
+    multiplier = ("take-away multiplier", "take-away の倍率")
+    return TakeAway(_integer(param, multiplier, ("take-away:2",) * 2))
 
 
 def _variant(

@@ -28,6 +28,7 @@ import os
 from pathlib import Path
 
 from nimlab.errors import InvalidGame, InvalidOption
+from nimlab.files import reason
 from nimlab.games.base import Ruleset
 from nimlab.registry import USER_RULES, game
 
@@ -54,10 +55,15 @@ def load_rules(path: str | os.PathLike[str]) -> tuple[Ruleset, ...]:
         )
     try:
         source = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:  # a binary file named .py
         raise InvalidOption(
-            f"--rules {where}: cannot read it ({error})",
-            ja=f"--rules {where}: 読めません（{error}）",
+            f"--rules {where}: not a Python file (not UTF-8 text)",
+            ja=f"--rules {where}: Python のファイルではありません（UTF-8 のテキストではない）",
+        ) from None
+    except OSError as error:
+        raise InvalidOption(
+            f"--rules {where}: cannot read it ({reason(error)})",
+            ja=f"--rules {where}: 読めません（{reason(error, 'ja')}）",
         ) from None
     try:
         code = compile(source, where, "exec")

@@ -50,6 +50,51 @@ def shorten(message: str, echo: int = ECHO, most: int = MAX_MESSAGE) -> str:
     return message
 
 
+LONG_ECHO = 2 * ECHO
+"""An input quoted in an error is shown whole up to this many characters, else cut to
+its first :data:`ECHO` and its length (:func:`cut_echoes`)."""
+_LONG = LONG_ECHO + 1
+_ECHOED = re.compile(
+    rf"(?<![\w'])'([^'\n]{{{_LONG},}})'(?!\w)"  # 'a quoted input'
+    rf'|(?<![\w"])"([^"\n]{{{_LONG},}})"(?!\w)'  # "one with a ' in it"
+    r"|(?<![^\s(（])([^\s+'\"]++(?: \+ [^\s+'\"]++)++)"  # a sum: nim + nim + ...
+    rf"|(?<![!-~])([!-~]{{{_LONG},}})"  # a run of ASCII: a spec, a number
+)
+"""Inputs in a message (a sum's length is checked when it is found). Each alternative
+starts only where its text starts: a long run is read once, not once from each character."""
+
+
+def cut_echoes(message: str, lang: str = "en") -> str:
+    """``message`` with every input it quotes at most :data:`LONG_ECHO` characters long:
+    a longer one is cut to its first :data:`ECHO` characters, an ellipsis and its length.
+
+    Every :class:`~nimlab.errors.NimlabError` cuts its message so (in both languages), so
+    no front end echoes a position or a sum of thousands of characters whole.
+
+    >>> print(cut_echoes("bad position '" + "3," * 1000 + "x' for nim"))
+    bad position '3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,…'
+    (2,001 characters) for nim
+    >>> print(cut_echoes(" + ".join(["nim"] * 500) + " の局面 '3' が不正です", "ja"))
+    nim + nim + nim + nim + nim + nim + nim + nim + nim + nim + …（2,997 文字）
+    の局面 '3' が不正です
+    >>> cut_echoes("heap 'x' of Conway's game: short inputs stay whole")
+    "heap 'x' of Conway's game: short inputs stay whole"
+    """
+
+    def cut(match: re.Match[str]) -> str:
+        text = next(g for g in match.groups() if g is not None)
+        if len(text) <= LONG_ECHO:
+            return match.group(0)
+        quote = match.group(0)[0] if match.group(0) != text else ""
+        after = ""  # the punctuation after an unquoted input stays: "for nim + nim…:"
+        while not quote and text[-1] in ",.;:)]}":
+            text, after = text[:-1], text[-1] + after
+        note = f"（{len(text):,} 文字）" if lang == "ja" else f" ({len(text):,} characters)"
+        return quote + text[:ECHO] + ELLIPSIS + quote + note + after
+
+    return _ECHOED.sub(cut, message)
+
+
 def quoted(value: object) -> str:
     """``repr(value)`` for a message, which Python refuses for an int of over 4,300 digits:
     such an int is shown by its size, inside tuples and lists too.

@@ -6,6 +6,7 @@ Each case failed on the main of issue 12 (a traceback, a hang or gigabytes of me
 from __future__ import annotations
 
 import io
+import json
 import os
 import resource
 import subprocess
@@ -133,6 +134,32 @@ def test_a_huge_input_is_not_echoed_whole(capsys: pytest.CaptureFixture[str]) ->
         said = capsys.readouterr().err
         assert len(said) < 2 * CLI_ECHO and "aaa…" in said
         assert len(out.getvalue()) < 2 * CLI_ECHO
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("analyze", "+".join(["nim"] * 750), "3"),
+        ("analyze", " + ".join(["kayles"] * 400), "3"),
+        ("analyze", "nim", "3, " * 1500 + "x"),
+        ("analyze", "nim", "3", "--max-states", "x" * 3000),
+        ("table", "subtraction:" + ",".join(map(str, range(1, 900))), "--size", "x" * 500),
+    ],
+)
+def test_a_huge_sum_or_position_is_quoted_by_its_start_and_length(
+    args: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the CLI fuzz: a sum of 3,000 characters (``nim+nim+...``, its spec
+    ``nim + nim + ...`` has spaces, so no run was long) came back whole, and so did a
+    position of thousands of characters: an input is shown by its first 60 characters and
+    its length, in both languages and in the ``--json`` error."""
+    for lang, characters in (("en", "characters)"), ("ja", "文字）")):
+        out = io.StringIO()
+        assert main([*args, "--lang", lang, "--json"], out) == 2
+        said = capsys.readouterr().err
+        assert len(said) < 500 and "…" in said and characters in said, said
+        message = json.loads(out.getvalue())["error"]["message"]
+        assert len(message) < 500 and "characters)" in message, message
 
 
 @pytest.mark.parametrize(

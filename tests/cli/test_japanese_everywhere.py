@@ -108,3 +108,71 @@ def test_a_refused_explanation_speaks_japanese(capsys: pytest.CaptureFixture[str
     assert code == 3 and "定理" in said and "--max-states" in said
     assert not english_left(said), english_left(said)
     assert "no theorem covers" in err
+
+
+HUGE = "--max-states", "1000000000000000", "--max-memory", "1K"
+REFUSALS = [
+    (("analyze", "subtraction:a", "3"), 2),
+    (("analyze", "subtraction:1,,2", "3"), 2),
+    (("analyze", "subtraction:" + "9" * 150, "3"), 2),
+    (("analyze", "all-but:a", "3"), 2),
+    (("analyze", "take-away:x", "3"), 2),
+    (("analyze", "nim", "9" * 4500), 2),
+    (("analyze", "take-away:2", "3/" + "9" * 4500), 2),
+    (("wythoff-table", "--to", "100000", *HUGE), 3),
+    (("analyze", "grundy-game", "40", "--misere", "--max-memory", "1K"), 3),
+    (("sequence", "kayles", "--to", "100000", "--misere", *HUGE), 3),
+    (("sequence", "kayles", "--to", "100000", *HUGE), 3),
+    (("sequence", "nim", "--to", "100000", *HUGE), 3),
+    (("sequence", "take-away:2", "--to", "10000", *HUGE), 3),
+    (("table", "kayles", "--size", "1000", *HUGE), 3),
+    (("table", "wythoff", "--size", "1000", *HUGE), 3),
+    (("ppositions", "nim", "--heaps", "3", "--max", "200", *HUGE), 3),
+    (("ppositions", "wythoff", "--heaps", "2", "--max", "20000", *HUGE), 3),
+    (("quotient", "kayles", "--max-heap", "100", *HUGE), 3),
+    (("genus", "kayles", "--to", "40", "--max-memory", "1K"), 3),
+    (("verify", "--max", "1000", *HUGE), 3),
+    (("sequence", "wythoff", "--to", "5"), 2),
+    (("sequence", "wythoff", "--to", "5", "--misere"), 2),
+    (("period", "wythoff"), 2),
+    (("rare", "wythoff", "--to", "5"), 2),
+    (("table", "take-away:2", "--size", "5"), 2),
+]
+
+
+@pytest.mark.parametrize(("args", "code"), REFUSALS, ids=[" ".join(a)[:60] for a, _ in REFUSALS])
+def test_every_refusal_speaks_japanese(
+    args: tuple[str, ...], code: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the CLI fuzz: "subtraction set element 'a' は整数ではありません", "the Wythoff
+    table に … バイト必要", "a search 16,384 moves deep over 0 positions に …": the work a
+    memory refusal names, and the element of a game's parameter, were said in English."""
+    assert main([*args, "--lang", "ja"], io.StringIO()) == code
+    said = capsys.readouterr().err
+    assert said.startswith("nimlab: ") and not english_left(said), said
+
+
+def test_a_file_that_is_no_certificate_is_said_in_japanese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """json's own words ("Expecting value: line 1 column 1 (char 0)") were in the Japanese."""
+    for name, text in (("t.json", '{"a": 1'), ("n.json", "[" + "9" * 5000 + "]")):
+        (tmp_path / name).write_text(text)
+        assert main(["check", str(tmp_path / name), "--lang", "ja"], io.StringIO()) == 2
+        said = capsys.readouterr().err
+        assert "証明書ではありません" in said and not english_left(said), said
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("subtraction:a", "減算集合の要素 'a' は整数ではありません。例 subtraction:2,4,7。"),
+        ("all-but:a", "all-but の集合の要素 'a' は整数ではありません。例 all-but:1,2"),
+        ("take-away:x", "take-away の倍率 'x' は整数ではありません。例 take-away:2"),
+    ],
+)
+def test_a_parameter_that_is_no_integer_is_named_in_japanese(
+    spec: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["analyze", spec, "3", "--lang", "ja"], io.StringIO()) == 2
+    assert said in capsys.readouterr().err

@@ -98,6 +98,41 @@ def test_errors_of_a_command_after_a_leading_lang_speak_it(
     assert "局面" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("args", "meant"),
+    [
+        (["analyze", "nim", "3,4", "--js"], "--json"),
+        (["analyze", "nim", "3,x", "--la", "ja"], "--lang"),
+        (["analyze", "nim", "3,x", "--la=ja"], "--lang"),
+        (["--la", "ja", "analyze", "nim", "3,x"], "--lang"),
+        (["sequence", "kayles", "--to", "5", "--max-st", "10"], "--max-states"),
+        (["sequence", "kayles", "--to", "5", "--max-s", "10"], "--max-seconds, --max-states"),
+        (["--vers"], "--version"),
+    ],
+)
+def test_an_abbreviated_option_is_refused_naming_the_option(
+    args: list[str], meant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the CLI fuzz: argparse read ``--js`` as ``--json`` and ``--la ja`` as
+    ``--lang ja``, but the error format and language are read off the raw arguments before
+    parsing, so an abbreviation lost them. Options are written in full, everywhere."""
+    code, out = run(*args)
+    err = capsys.readouterr().err
+    assert code == 2 and out == "", out
+    assert f"did you mean {meant}?" in err and err.count("\n") == 1, err
+    code, out = run(*args, "--json", "--lang", "ja")  # in full: the format and language hold
+    err = capsys.readouterr().err
+    assert code == 2 and f"{meant} のことですか" in err, err
+    assert f"did you mean {meant}?" in json.loads(out)["error"]["message"]
+
+
+def test_no_parser_reads_abbreviations() -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert not parser.allow_abbrev
+    assert not [name for name, p in sub.choices.items() if p.allow_abbrev]
+
+
 def test_lang_alone_shows_the_help_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     code, text = run("--lang", "ja")
     assert code == 2

@@ -115,6 +115,22 @@ def test_check_exit_2_for_unreadable_or_malformed(
     assert "the key 'period' appears twice" in capsys.readouterr().err
 
 
+def test_check_of_a_binary_file_says_it_is_no_certificate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the CLI fuzz: a binary file was 'cannot read the certificate ...:
+    UnicodeDecodeError'; it is read, and is no certificate (exit 2 as malformed JSON)."""
+    binary = tmp_path / "b.json"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)))
+    assert cli("check", str(binary))[0] == 2
+    err = capsys.readouterr().err
+    assert f"{binary}: not a nimlab certificate: not UTF-8 text" in err, err
+    assert "UnicodeDecodeError" not in err and err.count("\n") == 1
+    assert cli("check", str(binary), "--lang", "ja")[0] == 2
+    err = capsys.readouterr().err
+    assert f"{binary}: nimlab の証明書ではありません: UTF-8 のテキストではない" in err, err
+
+
 def test_certificate_refused_without_a_proven_period(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

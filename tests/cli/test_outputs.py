@@ -119,6 +119,61 @@ def test_stdout_on_a_full_disk(atlas: str) -> None:
     assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("args", "code", "answer"),
+    [
+        (("analyze", "nim", "3,x"), 2, ""),
+        (("analyze", "nim", "3,x", "--json"), 2, '"invalid_position"'),
+        (("analyze", "nim", "3,x", "--lang", "ja"), 2, ""),
+        (("sequence", "nim", "--to", "99999999999"), 3, ""),
+        (("analyze", "nim", "3,4"), 0, "grundy      7"),
+    ],
+)
+def test_stderr_on_a_full_disk(args: tuple[str, ...], code: int, answer: str) -> None:
+    """Found by the CLI fuzz: `nimlab analyze nim 3,x 2>/dev/full` exited 1 (the message
+    failed to be written, and so did the traceback). What cannot be said changes nothing."""
+    with open("/dev/full", "w") as full:
+        r = nimlab(*args, stderr=full, stdout=subprocess.PIPE, capture_output=False)
+    assert r.returncode == code and answer in r.stdout, (r.returncode, r.stdout)
+
+
+def test_a_start_up_warning_on_a_full_stderr() -> None:
+    """A malformed NIMLAB_PROGRESS_SECONDS is said at import; on a full stderr that was a
+    traceback at import and exit 1."""
+    env = dict(os.environ, NIMLAB_PROGRESS_SECONDS="abc")
+    with open("/dev/full", "w") as full:
+        r = nimlab("analyze", "nim", "3,x", stderr=full, capture_output=False, env=env)
+    assert r.returncode == 2
+
+
+def test_stdout_and_stderr_on_a_full_disk() -> None:
+    with open("/dev/full", "w") as full:
+        r = nimlab("analyze", "nim", "3,4", stdout=full, stderr=full, capture_output=False)
+    assert r.returncode == 2
+
+
+def test_progress_on_a_stderr_that_cannot_be_written() -> None:
+    """The work meter and the progress bar's plain lines: the work goes on, unsaid."""
+    import io
+
+    from nimlab.limits import Limits
+    from nimlab.progress import ProgressBar, WorkMeter
+
+    class Full(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    meter = WorkMeter(stream=Full(), tty=False, log_seconds=0)
+    meter(Limits(max_states=10_000).budget())
+    meter(Limits(max_states=10_000).budget())
+    assert meter.lost
+    bar = ProgressBar("kayles to 1,000", 1000, "values", log_seconds=0, stream=Full())
+    bar.update(250)
+    bar.update(500)
+    bar.close()
+    assert bar.lost and bar.done == 500
+
+
 def test_a_reader_that_leaves(atlas: str) -> None:
     command = [sys.executable, "-m", "nimlab", "sequence", "nim", "--to", "200000"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

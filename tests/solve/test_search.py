@@ -56,6 +56,17 @@ def test_a_deep_search_is_refused_by_its_memory_estimate() -> None:
         search.value((10**6,))
 
 
+def test_a_deep_search_refused_counts_the_positions_it_reached() -> None:
+    """Found by the CLI fuzz: "a search 557,056 moves deep over 0 positions" (a dive down
+    one line of play has solved no position yet, but reached one per move)."""
+    search = Search(nimlab.game("subtraction:1"), True, Limits(max_memory=10**6).budget())
+    with pytest.raises(TooLarge) as refused:
+        search.value((10**5,))
+    said = str(refused.value)
+    assert "a search 16,383 moves deep that has reached 16,384 positions needs" in said, said
+    assert "深さ 16,383 手、これまでに 16,384 局面に達した探索には" in refused.value.ja
+
+
 @given(st.lists(st.integers(0, 9), min_size=1, max_size=3))
 def test_the_bitset_mex_agrees_with_brute_force(heaps: list[int]) -> None:
     game = nimlab.game("subtraction:2,3")

@@ -2,15 +2,18 @@
 
 Every command takes ``--json``. Errors print one line to stderr and exit 2
 (bad game, position or option) or 3 (over a resource limit); with ``--json``
-stdout also carries ``{"error": {"kind": ..., "message": ...}}``.
+stdout also carries ``{"error": {"kind": ..., "message": ...}}``. A message that cannot
+be written (stderr on a full disk) is lost and changes nothing: the exit code is the same.
+Stdout that cannot be written is said on stderr, exit code 2 (a reader that left, as
+``| head`` does, is no error: exit code 0).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
-import os
 import re
 import sys
 from collections.abc import Sequence
@@ -42,6 +45,7 @@ from nimlab.limits import (
 )
 from nimlab.messages import both, say
 from nimlab.progress import WorkMeter
+from nimlab.streams import let_go, tell
 from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
@@ -96,12 +100,37 @@ _EXAMPLES = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser that raises instead of exiting, so errors share one format."""
+    """An argument parser that raises instead of exiting, so errors share one format.
+
+    Options are not abbreviated (argparse would read ``--js`` as ``--json``): the
+    command line reads ``--json`` and ``--lang`` before parsing, to say a refusal of
+    the parse in the format and the language asked for, and an abbreviation would
+    be lost there; a new option would also make an abbreviation of today ambiguous.
+    An abbreviation is refused, naming the options it abbreviates.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         # Read "-1,2" as a (bad) position, not as an unknown option.
         self._negative_number_matcher = re.compile(r"^-[0-9]")
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        args = list(sys.argv[1:] if args is None else args)
+        leading = list(itertools.takewhile(lambda a: a.startswith("--") and a != "--", args))
+        unknown = [a for a in leading if a.split("=", 1)[0] not in self._option_string_actions]
+        hint = _abbreviated(self, unknown)
+        if hint:  # `nimlab --la ja analyze ...`: not "invalid choice: 'ja'"
+            message = argparse._("unrecognized arguments: %s")  # type: ignore[attr-defined]
+            self.error(message % " ".join(unknown) + hint)
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:  # refused by the command's parser, which names its own --help
+            parser = _command_parser(self, parsed)
+            unknown = argparse._("unrecognized arguments: %s")  # type: ignore[attr-defined]
+            parser.error(unknown % " ".join(extras) + _abbreviated(parser, extras))
+        return parsed
 
     def error(self, message: str) -> NoReturn:
         # argparse's message is already in the language (argparse_speaking); say it in both
@@ -111,8 +140,43 @@ class _Parser(argparse.ArgumentParser):
         )
 
 
+def _command_parser(
+    parser: argparse.ArgumentParser, parsed: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The parser of the command ``parsed`` names (``parser`` itself if none)."""
+    command = getattr(parsed, "command", None)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            return cast(argparse.ArgumentParser, action.choices[command])
+    return parser
+
+
+def _abbreviated(parser: argparse.ArgumentParser, extras: list[str]) -> str:
+    """``; ... did you mean --json?`` when an unrecognized argument begins an option of
+    ``parser`` (options are written in full), else nothing.
+
+    >>> parser = build_parser()
+    >>> parsed, extras = parser.parse_known_args(["analyze", "nim", "3", "--js"])
+    >>> _abbreviated(_command_parser(parser, parsed), extras)
+    '; options are written in full: did you mean --json?'
+    """
+    options = sorted(o for o in parser._option_string_actions if o.startswith("--"))
+    meant = [
+        option
+        for extra in extras
+        if extra.startswith("--") and len(extra) > 2
+        for option in options
+        if option.startswith(extra.split("=", 1)[0])
+    ]
+    if not meant:
+        return ""
+    return say("cli.abbreviated", current(), options=", ".join(dict.fromkeys(meant)))
+
+
 def _count(text: str) -> int:
     lang = current()
+    if not re.fullmatch(r"\s*[-+]?[0-9]+\s*", text):  # not "x... has more than 100 digits"
+        raise argparse.ArgumentTypeError(say("arg.not_integer", lang, text=text))
     if len(text.strip()) > 100:
         raise argparse.ArgumentTypeError(say("arg.too_many_digits", lang, text=text[:20]))
     try:
@@ -578,27 +642,15 @@ def _report(error: NimlabError, as_json: bool, out: TextIO | None, lang: str = "
     from nimlab.text import CLI_ECHO, CLI_MESSAGE, shorten
 
     said = shorten(error.render(FLAGS, lang), CLI_ECHO, CLI_MESSAGE)  # no 100 KB input echoed
-    print(say("cli.error", lang, message=said), file=sys.stderr)
+    tell(say("cli.error", lang, message=said))  # a stderr that cannot be written: said nowhere
     if as_json and out is not None:
         message = shorten(error.render(FLAGS), CLI_ECHO, CLI_MESSAGE)
         try:
             out.write(json.dumps({"error": {"kind": error.kind, "message": message}}) + "\n")
             out.flush()
         except OSError:
-            _detach(out)
+            let_go(out)
     return error.exit_code
-
-
-def _detach(out: TextIO) -> None:
-    """After a failed write to stdout: point it at /dev/null, so the exit flushes nothing."""
-    if out is not sys.stdout:
-        return
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError):
-        pass
 
 
 def _parse(args_list: list[str], lang: str) -> argparse.Namespace:
@@ -627,7 +679,7 @@ def _parse(args_list: list[str], lang: str) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args_list = lang_after_command(sys.argv[1:] if argv is None else argv)
-    as_json = "--json" in args_list
+    as_json = "--json" in args_list[: args_list.index("--") if "--" in args_list else None]
     lang = lang_of(args_list)
     use(lang)
     if out is None and sys.stdout is None:  # started with its standard output closed (>&-)
@@ -646,9 +698,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             limits_of(args)
         with _rules_deadline(args):  # a --rules function that never returns is stopped
             _load_rules(args)
-            meter, out = _meter(args, out, lang)
+            meter, shown = _meter(args, out, lang)  # (out stays stdout, for a failed write)
             try:
-                code: int = args.run(args, out)
+                code: int = args.run(args, shown)
             except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
                 raise
             except (Exception, SystemExit) as error:  # a user's ruleset (--rules) failed
@@ -659,12 +711,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                     f"a ruleset of {where} failed: {type(error).__name__}: {error}",
                     ja=f"{where} のルールの実行中にエラー: {type(error).__name__}: {error}",
                 )
-                return _report(failed, as_json, out, lang)
+                return _report(failed, as_json, shown, lang)
             finally:
                 if meter is not None:
                     meter.clear()
                     watch_work(meter.replaced)  # a caller's own watcher, if main runs in-process
-        out.flush()
+        shown.flush()
         return code
     except NimlabError as error:
         return _report(error, as_json, out, lang)
@@ -672,13 +724,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         full = TooLarge(say("cli.out_of_memory", "en"), ja=say("cli.out_of_memory", "ja"))
         return _report(full, as_json, out, lang)
     except KeyboardInterrupt:
-        print(say("cli.interrupted", lang), file=sys.stderr)
+        tell(say("cli.interrupted", lang))
         return 130
     except BrokenPipeError:  # the reader left (`| head`): nothing more to say
-        _detach(out)
+        let_go(out)
         return 0
     except OSError as error:  # stdout on a full disk, or closed while writing
-        _detach(out)
+        let_go(out)
         en, ja = (error.filename or say("cli.stdout", lang) for lang in ("en", "ja"))
         failed = InvalidOption(
             say("cli.cannot_write", "en", what=en, reason=reason(error)),

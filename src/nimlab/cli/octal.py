@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import textwrap
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -23,6 +22,7 @@ from nimlab.cli.options import language
 from nimlab.errors import InvalidOption
 from nimlab.files import reason
 from nimlab.messages import both, say
+from nimlab.streams import tell
 
 EXAMPLES = {
     "rare": [
@@ -114,7 +114,7 @@ def rare(args: argparse.Namespace, out: TextIO) -> int:
             f"rare applies to heap games (octal, grundy-game, subtraction, nim); {g.spec} is "
             "not one",
             ja=(
-                "rare は山のゲーム（octal、grundy-game、subtraction、nim）用です。"
+                "`rare` は山のゲーム（octal、grundy-game、subtraction、nim）用です。"
                 f"{g.spec} は違います"
             ),
         )
@@ -169,7 +169,7 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
                 f"{8 * size:,}, over the limit of {limits.max_memory:,}",
                 "max_memory",
                 ja=f"証明書 {args.file!r} は {size:,} バイトあり、読むには約 {8 * size:,} "
-                f"バイト必要で、上限 {limits.max_memory:,} を超えます",
+                f"バイトが必要で、上限 {limits.max_memory:,} バイトを超えます",
             )
         with open(args.file, encoding="utf-8") as f:
             # A device or a pipe has no size to check first (0): read at most what fits.
@@ -182,7 +182,14 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
                 ja=f"証明書 {args.file!r} は {limits.max_memory // 8:,} 文字を超え、読むには上限 "
                 f"{limits.max_memory:,} バイトを超えるメモリが必要です",
             )
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:  # a binary file: no certificate, as malformed JSON is none
+        raise InvalidOption(
+            f"{args.file}: not a nimlab certificate: not UTF-8 text (a certificate is the "
+            "JSON text `nimlab period --certificate FILE` writes)",
+            ja=f"{args.file}: nimlab の証明書ではありません: UTF-8 のテキストではない"
+            "（証明書は `nimlab period --certificate FILE` が書く JSON のテキストです）",
+        ) from None
+    except OSError as error:
         raise InvalidOption(
             f"cannot read the certificate {args.file!r}: {reason(error)}",
             ja=f"証明書 {args.file!r} を読めません: {reason(error, 'ja')}",
@@ -205,9 +212,7 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
             ja=f"{args.file}: nimlab の証明書ではありません: {error.ja}",
         ) from None
     except Refused as error:
-        print(
-            say("check.refused", language(args), reason=error.said(language(args))), file=sys.stderr
-        )
+        tell(say("check.refused", language(args), reason=error.said(language(args))))
         if args.json:
             emit_json(out, {"file": args.file, "valid": False, "reason": str(error)})
         return 1

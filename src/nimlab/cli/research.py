@@ -10,7 +10,6 @@ import argparse
 import functools
 import re
 import sqlite3
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -19,6 +18,7 @@ from nimlab.cli.options import current, language
 from nimlab.cli.theory import Adder
 from nimlab.errors import InvalidOption
 from nimlab.messages import both, say
+from nimlab.streams import tell
 
 if TYPE_CHECKING:
     from nimlab.research.families import Family
@@ -587,5 +587,5 @@ def _sweeps(args: argparse.Namespace, out: TextIO) -> int:
         )
         out.write(line + "\n")
     if not found:
-        print(say("research.no_sweeps", lang), file=sys.stderr)
+        tell(say("research.no_sweeps", lang))
     return 0

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
@@ -16,6 +15,7 @@ from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.options import current, language
 from nimlab.messages import both, say
+from nimlab.streams import tell
 
 if TYPE_CHECKING:
     from nimlab.theory.claims import Verification
@@ -217,9 +217,9 @@ def verify(args: argparse.Namespace, out: TextIO) -> int:
         )
         for r in bad:
             for problem in r.problems:
-                print(f"nimlab: {r.name}: {problem}", file=sys.stderr)
+                tell(f"nimlab: {r.name}: {problem}")
         for r in refused:
-            print(f"nimlab: {_refusal(r, lang)['refused']}", file=sys.stderr)
+            tell(f"nimlab: {_refusal(r, lang)['refused']}")
         return code
     out.write(say("verify.title", lang) + "\n\n")
     rows = [say("verify.columns", lang).split("|")]

@@ -32,6 +32,7 @@ from typing import Any
 
 from nimlab.checks import env_seconds
 from nimlab.errors import TooLarge
+from nimlab.streams import tell
 
 DEFAULT_SECONDS = 60.0
 """How long one call into a ``--rules`` file may run before it is stopped."""
@@ -103,8 +104,7 @@ class _Watcher:
                 self.stuck, self.since = frame, now
             elif now - self.since >= self.seconds:
                 if self.signalled is frame:  # it caught the exception and went on: the end
-                    sys.stderr.write(f"nimlab: {self.refusal(frame)}\n")
-                    sys.stderr.flush()
+                    tell(f"nimlab: {self.refusal(frame)}")  # (stderr broken: exit all the same)
                     os._exit(TooLarge.exit_code)
                 self.signalled = frame
                 signal.pthread_kill(self.main, signal.SIGUSR2)

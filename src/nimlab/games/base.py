@@ -250,17 +250,18 @@ def parse_heaps(text: str, spec: str) -> Heaps:
                 ja=f"{spec} の局面 {text!r} が不正です: {what_ja}。山は 0 以上の整数を"
                 "コンマで区切って書きます。例 3,4,5",
             )
-        heaps.append(to_int(part, f"heap in {spec} position"))
+        heaps.append(to_int(part, f"heap in {spec} position", ja=f"{spec} の局面の山"))
     return tuple(heaps)
 
 
-def to_int(text: str, what: str) -> int:
-    """``int(text)`` for a string already checked to be decimal digits, with a size cap."""
+def to_int(text: str, what: str, *, ja: str) -> int:
+    """``int(text)`` for a string already checked to be decimal digits, with a size cap
+    (``what`` the number is, ``ja`` in Japanese, for the refusal)."""
     digits = text.strip().lstrip("+-")
     if len(digits) > MAX_DIGITS:
         raise InvalidPosition(
             f"{what} has {len(digits)} digits; at most {MAX_DIGITS} are accepted",
-            ja=f"{what}: 数が {len(digits)} 桁あります。{MAX_DIGITS} 桁までです",
+            ja=f"{ja}が {len(digits)} 桁あります。{MAX_DIGITS} 桁までです",
         )
     return int(text)
 

@@ -194,13 +194,19 @@ class FunctionHeapRuleset(HeapRuleset):
         """
         options = self.function(n)
         if not _sequence(options):
-            raise self._bad(n, f"the function gave {options!r} for a heap of {n}")
+            raise self._bad(
+                n,
+                f"the function gave {options!r} for a heap of {n}",
+                f"関数が山 {n} に {options!r} を返した",
+            )
         for option in options:
             parts: tuple[object, ...] | None = (option,) if is_integer(option) else None
             if parts is None and _sequence(option):
                 parts = tuple(option)  # type: ignore[arg-type]
             if parts is None or not all(is_integer(h) for h in parts):
-                raise self._bad(n, f"an option of a heap of {n} is {option!r}")
+                raise self._bad(
+                    n, f"an option of a heap of {n} is {option!r}", f"選択肢の 1 つが {option!r}"
+                )
             heaps = tuple(int(h) for h in parts)  # type: ignore[call-overload]
             if not all(0 <= h < n for h in heaps):  # else play need not end (misère search)
                 raise InvalidGame(
@@ -211,11 +217,11 @@ class FunctionHeapRuleset(HeapRuleset):
                 )
             yield heaps
 
-    def _bad(self, n: int, what: str) -> InvalidGame:
+    def _bad(self, n: int, what: str, what_ja: str) -> InvalidGame:
         return InvalidGame(
             f"{self.name}: {what}; the options are ints (the heap left) or tuples of ints "
             "(the heaps left, () for none)",
-            ja=f"{self.name}: 山 {n} の選択肢が不正です（{what}）。選択肢は int（残る山）か "
+            ja=f"{self.name}: 山 {n} の選択肢が不正です（{what_ja}）。選択肢は int（残る山）か "
             "int のタプル（残る山、なければ ()）です",
         )
 

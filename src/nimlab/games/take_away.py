@@ -70,7 +70,7 @@ class TakeAway(Ruleset):
                 ja=f"{self.spec} の局面 {text!r} が不正です: n（石 n 個の最初の局面）か "
                 "n/m（石 n 個、今は m 個まで取れる）と書きます。例 10、10/3",
             )
-        n = to_int(match.group(1), "stone count")
+        n = to_int(match.group(1), "stone count", ja="石の数")
         if match.group(2) is None:
             if n < 0:
                 raise InvalidPosition(
@@ -78,7 +78,7 @@ class TakeAway(Ruleset):
                     ja=f"局面 {text!r} が不正です: 石の数は 0 以上です",
                 )
             return (n, max(n - 1, 0))
-        return self.validate((n, to_int(match.group(2), "take limit")))
+        return self.validate((n, to_int(match.group(2), "take limit", ja="取れる数の上限")))
 
     def validate(self, position: Any) -> Position:
         if (

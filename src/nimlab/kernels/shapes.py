@@ -116,19 +116,29 @@ def one_heap_array(
         raise ValueError(f"{game.spec} declares no one-heap kernel")
     if kernel.kind == "identity":
         dtype = smallest_unsigned(max(count - 1, 0))
-        budget.check_memory(count * np.dtype(dtype).itemsize, f"{amount(count)} Grundy values")
+        budget.check_memory(
+            count * np.dtype(dtype).itemsize,
+            f"{amount(count)} Grundy values",
+            ja=f"グランディ数 {amount(count)} 個",
+        )
         budget.spend_kernel(count)
         return np.arange(count, dtype=dtype)  # G(n) = n: every smaller heap is an option
     if kernel.kind == "subtraction":
         size = len(kernel.subtraction_set)
         itemsize = np.dtype(smallest_unsigned(size)).itemsize
-        budget.check_memory(count * itemsize, f"{amount(count)} Grundy values")
+        budget.check_memory(
+            count * itemsize,
+            f"{amount(count)} Grundy values",
+            ja=f"グランディ数 {amount(count)} 個",
+        )
         budget.spend_kernel(count, count * size)
         from nimlab.kernels.one_heap import subtraction_sequence
 
         return subtraction_sequence(kernel.subtraction_set, count)
     if kernel.kind == "take-and-break":
-        budget.check_memory(8 * count, f"{amount(count)} Grundy values")
+        budget.check_memory(
+            8 * count, f"{amount(count)} Grundy values", ja=f"グランディ数 {amount(count)} 個"
+        )
         known = 0 if prefix is None else len(prefix)
         budget.spend_kernel(count - known, kernel.work(count) - kernel.work(known))
         from nimlab.kernels.take_and_break import take_and_break_sequence
@@ -138,19 +148,29 @@ def one_heap_array(
         from nimlab.games.subtraction_rules import members
 
         bound = kernel.work(count) // max(count, 1)  # members below count, at most
-        budget.check_memory(count + 8 * bound, f"{amount(count)} Grundy values")
+        budget.check_memory(
+            count + 8 * bound,
+            f"{amount(count)} Grundy values",
+            ja=f"グランディ数 {amount(count)} 個",
+        )
         budget.spend_kernel(count, kernel.work(count))
         from nimlab.kernels.one_heap import subtraction_sequence
 
         return subtraction_sequence(members(kernel.rule, max(count - 1, 0)), count)
     if kernel.kind == "all-but":
         itemsize = np.dtype(smallest_unsigned(max(count - 1, 0))).itemsize
-        budget.check_memory(count * (itemsize + 16), f"{amount(count)} Grundy values")
+        budget.check_memory(
+            count * (itemsize + 16),
+            f"{amount(count)} Grundy values",
+            ja=f"グランディ数 {amount(count)} 個",
+        )
         budget.spend_kernel(count, kernel.work(count))
         from nimlab.kernels.one_heap import all_but_sequence
 
         return all_but_sequence(kernel.excluded, count)
-    budget.check_memory(2 * count, f"{amount(count)} Grundy values")
+    budget.check_memory(
+        2 * count, f"{amount(count)} Grundy values", ja=f"グランディ数 {amount(count)} 個"
+    )
     from nimlab.kernels.octal_engine import octal_sequence
 
     digits, unequal = kernel.digits, kernel.unequal

@@ -218,7 +218,9 @@ class _Search:
         self.memo[key] = result
         if len(self.memo) % MEMORY_CHECK_EVERY == 0:  # the memo is what grows
             self.budget.check_memory(
-                len(self.memo) * MEMO_BYTES, f"a genus search over {len(self.memo):,} positions"
+                len(self.memo) * MEMO_BYTES,
+                f"a genus search over {len(self.memo):,} positions",
+                ja=f"{len(self.memo):,} 局面にわたる属の探索",
             )
         return result
 

@@ -89,7 +89,7 @@ def heap_ruleset(game: Ruleset | str, what: str = "quotient") -> HeapRuleset:
         raise NotApplicable(
             f"{what} is defined for heap games (nim, subtraction, octal, grundy-game, "
             f"heap_game); {game.spec} is not one",
-            ja=f"{what} は山のゲーム（nim、subtraction、octal、grundy-game、heap_game）に対して"
+            ja=f"`{what}` は山のゲーム（nim、subtraction、octal、grundy-game、heap_game）に対して"
             f"定義されます。{game.spec} は違います",
         )
     return heap_game
@@ -344,7 +344,9 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     # alone are over the limits (subtraction:1 to 10^12 took hours to be refused).
     limits.check(max_heap + 1, "heaps, each a step of the construction")
     limits.check_memory(
-        (max_heap + 1) * HEAP_BYTES, f"the images and options of {amount(max_heap + 1)} heaps"
+        (max_heap + 1) * HEAP_BYTES,
+        f"the images and options of {amount(max_heap + 1)} heaps",
+        ja=f"山 {amount(max_heap + 1)} 個の像と選択肢",
     )
     cache = current().quotients  # keyed by the ruleset: a user game by its function
     known: MisereQuotient | None = cache.get((g, max_heap))

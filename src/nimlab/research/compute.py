@@ -164,7 +164,7 @@ def _subtraction(sets: list[tuple[int, ...]], limits: Limits) -> list[Row]:
         for i, s in enumerate(sets):
             array[i, width - len(s) :] = s
     max_values = max(1, limits.max_states // width)
-    limits.check_memory(max_values, "the values of one subtraction game")
+    limits.check_memory(max_values, "the values of one subtraction game", ja="減算ゲーム 1 つの値")
     pre, per, top, checked, out_pre, out_per = (
         a.tolist() for a in periodicities(array, max_values)
     )

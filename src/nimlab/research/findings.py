@@ -238,7 +238,7 @@ def _markdown(name: str, report: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m nimlab.research.findings")
+    parser = argparse.ArgumentParser(prog="python -m nimlab.research.findings", allow_abbrev=False)
     parser.add_argument(
         "check",
         choices=("two-element", "three-element", "linear-bound", "table9", "split-delete"),

@@ -150,7 +150,12 @@ def check_footprint(
 ) -> None:
     """Refuse (``TooLarge``, naming ``--max-memory``) rows that would not fit in memory
     (held ``copies`` times: ``--json`` builds a second copy to write)."""
-    check_memory(copies * footprint(path, where, sort, limit), max_memory, "reading these results")
+    check_memory(
+        copies * footprint(path, where, sort, limit),
+        max_memory,
+        "reading these results",
+        ja="これらの結果の読み込み",
+    )
 
 
 def select(

@@ -50,7 +50,11 @@ def table_2(game: Ruleset, size: int, budget: Budget) -> npt.NDArray[Any] | None
 def _table_2(moves: int, lo: int, size: int, budget: Budget) -> npt.NDArray[Any]:
     from nimlab.kernels.two_heap import grundy_table_2, table_bytes, value_bound
 
-    budget.check_memory(table_bytes(moves, lo, size), f"a {amount(size)}×{amount(size)} table")
+    budget.check_memory(
+        table_bytes(moves, lo, size),
+        f"a {amount(size)}×{amount(size)} table",
+        ja=f"{amount(size)}×{amount(size)} の表",
+    )
     words = value_bound(moves, lo + size - 1) // 64 + 1
     budget.spend_kernel(size * size, size * size * words // 4)
     return grundy_table_2(moves, lo, size)
@@ -76,23 +80,31 @@ def p_positions_k(
     if stored is not None:  # every P-position of the stored box with heaps ≤ top, in order
         rows: list[list[int]] = stored.values.tolist()  # type: ignore[assignment]  # 2-D
         need = len(rows) * (TUPLE_BYTES + heaps * PYTHON_VALUE_BYTES)
-        budget.check_memory(need, f"{amount(len(rows))} P-positions")
+        budget.check_memory(
+            need, f"{amount(len(rows))} P-positions", ja=f"P 局面 {amount(len(rows))} 個"
+        )
         return [tuple(p) for p in rows if p[-1] <= top]
     budget.spend_kernel(positions)
     if moves2 is not None:
         from nimlab.kernels.two_heap import p_positions_2
 
-        budget.check_memory(3 * (top + 1), "the P-position table")
+        budget.check_memory(3 * (top + 1), "the P-position table", ja="P 局面の表")
         found = p_positions_2(moves2, lo, top)
     else:
         from nimlab.kernels.k_heap import index_bytes, p_positions_3, p_positions_4
 
         assert moves is not None
-        budget.check_memory(index_bytes(heaps, moves, top), f"the {heaps}-heap P-position index")
+        budget.check_memory(
+            index_bytes(heaps, moves, top),
+            f"the {heaps}-heap P-position index",
+            ja=f"山 {heaps} 個の P 局面の索引",
+        )
         found = (p_positions_3 if heaps == 3 else p_positions_4)(moves, top)
     # Most of a big answer is Python objects: a tuple and its ints per position.
     need = len(found) * (TUPLE_BYTES + heaps * PYTHON_VALUE_BYTES)
-    budget.check_memory(need, f"{amount(len(found))} P-positions")
+    budget.check_memory(
+        need, f"{amount(len(found))} P-positions", ja=f"P 局面 {amount(len(found))} 個"
+    )
     keep_table(kind, game, top, found.astype("uint16" if top < 2**16 else "uint32"))
     return [tuple(p) for p in found.tolist()]
 
@@ -184,7 +196,9 @@ def _table(game: Ruleset, rows: int, budget: Budget) -> Any:
         from nimlab.kernels.take_away import cells, take_away_table, value_bytes
 
         budget.check_memory(
-            cells(rows) * value_bytes(rows), f"{amount(cells(rows))} take-away states"
+            cells(rows) * value_bytes(rows),
+            f"{amount(cells(rows))} take-away states",
+            ja=f"take-away の状態 {amount(cells(rows))} 個",
         )
         budget.spend_kernel(cells(rows))
         table = take_away_table(multiplier, rows)

@@ -212,10 +212,11 @@ class Checkpoint:
         except RecursionError:
             record = None  # nested too deeply: refused below as not a record
         except (OSError, ValueError) as error:
+            why = reason(error, "ja") if isinstance(error, OSError) else "JSON として読めない"
             raise InvalidOption(
                 f"{bad} ({error}); delete {self.directory} to start again",
                 ja=(
-                    f"チェックポイント {self.state_path} が壊れています（{error}）。"
+                    f"チェックポイント {self.state_path} が壊れています（{why}）。"
                     f"{self.directory} を消してやり直してください"
                 ),
             ) from None
@@ -507,7 +508,9 @@ def long_sequence(
             ja="--max-seconds には、止まったところから再開するための --checkpoint DIR が必要です",
         )
     limits.check(stop, "values")
-    limits.check_memory(2 * stop, f"{amount(stop)} Grundy values")
+    limits.check_memory(
+        2 * stop, f"{amount(stop)} Grundy values", ja=f"グランディ数 {amount(stop)} 個"
+    )
     began = time.monotonic()
     if not kernel.sparse_space:
         if checkpoint is not None or max_seconds is not None:

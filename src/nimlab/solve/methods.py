@@ -212,7 +212,11 @@ def _kernel_ja(m: Method) -> str:
             if heaps.isdigit()
             else f"{_SHAPES_JA.get(shape, shape)}のカーネル"
         )
-        return f"コンパイル済みの{what}(nimlab.kernels)"
+        return (
+            f"コンパイル済みの {what}(nimlab.kernels)"
+            if heaps.isdigit()
+            else (f"コンパイル済みの{what}(nimlab.kernels)")
+        )
     return f"コンパイル済みの{_TABLES_JA.get(str(what), str(what))}(nimlab.kernels)"
 
 

@@ -182,7 +182,7 @@ def periodicity(
         raise NotApplicable(
             f"period applies to heap games (subtraction, octal, nim, grundy-game); "
             f"{g.spec} is not one",
-            ja="period は山のゲーム（subtraction、octal、nim、grundy-game）用です。"
+            ja="`period` は山のゲーム（subtraction、octal、nim、grundy-game）用です。"
             f"{g.spec} は違います",
         )
     g = heap_game

@@ -140,7 +140,7 @@ class Plan:
                     f"{amount(limits.max_memory)}",
                     "max_memory",
                     ja=f"{_step_words(s.method, 'ja')} には {amount(s.memory)} バイトが必要で、"
-                    f"上限 {amount(limits.max_memory)} を超えます",
+                    f"上限 {amount(limits.max_memory)} バイトを超えます",
                 )
         return self
 
@@ -162,7 +162,7 @@ class Plan:
 
         >>> print(plan("subtraction:2,4,7", "period").render("ja"))
         subtraction:2,4,7 の周期の計画:
-          1. 値: コンパイル済みの1 山のカーネル(nimlab.kernels) — コストは実行するまで不明
+          1. 値: コンパイル済みの 1 山のカーネル(nimlab.kernels) — コストは実行するまで不明
           2. 周期: max(S) 窓の判定法(7 個の値の窓が繰り返す) — コストは実行するまで不明
         """
         if lang == "ja":
@@ -779,7 +779,7 @@ def _heap_game(g: Ruleset, command: str) -> HeapRuleset:
         raise NotApplicable(
             f"{command} applies to heap games (subtraction, octal, nim, grundy-game); "
             f"{g.spec} is not one",
-            ja=f"{command} は山のゲーム（subtraction、octal、nim、grundy-game）用です。"
+            ja=f"`{command}` は山のゲーム（subtraction、octal、nim、grundy-game）用です。"
             f"{g.spec} は違います",
         )
     return heap_game
@@ -806,8 +806,8 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
         raise NotApplicable(
             f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and "
             f"take-away; {g.spec} is not one — try `table` or `ppositions`",
-            ja="sequence は山のゲーム（nim、subtraction、octal、grundy-game）と take-away 用です。"
-            f"{g.spec} は違います — `table` か `ppositions` を試してください",
+            ja="`sequence` は山のゲーム（nim、subtraction、octal、grundy-game）と take-away "
+            f"用です。{g.spec} は違います — `table` か `ppositions` を試してください",
         )
     steps: list[Step] = []
     if caps.period_criterion is not None and caps.period_criterion.kind != "identity":

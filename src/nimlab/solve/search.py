@@ -126,9 +126,13 @@ class Search:
                 open_bytes += opened.bytes
                 if len(stack) + len(memo) >= check_at:
                     check_at += MEMORY_CHECK_EVERY
+                    # the positions reached: those solved and those open (a dive down one
+                    # line of play has solved none yet: "over 0 positions" it said)
+                    depth, reached = len(stack) - 1, len(memo) + len(stack)
                     self.budget.check_memory(
                         len(memo) * MEMO_BYTES + open_bytes,
-                        f"a search {len(stack):,} moves deep over {len(memo):,} positions",
+                        f"a search {depth:,} moves deep that has reached {reached:,} positions",
+                        ja=f"深さ {depth:,} 手、これまでに {reached:,} 局面に達した探索",
                     )
                 break
             else:

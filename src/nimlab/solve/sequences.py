@@ -83,7 +83,7 @@ def sequence_array(
     raise NotApplicable(
         f"sequence applies to heap games (nim, subtraction, octal, grundy-game) and take-away; "
         f"{game.spec} is not one — try `table` or `ppositions`",
-        ja="sequence は山のゲーム（nim、subtraction、octal、grundy-game）と take-away 用です。"
+        ja="`sequence` は山のゲーム（nim、subtraction、octal、grundy-game）と take-away 用です。"
         f"{game.spec} は違います — `table` か `ppositions` を試してください",
     )
 
@@ -103,7 +103,9 @@ def sequence_values(
     if isinstance(n, int) and isinstance(start, int) and n > start:
         limits.check(n - start, "values")  # the state limit is named first
         limits.check_memory(
-            (n - start) * PYTHON_VALUE_BYTES, f"{amount(n - start)} values as a list"
+            (n - start) * PYTHON_VALUE_BYTES,
+            f"{amount(n - start)} values as a list",
+            ja=f"リストにした値 {amount(n - start)} 個",
         )
     return sequence_array(game, n, limits, start, misere).tolist()  # type: ignore[no-any-return]
 
@@ -153,7 +155,7 @@ def misere_values(game: Ruleset, start: int, stop: int, budget: Budget) -> list[
     if heap_game is None:
         raise NotApplicable(
             f"sequence --misere applies to heap games; {game.spec} is not one",
-            ja=f"sequence --misere は山のゲーム用です。{game.spec} は違います",
+            ja=f"`sequence --misere` は山のゲーム用です。{game.spec} は違います",
         )
     game = heap_game
     search = Search(game, True, budget)
@@ -170,7 +172,11 @@ def _from_period(
     head = heap_array(game, min(stop, n0), budget)[start:] if start < n0 else as_array([])
     block = np.asarray(known.block, dtype=smallest_unsigned(max(known.block)))
     dtype = np.promote_types(head.dtype, block.dtype)
-    budget.check_memory((stop - start) * dtype.itemsize, f"{amount(stop - start)} Grundy values")
+    budget.check_memory(
+        (stop - start) * dtype.itemsize,
+        f"{amount(stop - start)} Grundy values",
+        ja=f"グランディ数 {amount(stop - start)} 個",
+    )
     out = np.empty(stop - start, dtype=dtype)
     out[: len(head)] = head
     first = max(start, n0)
@@ -199,7 +205,11 @@ def _fresh_take_away(
     from nimlab.kernels.take_away import take_away_table, value_bytes
 
     need = states * value_bytes(stop)
-    limits.budget().check_memory(need, f"the {amount(states)} take-away states below {stop}")
+    limits.budget().check_memory(
+        need,
+        f"the {amount(states)} take-away states below {stop}",
+        ja=f"{stop} 未満の take-away の状態 {amount(states)} 個",
+    )
     table = take_away_table(multiplier, stop)
     rows = np.arange(start, stop, dtype=np.int64)
     values: Array = table[rows * (rows + 1) // 2 + np.maximum(rows - 1, 0)]

@@ -41,7 +41,7 @@ def _heaps_game(game: Ruleset, command: str, count: int) -> HeapsRuleset:
     if shaped is None:
         raise NotApplicable(
             f"{command} applies to games whose positions are heaps; {game.spec} is not one",
-            ja=f"{command} は局面が山のゲーム用です。{game.spec} は違います",
+            ja=f"`{command}` は局面が山のゲーム用です。{game.spec} は違います",
         )
     game = shaped
     problem = game.check_count(count)
@@ -90,7 +90,9 @@ def grundy_table(
         budget = limits.budget()
         values = heap_array(heap_game, lo + span, budget)[origin:]
         budget.check_memory(
-            size * size * values.itemsize * 2, f"a {amount(size)}×{amount(size)} table"
+            size * size * values.itemsize * 2,
+            f"a {amount(size)}×{amount(size)} table",
+            ja=f"{amount(size)}×{amount(size)} の表",
         )
         return GrundyTable(g.spec, origin, np.bitwise_xor.outer(values, values))
     budget = limits.budget()
@@ -175,7 +177,9 @@ def _zero_sums(values: list[int], lo: int, k: int, budget: Budget) -> Iterator[t
             budget.spend(len(candidates) - first)
             found += len(candidates) - first
             budget.check_memory(  # a lower bound: more may follow
-                found * tuple_bytes, f"the first {amount(found)} P-positions of {k:,} heaps"
+                found * tuple_bytes,
+                f"the first {amount(found)} P-positions of {k:,} heaps",
+                ja=f"山 {k:,} 個の P 局面の最初の {amount(found)} 個",
             )
             for h in candidates[first:]:
                 yield (*prefix, h)

@@ -75,7 +75,7 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     if multiplier is None:
         raise NotApplicable(
             f"wtable applies to {WTABLE_GAMES}; {g.spec} is not one",
-            ja=f"wtable は {WTABLE_GAMES_JA} 用です。{g.spec} は違います",
+            ja=f"`wtable` は {WTABLE_GAMES_JA} 用です。{g.spec} は違います",
         )
     to = _count(to, "to")
     limits = check_limits(limits)
@@ -149,7 +149,7 @@ def wythoff_table(to: int, *, limits: Limits | None = None) -> WythoffTable:
     to = _count(to, "to")
     limits = check_limits(limits)
     limits.check(6 * to, "table cells")  # n, p_n, q_n and their three codes
-    limits.check_memory(to * WYTHOFF_ROW_BYTES, "the Wythoff table")
+    limits.check_memory(to * WYTHOFF_ROW_BYTES, "the Wythoff table", ja="ワイトホフの表")
     used: set[int] = set()
     p = 1
     rows = []

@@ -303,4 +303,8 @@ def _check_bound(bound: int, limits: Limits) -> None:
             ja=f"{amount(bound)} までの検証には {amount(bound)} 状態を超える計算が必要で、"
             f"上限 {amount(limits.max_states)} を超えます。範囲を下げてください",
         )
-    limits.check_memory((bound + 1) * PYTHON_VALUE_BYTES, f"verify up to {amount(bound)}")
+    limits.check_memory(
+        (bound + 1) * PYTHON_VALUE_BYTES,
+        f"verify up to {amount(bound)}",
+        ja=f"{amount(bound)} までの検証",
+    )
