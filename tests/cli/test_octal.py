@@ -203,3 +203,14 @@ def test_a_search_in_vain_names_the_limit_that_ended_it(argv: list[str], flag: s
     out = io.StringIO()
     assert main(["period", *argv], out) == 0
     assert f"values (raise {flag} to look further)" in out.getvalue()
+
+
+def test_check_over_the_limit_names_the_steps_it_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it said "looks at about N options" where N counts the steps of the recomputation
+    target = tmp_path / "kayles.json"
+    assert cli("period", "kayles", "--certificate", str(target))[0] == 0
+    assert cli("check", str(target), "--max-states", "10")[0] == 3
+    err = capsys.readouterr().err
+    assert "takes 1,402,800 steps of recomputing its values, over the limit of 10;" in err

@@ -199,10 +199,10 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
         needed = work(cert)
         if needed > limits.max_states:
             raise TooLarge(
-                f"checking {args.file!r} looks at about {needed:,} options, over the limit of "
-                f"{limits.max_states:,}",
+                f"checking {args.file!r} takes {needed:,} steps of recomputing its values, "
+                f"over the limit of {limits.max_states:,}",
                 "max_states",
-                ja=f"{args.file!r} の検証には約 {needed:,} 個の選択肢を調べる必要があり、"
+                ja=f"{args.file!r} の検証には値の再計算に {needed:,} ステップが必要で、"
                 f"上限 {limits.max_states:,} を超えます",
             )
         verdict = check_certificate(cert)
