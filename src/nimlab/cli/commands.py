@@ -161,7 +161,8 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
     values = sequence_array(g, args.to, limits_of(args), start, misere)  # written in stretches
     if args.json:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
-        emit_json_list(out, {"game": g.spec}, "values", values, extra | _sparse(g, args, misere))
+        sparse = _sparse(g, args, misere, values)
+        emit_json_list(out, {"game": g.spec}, "values", values, extra | sparse)
         return 0
     lang = language(args)
     what = say("sequence.fresh" if g.capabilities.shape == "take-away" else "sequence.heaps", lang)
@@ -209,15 +210,20 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _sparse(g: Any, args: argparse.Namespace, misere: bool) -> dict[str, Any]:
-    """The ``"sparse"`` key of ``sequence --json`` (sequences from heap 0, normal play)."""
+def _sparse(g: Any, args: argparse.Namespace, misere: bool, values: Any) -> dict[str, Any]:
+    """The ``"sparse"`` key of ``sequence --json`` (sequences from heap 0, normal play),
+    judged on the ``values`` printed where they are all it needs (no second copy)."""
     if misere or getattr(args, "start", None) or g.capabilities.take_away_multiplier is not None:
         return {}
-    return _sparse_of(g, args.to, args)
+    return _sparse_of(g, args.to, args, values=values)
 
 
 def _sparse_of(
-    g: Any, count: int, args: argparse.Namespace, window: int | None = None
+    g: Any,
+    count: int,
+    args: argparse.Namespace,
+    window: int | None = None,
+    values: Any = None,
 ) -> dict[str, Any]:
     from nimlab.cli.octal import sparse_json
     from nimlab.games.base import as_heap_ruleset
@@ -226,7 +232,7 @@ def _sparse_of(
     if as_heap_ruleset(g) is None or count == 0:
         return {}
     if window is None:
-        return sparse_json(rare_facts(g, count, limits_of(args)))
+        return sparse_json(rare_facts(g, count, limits_of(args), values=values))
     return sparse_json(rare_facts(g, count, limits_of(args), window=window))
 
 
