@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,7 +174,11 @@ class PMatrix:
 
     def labels(self) -> list[list[str]]:
         """The cells as the paper prints them: c, or × when no c ≤ ``max`` exists."""
-        return [["/".join(map(str, cell)) or "×" for cell in row] for row in self.cells]
+        return list(self.label_rows())
+
+    def label_rows(self) -> Iterator[list[str]]:
+        """The rows of :meth:`labels` one by one (a table is printed a row at a time)."""
+        return (["/".join(map(str, cell)) or "×" for cell in row] for row in self.cells)
 
     def to_dict(self) -> dict[str, Any]:
         return {
