@@ -1,0 +1,68 @@
+"""Output within ``--max-memory``: long answers are written as they are rendered.
+
+Found by the CLI fuzz: ``table wythoff --size 4000 --max-memory 256M`` peaked at
+2.46 GB and ``sequence kayles --to 10^8 --max-memory 256M --json`` at 2.58 GB, the
+arrays of the answer counted but not their rendering. Each command here runs in
+this process into a sink that discards what it is given, and the peak of what
+Python allocated meanwhile (numpy's arrays included) is held to the command's own
+``--max-memory``.
+"""
+
+from __future__ import annotations
+
+import io
+import tracemalloc
+
+import pytest
+
+from nimlab.cli.main import main
+
+
+class Sink(io.TextIOBase):
+    """Standard output that keeps nothing."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+def peak_of(args: list[str], warm_up: list[str]) -> int:
+    """The peak bytes Python allocates running ``nimlab ARGS``, once ``warm_up`` (the same
+    command, small) has imported what it needs."""
+    assert main(warm_up, Sink()) == 0
+    tracemalloc.start()
+    try:
+        assert main(args, Sink()) == 0
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+MB = 1024**2
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [[], ["--json"], ["--format", "csv"], ["--format", "markdown"], ["--format", "latex"],
+     ["--origin", "1"]],
+)  # fmt: skip
+def test_a_table_is_written_within_its_memory_limit(shown: list[str]) -> None:
+    """10^6 cells (4 MB of arrays) took 42 to 125 MB as Python ints and strings."""
+    args = ["table", "nim", "--size", "1000", "--max-memory", "8M", *shown]
+    assert peak_of(args, ["table", "nim", "--size", "2", *shown]) < 8 * MB
+
+
+@pytest.mark.parametrize("shown", [[], ["--json"], ["--format", "csv"], ["--format", "markdown"]])
+def test_p_positions_are_written_within_their_memory_limit(shown: list[str]) -> None:
+    """163,752 positions are charged 42 MB (their tuples and a JSON copy); a table format
+    made every number a string besides, 63 MB at once."""
+    args = ["ppositions", "nim", "--heaps", "3", "--max", "1000", "--max-memory", "42M", *shown]
+    assert peak_of(args, ["ppositions", "nim", "--heaps", "3", "--max", "3", *shown]) < 42 * MB
+
+
+@pytest.mark.parametrize("command", ["sequence", "rare"])
+def test_a_long_sequence_is_judged_within_its_memory_limit(command: str) -> None:
+    """Choosing the mask of ``"sparse"`` made int64 copies of every value and its parity:
+    32 MB each for 4·10^6 values of 1 byte."""
+    limits = ["--max-states", "10000000", "--max-memory", "16M"]
+    args = [command, "kayles", "--to", "4000000", "--json", *limits]
+    assert peak_of(args, [command, "kayles", "--to", "100", "--json"]) < 16 * MB
