@@ -125,3 +125,13 @@ def test_wythoff_table_counts_its_six_cells_a_row_and_their_memory() -> None:
         wythoff_table(1000, limits=Limits(max_states=5999))
     with pytest.raises(TooLarge, match=r"max_memory"):
         wythoff_table(1000, limits=Limits(max_memory=1000 * WYTHOFF_ROW_BYTES - 1))
+
+
+def test_w_table_counts_the_memory_of_its_rows() -> None:
+    # `wtable fibonacci-nim --to 1000000 --max-memory 256M` took 940 MB: nothing was charged
+    from nimlab.limits import Limits
+    from nimlab.theory.tables import W_ROW_BYTES
+
+    assert len(w_table("fibonacci-nim", 1000, limits=Limits(max_memory=1000 * W_ROW_BYTES)).rows)
+    with pytest.raises(TooLarge, match=r"max_memory"):
+        w_table("fibonacci-nim", 1000, limits=Limits(max_memory=1000 * W_ROW_BYTES - 1))

@@ -65,6 +65,11 @@ class WTable:
         return {"game": self.game, "rows": [r.to_dict() for r in self.rows]}
 
 
+W_ROW_BYTES = 320
+"""About the bytes one row of :func:`w_table` holds: the row, w(n), n's code as a number
+and as text (275 measured at 10^6 rows; the text of the table is made as it is written)."""
+
+
 def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WTable:
     """Seed 000's algorithm: w(n) is the least k with w(n−k) > C·k, or n; then the codes.
 
@@ -81,6 +86,7 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     to = _count(to, "to")
     limits = check_limits(limits)
     limits.check(to, "table rows")
+    limits.check_memory(to * W_ROW_BYTES, "the table of w(n)")
     budget = limits.budget()
     c = multiplier
     w = [0] * (to + 1)
@@ -141,8 +147,9 @@ class WythoffTable:
         return {"game": "wythoff", "rows": [r.to_dict() for r in self.rows]}
 
 
-WYTHOFF_ROW_BYTES = 1_700
-"""About the bytes one row takes once shown: its numbers, codes and text (measured at 10^6 rows)."""
+WYTHOFF_ROW_BYTES = 400
+"""About the bytes one row holds: the row, its numbers and their two entries of the numbers
+used (320 measured at 10^6 rows; its codes and text are made as it is written)."""
 
 
 def wythoff_table(to: int, *, limits: Limits | None = None) -> WythoffTable:
