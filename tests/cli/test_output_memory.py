@@ -85,3 +85,20 @@ def test_rows_held_over_the_limit_are_refused_up_front(capsys: pytest.CaptureFix
     assert main(["wtable", "fibonacci-nim", "--to", "1000000", *limits], Sink()) == 3
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--max-memory" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("shown", [[], ["--json"], ["--format", "csv"]])
+def test_table_9s_matrix_is_made_and_written_within_its_memory_limit(shown: list[str]) -> None:
+    """A dict of sets of partners took 2,000 bytes a position, uncharged: 26 MB for the
+    12,086 P-positions of Nim below 301 (`--max 3000`: 2.85 GB under the default 2 GiB)."""
+    args = ["ppositions", "nim", "--heaps", "3", "--max", "300", "--layout", "matrix"]
+    small = ["ppositions", "nim", "--heaps", "3", "--max", "5", "--layout", "matrix", *shown]
+    assert peak_of([*args, "--max-memory", "12M", *shown], small) < 12 * MB
+
+
+def test_a_matrix_over_the_limit_is_refused_up_front(capsys: pytest.CaptureFixture[str]) -> None:
+    """The 301×301 cells of Nim's matrix are charged (about 9 MB) before they are made."""
+    args = ["ppositions", "nim", "--heaps", "3", "--max", "300", "--layout", "matrix"]
+    assert main([*args, "--max-memory", "4M"], Sink()) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "301×301 matrix" in err and "--max-memory" in err
