@@ -26,8 +26,9 @@ from typing import Any
 from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import Ruleset
-from nimlab.limits import Limits, amount, check_limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Limits, amount, check_limits
 from nimlab.registry import game as as_game
+from nimlab.solve.compiled import TUPLE_BYTES
 from nimlab.solve.results import PPositions
 from nimlab.solve.tables import p_positions
 from nimlab.theory.zeckendorf import code
@@ -228,6 +229,8 @@ CELL_BYTES = 56
 """About the bytes of one cell of a P-matrix: its tuple and its slot in the row."""
 PARTNER_CELL_BYTES = 40
 """About the bytes of one c in a cell: a Python int and its slot in the cell's tuple."""
+POSITION_BYTES = TUPLE_BYTES + 3 * PYTHON_VALUE_BYTES
+"""About the bytes of one 3-heap P-position, held while its matrix is made."""
 
 Cells = tuple[tuple[tuple[int, ...], ...], ...]
 
@@ -242,8 +245,8 @@ def partner_cells(
     (((), (1,), ()), ((1,), (0,), (3,)), ((), (3,), ()))
     """
     cell, partner = _partners(positions, lo, size, limits)
-    limits.check_memory(
-        size * size * CELL_BYTES + len(cell) * PARTNER_CELL_BYTES,
+    limits.check_memory(  # with the positions, held meanwhile
+        size * size * CELL_BYTES + len(cell) * PARTNER_CELL_BYTES + len(positions) * POSITION_BYTES,
         f"a {amount(size)}×{amount(size)} matrix of P-positions",
     )
     starts = cell.searchsorted([a * size for a in range(size + 1)]).tolist()
@@ -260,8 +263,9 @@ def _partners(
     matrix, the cell (a − lo)·size + (b − lo) and c, sorted by cell then c, each pair once."""
     import numpy as np
 
-    limits.check_memory(
-        len(positions) * PARTNER_BYTES, f"the partners of {amount(len(positions))} P-positions"
+    limits.check_memory(  # with the positions, held meanwhile
+        len(positions) * (PARTNER_BYTES + POSITION_BYTES),
+        f"the partners of {amount(len(positions))} P-positions",
     )
     found = np.array(positions, dtype=np.int64).reshape(-1, 3)
     found -= lo
