@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.games.take_away import TakeAway
 from nimlab.registry import game
 from nimlab.solve.search import Search
-from nimlab.theory.tables import p_matrix, paper_table, w_table, wythoff_table
+from nimlab.theory.tables import p_matrix, paper_table, partner_cells, w_table, wythoff_table
 from nimlab.theory.wythoff import lower, upper
 from nimlab.theory.zeckendorf import take_away_sequence
 
@@ -125,3 +127,52 @@ def test_wythoff_table_counts_its_six_cells_a_row_and_their_memory() -> None:
         wythoff_table(1000, limits=Limits(max_states=5999))
     with pytest.raises(TooLarge, match=r"max_memory"):
         wythoff_table(1000, limits=Limits(max_memory=1000 * WYTHOFF_ROW_BYTES - 1))
+
+
+def test_w_table_counts_the_memory_of_its_rows() -> None:
+    # `wtable fibonacci-nim --to 1000000 --max-memory 256M` took 940 MB: nothing was charged
+    from nimlab.limits import Limits
+    from nimlab.theory.tables import W_ROW_BYTES
+
+    assert len(w_table("fibonacci-nim", 1000, limits=Limits(max_memory=1000 * W_ROW_BYTES)).rows)
+    with pytest.raises(TooLarge, match=r"max_memory"):
+        w_table("fibonacci-nim", 1000, limits=Limits(max_memory=1000 * W_ROW_BYTES - 1))
+
+
+def _partners_by_hand(
+    positions: list[tuple[int, int, int]], lo: int, size: int
+) -> list[list[tuple[int, ...]]]:
+    partners: dict[tuple[int, int], set[int]] = {}
+    for a, b, c in positions:
+        for x, y, z in ((a, b, c), (b, a, c), (a, c, b), (c, a, b), (b, c, a), (c, b, a)):
+            partners.setdefault((x, y), set()).add(z)
+    return [
+        [tuple(sorted(partners.get((a, b), ()))) for b in range(lo, lo + size)]
+        for a in range(lo, lo + size)
+    ]
+
+
+@given(
+    st.lists(st.tuples(*[st.integers(1, 9)] * 3).map(lambda p: tuple(sorted(p)))),
+    st.integers(1, 9),
+)
+def test_partners_sorted_in_arrays_are_those_of_a_dict(
+    found: list[tuple[int, int, int]], size: int
+) -> None:
+    """Table 9's cells, once a dict of sets of partners (2,000 bytes a position), are
+    found by sorting every order of every position; a matrix smaller than the bound too."""
+    from nimlab.limits import Limits
+
+    positions = sorted(set(found))
+    cells = partner_cells(positions, 1, size, Limits())
+    assert [list(row) for row in cells] == _partners_by_hand(positions, 1, size)
+
+
+def test_the_partners_and_cells_of_a_matrix_are_charged() -> None:
+    from nimlab.limits import Limits
+    from nimlab.theory.tables import CELL_BYTES
+
+    with pytest.raises(TooLarge, match=r"a 5×5 matrix of P-positions"):
+        partner_cells([(0, 1, 1)], 0, 5, Limits(max_memory=25 * CELL_BYTES))
+    with pytest.raises(TooLarge, match=r"the partners of 1 P-positions"):
+        partner_cells([(0, 1, 1)], 0, 5, Limits(max_memory=10))

@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from nimlab.cli import render
 from nimlab.cli.options import language
+from nimlab.cli.stream import Stretched, emit, streamed, write_lines
 from nimlab.errors import InvalidOption
 from nimlab.limits import Limits
 from nimlab.messages import count, say
@@ -31,33 +32,6 @@ def limits_of(args: argparse.Namespace) -> Limits:
 
 def emit_json(out: TextIO, obj: dict[str, Any]) -> None:
     out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-
-
-def emit_json_list(
-    out: TextIO, head: dict[str, Any], key: str, items: Any, tail: dict[str, Any]
-) -> None:
-    """``emit_json(out, head | {key: list(items)} | tail)``, the same text, with the list
-    (a numpy array of 10^8 values) written in stretches instead of held as Python ints.
-
-    >>> import io, numpy as np
-    >>> out = io.StringIO()
-    >>> emit_json_list(out, {"game": "nim"}, "values", np.arange(3), {"from": 2})
-    >>> out.getvalue()
-    '{"game": "nim", "values": [0, 1, 2], "from": 2}\\n'
-    >>> out = io.StringIO()
-    >>> emit_json_list(out, {}, "values", [], {})
-    >>> out.getvalue()
-    '{"values": []}\\n'
-    """
-    opening = json.dumps(head, ensure_ascii=False)[:-1] + (", " if head else "")
-    out.write(opening + f"{json.dumps(key)}: [")
-    stretch = 100_000
-    for first in range(0, len(items), stretch):
-        part = items[first : first + stretch]
-        text = json.dumps(part.tolist() if hasattr(part, "tolist") else list(part))[1:-1]
-        out.write((", " if first else "") + text)
-    rest = json.dumps(tail, ensure_ascii=False)[1:] if tail else "}"
-    out.write("]" + (", " + rest if tail else rest) + "\n")
 
 
 def games(args: argparse.Namespace, out: TextIO) -> int:
@@ -161,7 +135,8 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
     values = sequence_array(g, args.to, limits_of(args), start, misere)  # written in stretches
     if args.json:
         extra = ({"from": start} if start else {}) | ({"misere": True} if misere else {})
-        emit_json_list(out, {"game": g.spec}, "values", values, extra | _sparse(g, args, misere))
+        sparse = _sparse(g, args, misere, values)
+        emit(out, {"game": g.spec, "values": Stretched(values)} | extra | sparse)
         return 0
     lang = language(args)
     what = say("sequence.fresh" if g.capabilities.shape == "take-away" else "sequence.heaps", lang)
@@ -209,15 +184,20 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _sparse(g: Any, args: argparse.Namespace, misere: bool) -> dict[str, Any]:
-    """The ``"sparse"`` key of ``sequence --json`` (sequences from heap 0, normal play)."""
+def _sparse(g: Any, args: argparse.Namespace, misere: bool, values: Any) -> dict[str, Any]:
+    """The ``"sparse"`` key of ``sequence --json`` (sequences from heap 0, normal play),
+    judged on the ``values`` printed where they are all it needs (no second copy)."""
     if misere or getattr(args, "start", None) or g.capabilities.take_away_multiplier is not None:
         return {}
-    return _sparse_of(g, args.to, args)
+    return _sparse_of(g, args.to, args, values=values)
 
 
 def _sparse_of(
-    g: Any, count: int, args: argparse.Namespace, window: int | None = None
+    g: Any,
+    count: int,
+    args: argparse.Namespace,
+    window: int | None = None,
+    values: Any = None,
 ) -> dict[str, Any]:
     from nimlab.cli.octal import sparse_json
     from nimlab.games.base import as_heap_ruleset
@@ -226,7 +206,7 @@ def _sparse_of(
     if as_heap_ruleset(g) is None or count == 0:
         return {}
     if window is None:
-        return sparse_json(rare_facts(g, count, limits_of(args)))
+        return sparse_json(rare_facts(g, count, limits_of(args), values=values))
     return sparse_json(rare_facts(g, count, limits_of(args), window=window))
 
 
@@ -273,22 +253,20 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
         return show_plan(args, out, "table", size=args.size)
     result = grundy_table(game(args.game), args.size, misere=args.misere, limits=limits_of(args))
     if args.origin is not None or args.format != "text":
-        from nimlab.cli.formats import grundy_table as paper
+        from nimlab.cli.formats import grundy_table_lines, paper_grundy_table
 
-        result, text = paper(
-            result, game(args.game), args.origin, args.format, args.misere, limits_of(args)
+        result, caption = paper_grundy_table(
+            result, game(args.game), args.origin, args.misere, limits_of(args)
         )
-        if args.json:
-            emit_json(out, result.to_dict() | misere_key(args))
-        else:
-            out.write(text + "\n")
-        return 0
+        if not args.json:
+            write_lines(out, grundy_table_lines(result, caption, args.format))
+            return 0
     if args.json:
-        emit_json(out, result.to_dict() | misere_key(args))
+        emit(out, streamed(result, "rows") | misere_key(args))
         return 0
     kind = say("table.misere" if args.misere else "table.grundy", language(args))
     out.write(say("table.header", language(args), game=result.game, kind=kind) + "\n")
-    out.write(render.matrix(result.values.tolist(), result.origin) + "\n")
+    write_lines(out, render.matrix_lines(result.values, result.origin))
     return 0
 
 
@@ -300,15 +278,15 @@ def ppositions(args: argparse.Namespace, out: TextIO) -> int:
     if args.plan:
         return show_plan(args, out, "ppositions", heaps=args.heaps, max_heap=args.max)
     if args.layout == "matrix" or args.format != "text":
-        from nimlab.cli.formats import p_positions_output
+        from nimlab.cli.formats import write_p_positions
 
-        out.write(p_positions_output(args, limits_of(args)) + "\n")
+        write_p_positions(out, args, limits_of(args))
         return 0
     result = p_positions(
         game(args.game), args.heaps, args.max, misere=args.misere, limits=limits_of(args)
     )
     if args.json:
-        emit_json(out, result.to_dict() | misere_key(args))
+        emit(out, streamed(result, "positions") | misere_key(args))
         return 0
     header = say(
         "ppositions.header",

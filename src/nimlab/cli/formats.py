@@ -27,14 +27,19 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, TextIO
 
-from nimlab.cli.render import grid
+from nimlab.cli.render import grid_lines, matrix_widths
+from nimlab.cli.stream import Rows, Stretched, emit, streamed, write_lines
 from nimlab.errors import InvalidOption
 from nimlab.games.base import Ruleset
 from nimlab.limits import Limits
 from nimlab.solve.results import GrundyTable
+
+if TYPE_CHECKING:
+    from nimlab.theory.tables import PMatrix
 
 FORMATS = ("text", "markdown", "latex", "csv")
 
@@ -68,32 +73,52 @@ def latex_escape(text: str) -> str:
 
 def render(caption: str, header: Sequence[str], rows: Sequence[Sequence[str]], fmt: str) -> str:
     """The table in ``fmt`` (one of ``FORMATS``)."""
+    return "\n".join(render_lines(caption, header, rows, fmt))
+
+
+def render_lines(
+    caption: str,
+    header: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    fmt: str,
+    widths: Sequence[int] | None = None,
+) -> Iterator[str]:
+    """The lines of :func:`render`, a row at a time. Plain text reads ``rows`` twice (their
+    widths, then the lines: a list or :class:`~nimlab.cli.stream.Rows`) unless ``widths``
+    gives the widths of the header and rows."""
     if fmt == "text":
-        return f"{caption}\n{grid([list(header), *map(list, rows)], right=True)}"
-    if fmt == "markdown":
-        lines = [caption, "", "| " + " | ".join(header) + " |"]
-        lines.append("| " + " | ".join("---:" for _ in header) + " |")
-        lines.extend("| " + " | ".join(row) + " |" for row in rows)
-        return "\n".join(lines)
-    if fmt == "latex":
-        lines = [
-            r"\begin{table}",
-            r"\centering",
-            r"\caption{" + latex_escape(caption) + "}",
-            r"\begin{tabular}{r|" + "r" * (len(header) - 1) + "}",
-            " & ".join(map(latex_escape, header)) + r" \\",
-            r"\hline",
-        ]
-        lines.extend(" & ".join(map(latex_escape, row)) + r" \\" for row in rows)
-        lines += [r"\end{tabular}", r"\end{table}"]
-        return "\n".join(lines)
-    if fmt == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(rows)
-        return buffer.getvalue().rstrip("\n")
-    raise ValueError(f"unknown format {fmt!r}; accepted: {', '.join(FORMATS)}")
+        yield caption
+        table = Rows(lambda: chain([header], rows))
+        yield from grid_lines(table, right=True, widths=widths)
+    elif fmt == "markdown":
+        yield from (caption, "", "| " + " | ".join(header) + " |")
+        yield "| " + " | ".join("---:" for _ in header) + " |"
+        yield from ("| " + " | ".join(row) + " |" for row in rows)
+    elif fmt == "latex":
+        yield from (r"\begin{table}", r"\centering", r"\caption{" + latex_escape(caption) + "}")
+        yield r"\begin{tabular}{r|" + "r" * (len(header) - 1) + "}"
+        yield from (" & ".join(map(latex_escape, header)) + r" \\", r"\hline")
+        yield from (" & ".join(map(latex_escape, row)) + r" \\" for row in rows)
+        yield from (r"\end{tabular}", r"\end{table}")
+    elif fmt == "csv":
+        yield from csv_lines(chain([header], rows))
+    else:
+        raise ValueError(f"unknown format {fmt!r}; accepted: {', '.join(FORMATS)}")
+
+
+def csv_lines(rows: Iterable[Sequence[str]]) -> Iterator[str]:
+    """Each row as a line of CSV (without its line end).
+
+    >>> list(csv_lines([["a,b", "1"], ["2", ""]]))
+    ['"a,b",1', '2,']
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for row in rows:
+        writer.writerow(row)
+        yield buffer.getvalue()[:-1]
+        buffer.seek(0)
+        buffer.truncate()
 
 
 def matrix(
@@ -104,10 +129,23 @@ def matrix(
     corner: str = "a\\b",
 ) -> str:
     """A square table with rows a and columns b numbered from ``origin``."""
-    size = len(cells)
+    return "\n".join(matrix_lines(caption, cells, len(cells), origin, fmt, corner))
+
+
+def matrix_lines(
+    caption: str,
+    cells: Iterable[Sequence[str]],
+    size: int,
+    origin: int,
+    fmt: str,
+    corner: str = "a\\b",
+    widths: Sequence[int] | None = None,
+) -> Iterator[str]:
+    """The lines of :func:`matrix` of ``size`` rows; ``cells`` are read as
+    :func:`render_lines` reads rows."""
     header = [corner, *(str(origin + j) for j in range(size))]
-    rows = [[str(origin + i), *row] for i, row in enumerate(cells)]
-    return render(caption, header, rows, fmt)
+    rows = Rows(lambda: ([str(origin + i), *row] for i, row in enumerate(cells)))
+    return render_lines(caption, header, rows, fmt, widths)
 
 
 def grundy_table(
@@ -118,7 +156,28 @@ def grundy_table(
     misere: bool,
     limits: Limits | None = None,
 ) -> tuple[GrundyTable, str]:
-    """A two-heap Grundy table in the paper's layout.
+    """A two-heap Grundy table in the paper's layout (:func:`paper_grundy_table`), as text."""
+    result, caption = paper_grundy_table(result, game, origin, misere, limits)
+    return result, "\n".join(grundy_table_lines(result, caption, fmt))
+
+
+def grundy_table_lines(result: GrundyTable, caption: str, fmt: str) -> Iterator[str]:
+    """The lines of a Grundy table in ``fmt`` under ``caption``, a row at a time (the text
+    of 10^8 cells at once took 15 GB)."""
+    values, origin, corner = result.values, result.origin, "a\\b"
+    cells = Rows(lambda: (list(map(str, row.tolist())) for row in values))
+    widths = matrix_widths(values, origin, corner) if fmt == "text" else None
+    return matrix_lines(caption, cells, len(values), origin, fmt, corner, widths)
+
+
+def paper_grundy_table(
+    result: GrundyTable,
+    game: Ruleset,
+    origin: int | None,
+    misere: bool,
+    limits: Limits | None = None,
+) -> tuple[GrundyTable, str]:
+    """A two-heap Grundy table in the paper's layout, and its caption.
 
     ``--origin 1`` on a game whose heaps may be empty gives the true values of
     the positions from ⟨1, 1⟩ — except for Nim and Wythoff, where seed 001's
@@ -148,8 +207,7 @@ def grundy_table(
         caption += f" — {paper}"
     elif relabelled:
         caption += " — every heap keeps a stone: ⟨a, b⟩ here is the origin-0 ⟨a−1, b−1⟩"
-    cells = [[str(v) for v in row] for row in result.values.tolist()]
-    return result, matrix(caption, cells, result.origin, fmt)
+    return result, caption
 
 
 def misere_key(args: argparse.Namespace) -> dict[str, bool]:
@@ -160,18 +218,20 @@ def misere_key(args: argparse.Namespace) -> dict[str, bool]:
 
 def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
     """``ppositions`` as a list in a table format, or as Table 9's matrix (JSON included)."""
+    out = io.StringIO()
+    write_p_positions(out, args, limits)
+    return out.getvalue()[:-1]
+
+
+def write_p_positions(out: TextIO, args: argparse.Namespace, limits: Limits) -> None:
+    """:func:`p_positions_output` and a line end written to ``out`` as it is rendered."""
     from nimlab.registry import game
-    from nimlab.solve.tables import p_positions
     from nimlab.theory.tables import p_matrix
 
     g = game(args.game)
     if args.layout == "list":
-        found = p_positions(g, args.heaps, args.max, misere=args.misere, limits=limits)
-        if args.json:
-            return json.dumps(found.to_dict() | misere_key(args), ensure_ascii=False)
-        caption = f"{found.game}: P-positions with {found.heaps} heaps, every heap ≤ {found.max}"
-        header = [f"heap {i + 1}" for i in range(found.heaps)]
-        return render(caption, header, [[str(h) for h in p] for p in found.positions], args.format)
+        _write_list(out, g, args, limits)
+        return
     if args.heaps != 3:
         raise InvalidOption(
             "--layout matrix shows 3-heap positions (rows a, columns b, cells c); use --heaps 3",
@@ -181,19 +241,38 @@ def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
     size = args.size if args.size is not None else args.max - lo + 1
     table = p_matrix(g, size, args.max, misere=args.misere, limits=limits)
     if args.json:
-        shown = table.found.to_dict() | {"matrix": table.to_dict()} | misere_key(args)
-        return json.dumps(shown, ensure_ascii=False)
+        shown = {"origin": table.origin, "max": table.max, "rows": Stretched(table.cells)}
+        emit(out, streamed(table.found, "positions") | {"matrix": shown} | misere_key(args))
+        return
+    write_lines(out, _p_matrix_lines(table, g, args))
+
+
+def _write_list(out: TextIO, g: Ruleset, args: argparse.Namespace, limits: Limits) -> None:
+    """``ppositions --layout list`` in JSON or a table format."""
+    from nimlab.solve.tables import p_positions
+
+    found = p_positions(g, args.heaps, args.max, misere=args.misere, limits=limits)
+    if args.json:
+        emit(out, streamed(found, "positions") | misere_key(args))
+        return
+    caption = f"{found.game}: P-positions with {found.heaps} heaps, every heap ≤ {found.max}"
+    header = [f"heap {i + 1}" for i in range(found.heaps)]
+    rows = Rows(lambda: (list(map(str, p)) for p in found.positions))
+    write_lines(out, render_lines(caption, header, rows, args.format))
+
+
+def _p_matrix_lines(table: PMatrix, g: Ruleset, args: argparse.Namespace) -> Iterator[str]:
+    """Table 9's matrix in ``args.format``, a row at a time, its legend included."""
     legend = f"× = no c ≤ {table.max} (the bound searched)"
     what = "misère P-position" if args.misere else "P-position"
     caption = f"{table.game}: the c ≤ {table.max} with ⟨a, b, c⟩ a {what}"
     source = g.capabilities.p_matrix_source
     if source and not args.misere:
         caption = f"{source} — {caption}"
-    cells = table.labels()
+    cells, size, origin = Rows(table.label_rows), len(table.cells), table.origin
     if args.format == "csv":
-        return matrix(
-            caption, cells, table.origin, "csv", corner=f"a\\b (× means no c ≤ {table.max})"
-        )
+        corner = f"a\\b (× means no c ≤ {table.max})"
+        return matrix_lines(caption, cells, size, origin, "csv", corner=corner)
     if args.format in ("markdown", "latex"):
-        return matrix(f"{caption}; {legend}", cells, table.origin, args.format)
-    return matrix(caption, cells, table.origin, "text") + f"\n{legend}"
+        return matrix_lines(f"{caption}; {legend}", cells, size, origin, args.format)
+    return chain(matrix_lines(caption, cells, size, origin, "text"), [legend])

@@ -120,7 +120,7 @@ def rare(args: argparse.Namespace, out: TextIO) -> int:
         )
     limits = limits_of(args)
     values = sequence_array(g, args.to, limits)
-    facts = rare_facts(g, args.to, limits)
+    facts = rare_facts(g, args.to, limits, values=values)
     if args.json:
         emit_json(out, {"game": g.spec, "to": args.to} | sparse_json(facts))
         return 0

@@ -11,7 +11,7 @@ ccc  d
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 from unicodedata import east_asian_width
 
@@ -39,23 +39,51 @@ def columns(text: str) -> int:
     return len(text) + sum(1 for c in text if east_asian_width(c) in "WF")
 
 
-def grid(rows: Sequence[Sequence[object]], gap: int = 2, right: bool = False) -> str:
+def grid(rows: Iterable[Sequence[object]], gap: int = 2, right: bool = False) -> str:
     """Align a list of rows into columns (by terminal width: Japanese lines up too)."""
-    cells = [[str(c) for c in row] for row in rows]
-    sizes = [[columns(c) for c in row] for row in cells]
-    widths = [0] * max(map(len, cells), default=0)
-    for row_sizes in sizes:
-        for i, size in enumerate(row_sizes):
-            widths[i] = max(widths[i], size)
-    lines = []
+    return "\n".join(grid_lines(rows, gap, right))
+
+
+def grid_lines(
+    rows: Iterable[Sequence[object]],
+    gap: int = 2,
+    right: bool = False,
+    widths: Sequence[int] | None = None,
+) -> Iterator[str]:
+    """The lines of :func:`grid` one by one. Without ``widths`` the rows are read twice,
+    for their widths and then for the lines: a list, or :class:`~nimlab.cli.stream.Rows`
+    made again each time.
+
+    >>> list(grid_lines([["a", "bb"], ["ccc", "d"]], right=True, widths=[4, 2]))
+    ['   a  bb', ' ccc   d']
+    """
+    if widths is None:
+        widths = grid_widths(rows)
     sep = " " * gap
-    for row, row_sizes in zip(cells, sizes, strict=True):
+    for row in rows:
         parts = []
-        for c, size, w in zip(row, row_sizes, widths, strict=False):
-            pad = " " * (w - size)
-            parts.append(pad + c if right else c + pad)
-        lines.append(sep.join(parts).rstrip())
-    return "\n".join(lines)
+        for c, w in zip(row, widths, strict=False):
+            text = str(c)
+            pad = " " * (w - columns(text))
+            parts.append(pad + text if right else text + pad)
+        yield sep.join(parts).rstrip()
+
+
+def grid_widths(rows: Iterable[Sequence[object]]) -> list[int]:
+    """The width of each column of ``rows`` on a terminal.
+
+    >>> grid_widths([["a", "bb"], ["ccc"], ["一致", "", "x"]])
+    [4, 2, 1]
+    """
+    widths: list[int] = []
+    for row in rows:
+        for i, c in enumerate(row):
+            size = columns(str(c))
+            if i == len(widths):
+                widths.append(size)
+            elif size > widths[i]:
+                widths[i] = size
+    return widths
 
 
 def matrix(rows: Sequence[Sequence[object]], origin: int, corner: str = "╲") -> str:
@@ -63,6 +91,42 @@ def matrix(rows: Sequence[Sequence[object]], origin: int, corner: str = "╲") -
     header = [corner] + [str(origin + j) for j in range(len(rows[0]) if rows else 0)]
     body = [[str(origin + i), *map(str, row)] for i, row in enumerate(rows)]
     return grid([header, *body], right=True)
+
+
+def matrix_lines(values: Array, origin: int, corner: str = "╲") -> Iterator[str]:
+    """The lines of :func:`matrix` from a 2-D numpy array of non-negative integers, a row
+    at a time (10^8 cells as Python ints and strings at once took 15 GB).
+
+    >>> import numpy as np
+    >>> rows = [[0, 10], [10, 0]]
+    >>> list(matrix_lines(np.array(rows), 9)) == matrix(rows, 9).splitlines()
+    True
+    """
+    widths = matrix_widths(values, origin, corner)
+    yield from grid_lines([matrix_header(values, origin, corner)], right=True, widths=widths)
+    cells = "  ".join(f"{{:>{w}}}" for w in widths)
+    for i in range(values.shape[0]):
+        yield cells.format(origin + i, *values[i].tolist()).rstrip()
+
+
+def matrix_header(values: Array, origin: int, corner: str) -> list[str]:
+    """The corner and the column numbers of a matrix of ``values``."""
+    return [corner, *(str(origin + j) for j in range(values.shape[1]))]
+
+
+def matrix_widths(values: Array, origin: int, corner: str) -> list[int]:
+    """The column widths of a matrix of ``values`` (non-negative integers) with its row
+    and column numbers from ``origin``, read off each column's largest value.
+
+    >>> import numpy as np
+    >>> matrix_widths(np.array([[0, 100], [7, 3]]), 9, "╲")
+    [2, 1, 3]
+    """
+    rows, cols = values.shape
+    labels = [columns(corner), len(str(origin + rows - 1)) if rows else 0]
+    tops = values.max(axis=0).tolist() if rows else [0] * cols
+    numbers = [max(len(str(origin + j)), len(str(top))) for j, top in enumerate(tops)]
+    return [max(labels), *numbers]
 
 
 MOVES_SHOWN = 40

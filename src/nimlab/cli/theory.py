@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.options import current, language
+from nimlab.cli.stream import Rows, Stretched, emit, write_lines
 from nimlab.messages import both, say
 from nimlab.streams import tell
 
@@ -265,31 +266,33 @@ def explain(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def wtable(args: argparse.Namespace, out: TextIO) -> int:
-    from nimlab.cli.formats import render
+    from nimlab.cli.formats import render_lines
     from nimlab.theory.tables import w_table
 
     table = w_table(args.game, args.to, limits=limits_of(args))
-    if args.json:
-        emit_json(out, table.to_dict())
+    if args.json:  # table.to_dict(), its rows written in stretches
+        emit(out, {"game": table.game, "rows": Stretched(table.rows, width=3)})
         return 0
     c = table.game.split(":")[1]
     caption = say("wtable.caption", language(args), game=table.game, c=c)
-    rows = [[str(r.n), str(r.w), r.code] for r in table.rows]
+    rows = Rows(lambda: ([str(r.n), str(r.w), r.code] for r in table.rows))
     header = ["n", "w(n)", say("wtable.code", language(args))]
-    out.write(render(caption, header, rows, args.format) + "\n")
+    write_lines(out, render_lines(caption, header, rows, args.format))
     return 0
 
 
 def wythoff_table(args: argparse.Namespace, out: TextIO) -> int:
-    from nimlab.cli.formats import render
+    from nimlab.cli.formats import render_lines
     from nimlab.theory.tables import wythoff_table as run
 
     table = run(args.to, limits=limits_of(args))
-    if args.json:
-        emit_json(out, table.to_dict())
+    if args.json:  # table.to_dict(), its rows written in stretches
+        emit(out, {"game": "wythoff", "rows": Stretched(table.rows, width=6)})
         return 0
     caption = say("wythoff_table.caption", language(args))
     header = ["n", "φ(n)", "p_n", "φ(p_n)", "q_n", "φ(q_n)"]
-    rows = [[str(r.n), r.n_code, str(r.p), r.p_code, str(r.q), r.q_code] for r in table.rows]
-    out.write(render(caption, header, rows, args.format) + "\n")
+    rows = Rows(
+        lambda: ([str(r.n), r.n_code, str(r.p), r.p_code, str(r.q), r.q_code] for r in table.rows)
+    )
+    write_lines(out, render_lines(caption, header, rows, args.format))
     return 0

@@ -53,6 +53,9 @@ MASK_WINDOW = 1 << 15
 """Games computed by the sparse-space kernel have their mask chosen on at least this many values."""
 POSITIONS_SHOWN = 10_000
 """``rare_positions`` lists at most this many positions (``rare_count`` counts them all)."""
+STRETCH = 1 << 18
+"""Values judged at a time: the work arrays of a stretch (int64, 2 MB each) weigh the same
+for 10^8 values as for 10^6 (once 2.4 GB, a copy of each value as int64 and its parity)."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,11 @@ def rare_mask_counts(values: Array) -> tuple[Any, Any]:
     top = int(values.max(initial=0))
     size = 1 << min(max(top.bit_length(), 1), MASK_BITS)
     # folded onto the mask bits first: no count array as long as the values are large
-    return mask_counts(np.bincount(values.astype(np.int64) & (size - 1), minlength=size))
+    counts = np.zeros(size, dtype=np.int64)
+    for first in range(0, len(values), STRETCH):
+        part = values[first : first + STRETCH].astype(np.int64) & (size - 1)
+        counts += np.bincount(part, minlength=size)
+    return mask_counts(counts)
 
 
 def mask_counts(counts: Any) -> tuple[Any, Any]:
@@ -166,16 +173,39 @@ def sparse_facts(
         if int(rare[best]) > fraction * count:
             return None
         mask = int(masks[best])
-    positions = np.flatnonzero(rare_at(values, mask))
+    positions, rare_count, rare_values = rare_split(values, mask)
     return SparseFacts(
         mask=mask,
-        rare_values=tuple(int(v) for v in np.unique(values[positions])),
-        rare_positions=tuple(int(n) for n in positions[:POSITIONS_SHOWN]),
-        rare_count=len(positions),
+        rare_values=rare_values,
+        rare_positions=positions,
+        rare_count=rare_count,
         max_value=int(values.max(initial=0)),
         checked_to=count,
         judged_on=count,
     )
+
+
+def rare_split(values: Array, mask: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """The first ``POSITIONS_SHOWN`` rare positions under ``mask``, how many there are, and
+    the distinct rare values (sorted), judged a ``STRETCH`` at a time.
+
+    >>> import numpy as np
+    >>> rare_split(np.array([0, 1, 2, 3, 12]), 3)
+    ((0, 3, 4), 3, (0, 3, 12))
+    """
+    import numpy as np
+
+    shown: list[int] = []
+    count = 0
+    seen: set[int] = set()
+    for first in range(0, len(values), STRETCH):
+        part = values[first : first + STRETCH]
+        rare = rare_at(part, mask)
+        where = np.flatnonzero(rare)
+        count += len(where)
+        shown.extend((where[: POSITIONS_SHOWN - len(shown)] + first).tolist())
+        seen.update(np.unique(part[rare]).tolist())
+    return tuple(shown), count, tuple(sorted(seen))
 
 
 def _read(game: HeapRuleset, count: int, limits: Limits) -> Array:
@@ -189,7 +219,11 @@ def _read(game: HeapRuleset, count: int, limits: Limits) -> Array:
 
 
 def rare_facts(
-    game: str | Ruleset, count: int, limits: Limits | None = None, window: int = MASK_WINDOW
+    game: str | Ruleset,
+    count: int,
+    limits: Limits | None = None,
+    window: int = MASK_WINDOW,
+    values: Array | None = None,
 ) -> SparseFacts | None:
     """The sparse-space facts of a heap game's G(0..count-1), or ``None`` without the structure.
 
@@ -199,7 +233,9 @@ def rare_facts(
     values are too few to show the mask the game settles on (Grundy's game
     shows mask 6 below 232 but 0xfe, Flammenkamp's, from 2^14 on). Other heap
     games are judged on the values asked for; ``judged_on`` says which.
-    Misère values are never judged.
+    Misère values are never judged. ``values``, G(0..count-1) a caller holds
+    already (the sequence it prints), are judged instead of a second copy when
+    they are all the window asks for.
 
     >>> facts = rare_facts("grundy-game", 20)
     >>> hex(facts.mask), facts.rare_positions
@@ -218,6 +254,8 @@ def rare_facts(
         window = count
     window = max(count, window)
     limits = check_limits(limits)
+    if values is not None and len(values) == window:
+        return sparse_facts(values)
     try:  # beyond a proven period the values are read off it (no kernel to load)
         values = sequence_array(heap_game, window, limits)
     except TooLarge:

@@ -19,14 +19,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from nimlab.checks import check_int
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.games.base import Ruleset
-from nimlab.limits import Limits, check_limits
+from nimlab.limits import PYTHON_VALUE_BYTES, Limits, amount, check_limits
 from nimlab.registry import game as as_game
+from nimlab.solve.compiled import TUPLE_BYTES
 from nimlab.solve.results import PPositions
 from nimlab.solve.tables import p_positions
 from nimlab.theory.zeckendorf import code
@@ -64,6 +66,11 @@ class WTable:
         return {"game": self.game, "rows": [r.to_dict() for r in self.rows]}
 
 
+W_ROW_BYTES = 320
+"""About the bytes one row of :func:`w_table` holds: the row, w(n), n's code as a number
+and as text (275 measured at 10^6 rows; the text of the table is made as it is written)."""
+
+
 def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WTable:
     """Seed 000's algorithm: w(n) is the least k with w(n−k) > C·k, or n; then the codes.
 
@@ -80,6 +87,7 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     to = _count(to, "to")
     limits = check_limits(limits)
     limits.check(to, "table rows")
+    limits.check_memory(to * W_ROW_BYTES, "the table of w(n)")
     budget = limits.budget()
     c = multiplier
     w = [0] * (to + 1)
@@ -140,8 +148,9 @@ class WythoffTable:
         return {"game": "wythoff", "rows": [r.to_dict() for r in self.rows]}
 
 
-WYTHOFF_ROW_BYTES = 1_700
-"""About the bytes one row takes once shown: its numbers, codes and text (measured at 10^6 rows)."""
+WYTHOFF_ROW_BYTES = 400
+"""About the bytes one row holds: the row, its numbers and their two entries of the numbers
+used (320 measured at 10^6 rows; its codes and text are made as it is written)."""
 
 
 def wythoff_table(to: int, *, limits: Limits | None = None) -> WythoffTable:
@@ -173,7 +182,11 @@ class PMatrix:
 
     def labels(self) -> list[list[str]]:
         """The cells as the paper prints them: c, or × when no c ≤ ``max`` exists."""
-        return [["/".join(map(str, cell)) or "×" for cell in row] for row in self.cells]
+        return list(self.label_rows())
+
+    def label_rows(self) -> Iterator[list[str]]:
+        """The rows of :meth:`labels` one by one (a table is printed a row at a time)."""
+        return (["/".join(map(str, cell)) or "×" for cell in row] for row in self.cells)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -204,16 +217,88 @@ def p_matrix(
             ja=f"size {size} には {lo + size - 1} までの山が必要で、"
             f"max_heap {max_heap} を超えます。行の相手は max_heap までしかわかりません",
         )
-    partners: dict[tuple[int, int], set[int]] = {}
-    for a, b, c in found.positions:
-        for x, y, z in ((a, b, c), (a, c, b), (b, c, a)):
-            partners.setdefault((x, y), set()).add(z)
-            partners.setdefault((y, x), set()).add(z)
-    cells = tuple(
-        tuple(tuple(sorted(partners.get((a, b), ()))) for b in range(lo, lo + size))
-        for a in range(lo, lo + size)
-    )
+    cells = partner_cells(found.positions, lo, size, check_limits(limits))
     return PMatrix(g.spec, lo, max_heap, cells, found)
+
+
+PARTNER_BYTES = 240
+"""Bytes per P-position of sorting their partners, at the most (230 measured): in each of its
+6 orders (a, b, c) a cell number and a c, twice while they are gathered into one array and
+again while they are put in order (a dict of sets of partners took 2,000)."""
+CELL_BYTES = 56
+"""About the bytes of one cell of a P-matrix: its tuple and its slot in the row."""
+PARTNER_CELL_BYTES = 40
+"""About the bytes of one c in a cell: a Python int and its slot in the cell's tuple."""
+POSITION_BYTES = TUPLE_BYTES + 3 * PYTHON_VALUE_BYTES
+"""About the bytes of one 3-heap P-position, held while its matrix is made."""
+
+Cells = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+def partner_cells(
+    positions: Sequence[tuple[int, ...]], lo: int, size: int, limits: Limits
+) -> Cells:
+    """cells[a − lo][b − lo]: the c, ascending, with ⟨a, b, c⟩ one of ``positions`` (3-heap
+    P-positions) in some order, for a and b below lo + size.
+
+    >>> partner_cells([(0, 1, 1), (1, 2, 3)], 0, 3, Limits())
+    (((), (1,), ()), ((1,), (0,), (3,)), ((), (3,), ()))
+    """
+    cell, partner = _partners(positions, lo, size, limits)
+    limits.check_memory(  # with the positions, held meanwhile
+        size * size * CELL_BYTES + len(cell) * PARTNER_CELL_BYTES + len(positions) * POSITION_BYTES,
+        f"a {amount(size)}×{amount(size)} matrix of P-positions",
+    )
+    starts = cell.searchsorted([a * size for a in range(size + 1)]).tolist()
+    return tuple(
+        _row(cell[start:end].tolist(), partner[start:end].tolist(), a * size, size)
+        for a, start, end in zip(range(size), starts, starts[1:], strict=False)
+    )
+
+
+def _partners(
+    positions: Sequence[tuple[int, ...]], lo: int, size: int, limits: Limits
+) -> tuple[Any, Any]:
+    """(cells, partners): for every order (a, b, c) of every position with a and b in the
+    matrix, the cell (a − lo)·size + (b − lo) and c, sorted by cell then c, each pair once."""
+    import numpy as np
+
+    limits.check_memory(  # with the positions, held meanwhile
+        len(positions) * (PARTNER_BYTES + POSITION_BYTES),
+        f"the partners of {amount(len(positions))} P-positions",
+    )
+    found = np.array(positions, dtype=np.int64).reshape(-1, 3)
+    found -= lo
+    cells, partners = [], []
+    for i, j, k in ((0, 1, 2), (1, 0, 2), (0, 2, 1), (2, 0, 1), (1, 2, 0), (2, 1, 0)):
+        inside = (found[:, i] < size) & (found[:, j] < size)
+        cells.append(found[inside, i] * size + found[inside, j])
+        partners.append(found[inside, k] + lo)
+    del found
+    cell, partner = np.concatenate(cells), np.concatenate(partners)
+    del cells, partners
+    order = np.lexsort((partner, cell))
+    cell = cell[order]  # one array gathered at a time
+    partner = partner[order]
+    del order
+    fresh = np.ones(len(cell), dtype=bool)
+    fresh[1:] = (cell[1:] != cell[:-1]) | (partner[1:] != partner[:-1])
+    cell = cell[fresh]
+    return cell, partner[fresh]
+
+
+def _row(
+    cells: list[int], partners: list[int], first: int, size: int
+) -> tuple[tuple[int, ...], ...]:
+    """One row of :func:`partner_cells` from its sorted (cell, c) pairs; ``first`` is the
+    number of its first cell."""
+    row: list[tuple[int, ...]] = [()] * size
+    start = 0
+    for i in range(1, len(cells) + 1):
+        if i == len(cells) or cells[i] != cells[start]:
+            row[cells[start] - first] = tuple(partners[start:i])
+            start = i
+    return tuple(row)
 
 
 def paper_table(game: Ruleset, origin: int) -> str | None:
