@@ -87,7 +87,7 @@ def w_table(game: str | Ruleset, to: int, *, limits: Limits | None = None) -> WT
     to = _count(to, "to")
     limits = check_limits(limits)
     limits.check(to, "table rows")
-    limits.check_memory(to * W_ROW_BYTES, "the table of w(n)")
+    limits.check_memory(to * W_ROW_BYTES, "the table of w(n)", ja="w(n) の表")
     budget = limits.budget()
     c = multiplier
     w = [0] * (to + 1)
@@ -248,6 +248,7 @@ def partner_cells(
     limits.check_memory(  # with the positions, held meanwhile
         size * size * CELL_BYTES + len(cell) * PARTNER_CELL_BYTES + len(positions) * POSITION_BYTES,
         f"a {amount(size)}×{amount(size)} matrix of P-positions",
+        ja=f"P 局面の {amount(size)}×{amount(size)} の行列",
     )
     starts = cell.searchsorted([a * size for a in range(size + 1)]).tolist()
     return tuple(
@@ -266,6 +267,7 @@ def _partners(
     limits.check_memory(  # with the positions, held meanwhile
         len(positions) * (PARTNER_BYTES + POSITION_BYTES),
         f"the partners of {amount(len(positions))} P-positions",
+        ja=f"P 局面 {amount(len(positions))} 個の組の相手",
     )
     found = np.array(positions, dtype=np.int64).reshape(-1, 3)
     found -= lo
