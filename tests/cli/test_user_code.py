@@ -105,3 +105,14 @@ def test_in_process_the_deadline_stops_the_call_and_leaves_no_handler(
         forget_rules()
     assert "the rules' code (swallows) ran 0.5 s" in capsys.readouterr().err
     assert signal.getsignal(signal.SIGUSR2) == before
+
+
+def test_whose_code_a_frame_runs() -> None:
+    import json
+
+    from nimlab.cli.user_code import NIMLAB_DIR, _place
+
+    assert _place(f"{NIMLAB_DIR}/cli/main.py") == "nimlab"
+    assert _place(f"{NIMLAB_DIR}_games.py") == "user"  # a file beside the package, not in it
+    assert _place(json.__file__) == "library" and _place("<frozen runpy>") == "library"
+    assert _place("/tmp/my_games.py") == "user"

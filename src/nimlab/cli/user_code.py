@@ -58,10 +58,10 @@ def _place(filename: str) -> str:
     if filename.startswith("<"):  # <frozen importlib._bootstrap>, <string>
         return "library"
     resolved = str(Path(filename).resolve())
-    if resolved.startswith(NIMLAB_DIR):
+    if resolved.startswith(NIMLAB_DIR + os.sep):  # (not a user's nimlab_games.py beside it)
         return "nimlab"
     library = _library_dirs()
-    return "library" if any(resolved.startswith(place) for place in library) else "user"
+    return "library" if any(resolved.startswith(place + os.sep) for place in library) else "user"
 
 
 def outermost_user_frame(frame: FrameType | None) -> FrameType | None:
