@@ -106,6 +106,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ran out of memory; ask for less, or lower --max-states",
         "メモリが足りません。問いを小さくするか、--max-states を下げてください",
     ),
+    "cli.user_threads": (
+        "nimlab: the rules' code left a thread running; nimlab ends without waiting for it",
+        "nimlab: ルールのコードがスレッドを残しています。終了を待たずに nimlab を終えます",
+    ),
     "cli.abbreviated": (
         "; options are written in full: did you mean {options}?",
         "。オプションは省略せずに書きます: {options} のことですか？",
@@ -305,6 +309,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.summary": (
         "{agree} of {total} agree with search",
         "{total} 件中 {agree} 件が探索と一致",
+    ),
+    "verify.summary_stopped": (
+        "{agree} of {total} agree with search; {stopped} stopped at a limit before their "
+        "bound, with no disagreement in what they checked",
+        "{total} 件中 {agree} 件が探索と一致。{stopped} 件は範囲の途中で上限により中止"
+        "（確認した範囲に不一致なし）",
+    ),
+    "verify.stopped_at_once": (
+        "{name} stopped before its first case up to {bound:,}: {reason}; or lower --max",
+        "{name} は {bound:,} までの最初の 1 件より前に中止: {reason}。"
+        "または --max を下げてください",
     ),
     "wtable.caption": (
         "{game}: w(n) = the least winning take from n stones (no limit), and n's code "

@@ -31,6 +31,7 @@ from nimlab.errors import InvalidGame, InvalidOption
 from nimlab.files import reason
 from nimlab.games.base import Ruleset
 from nimlab.registry import USER_RULES, game
+from nimlab.text import user_error
 
 _LOADED_FROM: dict[str, str] = {}
 """The file each user ruleset came from: loading a file again replaces its own rulesets."""
@@ -77,8 +78,8 @@ def load_rules(path: str | os.PathLike[str]) -> tuple[Ruleset, ...]:
         exec(code, namespace)
     except (Exception, SystemExit) as error:  # exit() in the file is a failure of the file
         raise InvalidOption(
-            f"{_line(error, where)}: {type(error).__name__}: {error}",
-            ja=f"{_line(error, where)}: {type(error).__name__}: {error}",
+            f"{_line(error, where)}: {user_error(error)}",
+            ja=f"{_line(error, where)}: {user_error(error)}",
         ) from None
     found: list[Ruleset] = []
     for value in namespace.values():

@@ -95,6 +95,23 @@ def cut_echoes(message: str, lang: str = "en") -> str:
     return _ECHOED.sub(cut, message)
 
 
+USER_ERROR = 200
+"""Characters of a user's exception (``--rules`` code) said in a message."""
+
+
+def user_error(error: BaseException) -> str:
+    """``Type: text`` of an exception raised by a user's code, on one line of at most
+    :data:`USER_ERROR` characters (its text may be long, or span lines).
+
+    >>> user_error(ValueError("x\\ny"))
+    'ValueError: x y'
+    >>> len(user_error(ValueError("boom " * 100))) <= USER_ERROR + 1
+    True
+    """
+    said = " ".join(f"{type(error).__name__}: {error}".split())
+    return said if len(said) <= USER_ERROR else said[:USER_ERROR] + ELLIPSIS
+
+
 def quoted(value: object) -> str:
     """``repr(value)`` for a message, which Python refuses for an int of over 4,300 digits:
     such an int is shown by its size, inside tuples and lists too.

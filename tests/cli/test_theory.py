@@ -121,10 +121,20 @@ def test_verify_over_the_limit_names_the_check_and_shows_the_rest() -> None:
     assert "half-theorem-3 stopped after" in r.stdout
     assert "up to 19 (all of them agreed)" in r.stdout
     assert "raise the limit with --max-states; or lower --max" in r.stdout
-    assert "1 of 2 agree with search" in r.stdout and "Traceback" not in r.stderr
+    assert "1 of 2 agree with search; 1 stopped at a limit before their bound" in r.stdout
+    assert "Traceback" not in r.stderr
     j = run("verify", "half-theorem-3", "nim", "--max", "19", "--max-states", "200000", "--json")
     assert j.returncode == 3
     stopped, nim = json.loads(j.stdout)["results"]
-    assert stopped["agree"] is False and stopped["refused"].startswith("half-theorem-3 stopped")
+    # neither agreeing nor disagreeing (the audit: false read as a disagreement)
+    assert stopped["agree"] is None and stopped["refused"].startswith("half-theorem-3 stopped")
     assert nim["agree"] is True and "refused" not in nim
     assert "nimlab: half-theorem-3 stopped after" in j.stderr
+
+
+def test_verify_stopped_before_its_first_case_says_so() -> None:
+    # the audit: "proposition-4 stopped after 0 cases up to 24 (all of them agreed)"
+    r = run("verify", "proposition-4", "nim", "--max-states", "1000")
+    assert r.returncode == 3, r.stderr
+    assert "proposition-4 stopped before its first case up to 24: this needs" in r.stdout
+    assert "0 of 2 agree with search; 2 stopped at a limit" in r.stdout

@@ -116,3 +116,37 @@ def test_whose_code_a_frame_runs() -> None:
     assert _place(f"{NIMLAB_DIR}_games.py") == "user"  # a file beside the package, not in it
     assert _place(json.__file__) == "library" and _place("<frozen runpy>") == "library"
     assert _place("/tmp/my_games.py") == "user"
+
+
+def test_a_thread_the_rules_leave_running_does_not_keep_the_process(tmp_path: Path) -> None:
+    # found by the audit of 2026-11-27: the answer was printed, then the process waited
+    # for the user's thread for ever
+    source = (
+        "import threading, time, nimlab\n"
+        "threading.Thread(target=lambda: time.sleep(10**6)).start()\n"
+        "threaded = nimlab.heap_game(lambda n: [n - 1] if n else [], name='threaded')\n"
+    )
+    r = run(tmp_path, "analyze", "threaded", "5", source=source)
+    assert r.returncode == 0 and "outcome     N" in r.stdout, r.stderr
+    assert r.stderr == (
+        "nimlab: the rules' code left a thread running; nimlab ends without waiting for it\n"
+    )
+
+
+def test_a_users_exception_is_said_on_one_short_line(tmp_path: Path) -> None:
+    source = (
+        "import nimlab\n"
+        "def f(n):\n"
+        "    raise ValueError('boom ' * 100 + '\\nsecond line')\n"
+        "boom = nimlab.heap_game(f, name='boom')\n"
+        "neg = nimlab.heap_game(lambda n: [-1] if n else [], name='neg')\n"
+    )
+    r = run(tmp_path, "analyze", "boom", "5", source=source)
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert "failed: ValueError: boom boom" in r.stderr and len(r.stderr) < 320
+    r = run(tmp_path, "analyze", "neg", "5", source=source)
+    assert r.returncode == 2
+    assert (
+        "leaves (-1,); every heap left must be smaller than the heap moved in, and hold 0 "
+        in r.stderr
+    )

@@ -11,11 +11,14 @@ Stdout that cannot be written is said on stderr, exit code 2 (a reader that left
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import math
+import os
 import re
 import sys
+import threading
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, NoReturn, TextIO, cast
@@ -677,7 +680,33 @@ def _parse(args_list: list[str], lang: str) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the CLI; returns the exit code."""
+    """Run the CLI; returns the exit code.
+
+    Run as the program (``argv`` None), it ends at once when a ``--rules`` file's code
+    left a thread running that Python would wait for at exit (said in one line): the
+    command is done, and such a thread would keep the process for ever.
+    """
+    code = _main(argv, out)
+    if argv is None and _user_threads():
+        tell(say("cli.user_threads", current()))
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    return code
+
+
+def _user_threads() -> list[threading.Thread]:
+    """Threads Python would wait for at exit, when rules were loaded from a file."""
+    from nimlab.registry import USER_RULES
+
+    if not USER_RULES:
+        return []
+    main_thread = threading.main_thread()
+    return [t for t in threading.enumerate() if t is not main_thread and not t.daemon]
+
+
+def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
     args_list = lang_after_command(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args_list[: args_list.index("--") if "--" in args_list else None]
     lang = lang_of(args_list)
@@ -707,9 +736,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                 if not args.rules:
                     raise
                 where = ", ".join(args.rules)
+                from nimlab.text import user_error
+
                 failed: NimlabError = InvalidGame(
-                    f"a ruleset of {where} failed: {type(error).__name__}: {error}",
-                    ja=f"{where} のルールの実行中にエラー: {type(error).__name__}: {error}",
+                    f"a ruleset of {where} failed: {user_error(error)}",
+                    ja=f"{where} のルールの実行中にエラー: {user_error(error)}",
                 )
                 return _report(failed, as_json, shown, lang)
             finally:

@@ -234,9 +234,9 @@ def verify(args: argparse.Namespace, out: TextIO) -> int:
             out.write(say("verify.disagrees", lang, name=r.name, problem=problem) + "\n")
     for r in refused:
         out.write(_refusal(r, lang)["refused"] + "\n")
-    total = len(results)
-    agree = sum(r.agree for r in results)
-    out.write(say("verify.summary", lang, agree=agree, total=total) + "\n")
+    total, agree = len(results), sum(r.agree for r in results)
+    key = "verify.summary_stopped" if refused else "verify.summary"
+    out.write(say(key, lang, agree=agree, total=total, stopped=len(refused)) + "\n")
     return code
 
 
@@ -245,11 +245,8 @@ def _refusal(r: Verification, lang: str) -> dict[str, str]:
     if r.refused is None:
         return {}
     reason = r.refused.render(FLAGS, lang)
-    return {
-        "refused": say(
-            "verify.stopped", lang, name=r.name, checked=r.checked, bound=r.bound, reason=reason
-        )
-    }
+    key = "verify.stopped" if r.checked else "verify.stopped_at_once"
+    return {"refused": say(key, lang, name=r.name, checked=r.checked, bound=r.bound, reason=reason)}
 
 
 def explain(args: argparse.Namespace, out: TextIO) -> int:

@@ -211,9 +211,9 @@ class FunctionHeapRuleset(HeapRuleset):
             if not all(0 <= h < n for h in heaps):  # else play need not end (misère search)
                 raise InvalidGame(
                     f"{self.name}: a move from a heap of {n} leaves {heaps!r}; every heap left "
-                    "must be smaller than the heap moved in",
+                    "must be smaller than the heap moved in, and hold 0 stones or more",
                     ja=f"{self.name}: {n} 個の山からの手が {heaps!r} を残します。"
-                    "残る山はどれも手を指した山より小さくなければなりません",
+                    "残る山はどれも手を指した山より小さく、石は 0 個以上でなければなりません",
                 )
             yield heaps
 

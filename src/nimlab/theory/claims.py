@@ -63,7 +63,8 @@ class Verification:
             "source": self.source,
             "bound": self.bound,
             "checked": self.checked,
-            "agree": self.agree,
+            # stopped at a limit with no disagreement: neither agreeing nor not (null)
+            "agree": None if self.refused is not None and not self.problems else self.agree,
         } | ({"refused": str(self.refused)} if self.refused is not None else {})
 
 
