@@ -214,3 +214,15 @@ def test_check_over_the_limit_names_the_steps_it_counts(
     assert cli("check", str(target), "--max-states", "10")[0] == 3
     err = capsys.readouterr().err
     assert "takes 1,402,800 steps of recomputing its values, over the limit of 10;" in err
+
+
+def test_check_cuts_a_long_field_it_quotes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by the audit of 2026-11-27: a 5,000-character game name came back whole
+    target = _broken(tmp_path, lambda c: c.__setitem__("game", "x" * 5000))
+    code, text = cli("check", str(target), "--json")
+    assert code == 1
+    err = capsys.readouterr().err
+    assert "(5,000 characters)" in err and len(err) < 300
+    assert "(5,000 characters)" in json.loads(text)["reason"]

@@ -23,6 +23,7 @@ from nimlab.errors import InvalidOption
 from nimlab.files import reason
 from nimlab.messages import both, say
 from nimlab.streams import tell
+from nimlab.text import cut_echoes
 
 EXAMPLES = {
     "rare": [
@@ -211,10 +212,11 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
             f"{args.file}: not a nimlab certificate: {error}",
             ja=f"{args.file}: nimlab の証明書ではありません: {error.ja}",
         ) from None
-    except Refused as error:
-        tell(say("check.refused", language(args), reason=error.said(language(args))))
+    except Refused as error:  # its reason may quote a field of thousands of characters
+        lang = language(args)
+        tell(say("check.refused", lang, reason=cut_echoes(error.said(lang), lang)))
         if args.json:
-            emit_json(out, {"file": args.file, "valid": False, "reason": str(error)})
+            emit_json(out, {"file": args.file, "valid": False, "reason": cut_echoes(str(error))})
         return 1
     if args.json:
         emit_json(
