@@ -229,6 +229,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game}: {kind} of ⟨a, b⟩ (rows a, columns b)",
         "{game}: ⟨a, b⟩ の{kind}（行 a、列 b）",
     ),
+    "table.caption": (
+        "{game}: {kind} of ⟨a, b⟩, rows a, columns b",
+        "{game}: ⟨a, b⟩ の{kind}、行 a、列 b",
+    ),
+    "table.relabelled": (
+        " — every heap keeps a stone: ⟨a, b⟩ here is the origin-0 ⟨a−1, b−1⟩",
+        " — どの山にも石が 1 個残る規則: ここでの ⟨a, b⟩ は原点 0 の ⟨a−1, b−1⟩",
+    ),
+    "ppositions.caption": (
+        "{game}: P-positions with {heaps} heaps, every heap ≤ {max}",
+        "{game}: 山 {heaps} 個、どの山も {max} 以下の P 局面",
+    ),
+    "ppositions.column": ("heap {i}", "山 {i}"),
+    "matrix.caption": (
+        "{game}: the c ≤ {max} with ⟨a, b, c⟩ a {what}",
+        "{game}: ⟨a, b, c⟩ が {what}となる c ≤ {max}",
+    ),
+    "matrix.p": ("P-position", "P 局面"),
+    "matrix.misere_p": ("misère P-position", "ミゼールの P 局面"),
+    "matrix.legend": (
+        "× = no c ≤ {max} (the bound searched)",
+        "× = c ≤ {max} なし（探索した上限）",
+    ),
+    "matrix.corner": ("a\\b (× means no c ≤ {max})", "a\\b（× は c ≤ {max} なし）"),
     "table.grundy": ("Grundy values", "グランディ数"),
     "table.misere": ("misère Grundy values", "ミゼールのグランディ数"),
     "ppositions.header": (

@@ -51,6 +51,18 @@ MORE = [
     ("sequence", "octal:0.6", "--to", "5000", "--out", "v.npy"),
     ("sequence", "octal:0.6", "--to", "5000", "--out", "w.npy", "--checkpoint", "ck"),
     ("sweep", "subtraction", "--db", "s.sqlite", "--sizes", "2", "--max-element", "5"),
+    # the captions of every format (the audit of 2026-11-27: English in markdown and LaTeX)
+    *(("table", "wythoff", "--size", "3", "--format", f) for f in ("markdown", "latex", "csv")),
+    ("table", "nim", "--size", "3", "--origin", "1", "--format", "markdown", "--misere"),
+    *(
+        ("ppositions", "wythoff", "--heaps", "2", "--max", "10", "--format", f)
+        for f in ("markdown", "latex", "csv")
+    ),
+    *(
+        ("ppositions", "nim", "--heaps", "3", "--max", "4", "--layout", "matrix", "--format", f)
+        for f in ("text", "markdown", "latex", "csv")
+    ),
+    ("ppositions", "nim", "--heaps", "3", "--max", "4", "--layout", "matrix", "--misere"),
 ]
 
 

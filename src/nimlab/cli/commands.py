@@ -256,7 +256,7 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
         from nimlab.cli.formats import grundy_table_lines, paper_grundy_table
 
         result, caption = paper_grundy_table(
-            result, game(args.game), args.origin, args.misere, limits_of(args)
+            result, game(args.game), args.origin, args.misere, limits_of(args), language(args)
         )
         if not args.json:
             write_lines(out, grundy_table_lines(result, caption, args.format))

@@ -31,11 +31,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, TextIO
 
+from nimlab.cli.options import language
 from nimlab.cli.render import grid_lines, matrix_widths
 from nimlab.cli.stream import Rows, Stretched, emit, streamed, write_lines
 from nimlab.errors import InvalidOption
 from nimlab.games.base import Ruleset
 from nimlab.limits import Limits
+from nimlab.messages import say
 from nimlab.solve.results import GrundyTable
 
 if TYPE_CHECKING:
@@ -176,8 +178,9 @@ def paper_grundy_table(
     origin: int | None,
     misere: bool,
     limits: Limits | None = None,
+    lang: str = "en",
 ) -> tuple[GrundyTable, str]:
-    """A two-heap Grundy table in the paper's layout, and its caption.
+    """A two-heap Grundy table in the paper's layout, and its caption (in ``lang``).
 
     ``--origin 1`` on a game whose heaps may be empty gives the true values of
     the positions from ⟨1, 1⟩ — except for Nim and Wythoff, where seed 001's
@@ -200,13 +203,13 @@ def paper_grundy_table(
             relabelled = True
         else:
             result = compute(game, result.size, misere=misere, origin=origin, limits=limits)
-    values = "misère Grundy values" if misere else "Grundy values"
-    caption = f"{result.game}: {values} of ⟨a, b⟩, rows a, columns b"
+    kind = say("table.misere" if misere else "table.grundy", lang)
+    caption = say("table.caption", lang, game=result.game, kind=kind)
     paper = paper_table(game, result.origin)
     if paper is not None and not misere:
         caption += f" — {paper}"
     elif relabelled:
-        caption += " — every heap keeps a stone: ⟨a, b⟩ here is the origin-0 ⟨a−1, b−1⟩"
+        caption += say("table.relabelled", lang)
     return result, caption
 
 
@@ -255,23 +258,25 @@ def _write_list(out: TextIO, g: Ruleset, args: argparse.Namespace, limits: Limit
     if args.json:
         emit(out, streamed(found, "positions") | misere_key(args))
         return
-    caption = f"{found.game}: P-positions with {found.heaps} heaps, every heap ≤ {found.max}"
-    header = [f"heap {i + 1}" for i in range(found.heaps)]
+    lang = language(args)
+    caption = say("ppositions.caption", lang, game=found.game, heaps=found.heaps, max=found.max)
+    header = [say("ppositions.column", lang, i=i + 1) for i in range(found.heaps)]
     rows = Rows(lambda: (list(map(str, p)) for p in found.positions))
     write_lines(out, render_lines(caption, header, rows, args.format))
 
 
 def _p_matrix_lines(table: PMatrix, g: Ruleset, args: argparse.Namespace) -> Iterator[str]:
     """Table 9's matrix in ``args.format``, a row at a time, its legend included."""
-    legend = f"× = no c ≤ {table.max} (the bound searched)"
-    what = "misère P-position" if args.misere else "P-position"
-    caption = f"{table.game}: the c ≤ {table.max} with ⟨a, b, c⟩ a {what}"
+    lang = language(args)
+    legend = say("matrix.legend", lang, max=table.max)
+    what = say("matrix.misere_p" if args.misere else "matrix.p", lang)
+    caption = say("matrix.caption", lang, game=table.game, max=table.max, what=what)
     source = g.capabilities.p_matrix_source
     if source and not args.misere:
         caption = f"{source} — {caption}"
     cells, size, origin = Rows(table.label_rows), len(table.cells), table.origin
     if args.format == "csv":
-        corner = f"a\\b (× means no c ≤ {table.max})"
+        corner = say("matrix.corner", lang, max=table.max)
         return matrix_lines(caption, cells, size, origin, "csv", corner=corner)
     if args.format in ("markdown", "latex"):
         return matrix_lines(f"{caption}; {legend}", cells, size, origin, args.format)
