@@ -195,3 +195,12 @@ def test_results_honour_max_memory(
         assert main(["results", "--db", atlas, *extra, "--max-memory", "10K"], null) == 3
         assert main(["results", "--db", atlas, *extra, "--max-memory", "64M"], null) == 0
     assert "--max-memory" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [("--help",), ("--version",), ("analyze", "--help")])
+def test_help_and_version_on_a_full_disk(args: tuple[str, ...]) -> None:
+    """Found by the audit of 2026-11-27: argparse ignored the failed write, exit 0."""
+    with open("/dev/full", "w") as full:
+        r = nimlab(*args, stdout=full, capture_output=False, stderr=subprocess.PIPE)
+    assert r.returncode == 2 and "cannot write standard output" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr

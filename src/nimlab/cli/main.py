@@ -135,6 +135,14 @@ class _Parser(argparse.ArgumentParser):
             parser.error(unknown % " ".join(extras) + _abbreviated(parser, extras))
         return parsed
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Help and version text: a failed write is said as any other is (argparse
+        ignored it, and ``--help >/dev/full`` exited 0 having written nothing)."""
+        if message:
+            stream = file or sys.stderr
+            stream.write(message)
+            stream.flush()
+
     def error(self, message: str) -> NoReturn:
         # argparse's message is already in the language (argparse_speaking); say it in both
         raise InvalidOption(
