@@ -160,3 +160,24 @@ def test_without_optional_steps_only_the_first_answers(searches: list[int]) -> N
         assert (full.grundy, full.remoteness) != (None, None) and searches == [5_000_000]
     with pytest.raises(InvalidOption):
         analyze("nim", "1", optional="no")  # type: ignore[arg-type]
+
+
+def test_the_kept_optional_searches_are_counted_near_what_they_hold() -> None:
+    # each was counted as 64 or 128 bytes; about 1,400 are held (a cache of 512 MiB
+    # could then have held some 10 GB of them)
+    import importlib
+    import tracemalloc
+
+    engine = importlib.import_module("nimlab.solve.engine")
+    g = nimlab.game("delete-nim:less-than-half")
+    small = Limits(max_states=10)
+    with nimlab.Context() as context:
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            for n in range(1, 401):
+                engine._search_within(g, (1, 1, 1, n), False, small)
+            held = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        assert held <= 1.5 * context.searched.bytes
