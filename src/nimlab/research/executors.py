@@ -44,6 +44,9 @@ RESTARTS = 3
 """How often a job may break the pool (its worker dying) before the sweep gives up."""
 DASK_RETRIES = 3
 """How often Dask may retry a task that raised (a dead worker is rescheduled anyway)."""
+LOST_RESULTS = 64
+"""Finished jobs whose results died with their worker that one run computes again (beyond
+that the cluster is taken to be going away)."""
 
 
 class Executor(Protocol):
@@ -235,14 +238,22 @@ class DaskExecutor:
         if not first:
             return
         running = as_completed(first)
+        redone = 0
         for future in running:
             job = of.pop(future.key)
+            if future.status == "lost" and redone < LOST_RESULTS:
+                # done, but its result was held by a worker that died since (another job
+                # killed it): the job is run again, as Dask would for a result it still wants
+                redone += 1
+                future.release()
+                running.add(submit(job))
+                continue
             if future.status == "error":  # the task's own code raised, or it killed its workers
                 error = future.exception()
                 if lost is None or isinstance(error, NimlabError):
                     raise error
                 result: R = lost(job, _failure(error)[:300])
-            elif future.status != "finished":  # cancelled or lost: the cluster, not the task
+            elif future.status != "finished":  # cancelled: the cluster, not the task
                 raise self._lost(future)
             else:
                 result = future.result()
