@@ -27,6 +27,15 @@ def with_pool(body: Callable[[WorkerPool], Awaitable[Any]], config: WebConfig = 
     return asyncio.run(main())
 
 
+async def given_to_a_worker(workers: WorkerPool) -> None:
+    """Until a worker has the job just started: a cold worker may take longer to start than
+    the pause before a cancel (the job was then cancelled in the queue, never run)."""
+    for _ in range(400):
+        if sum(workers.running.values()):
+            return
+        await asyncio.sleep(0.05)
+
+
 def test_results_and_errors_come_back() -> None:
     async def body(workers: WorkerPool) -> None:
         assert (await workers.run("echo", value=[1, 2]))["value"] == [1, 2]
@@ -172,6 +181,7 @@ def test_a_cancelled_running_job_stops_at_once() -> None:
         for job in ("sleep", "spin"):
             kwargs = {"seconds": 60} if job == "sleep" else {}
             task = asyncio.create_task(workers.run(job, **kwargs))
+            await given_to_a_worker(workers)
             await asyncio.sleep(0.3)
             task.cancel()
             with pytest.raises(asyncio.CancelledError):
@@ -192,6 +202,7 @@ def test_an_interruption_never_cuts_an_import_in_half() -> None:
 
     async def body(workers: WorkerPool) -> None:
         task = asyncio.create_task(workers.run("slow_import"))
+        await given_to_a_worker(workers)
         await asyncio.sleep(0.25)  # inside the 0.6 s import
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -208,6 +219,7 @@ def test_a_job_that_ignores_the_interruption_is_killed() -> None:
 
     async def body(workers: WorkerPool) -> None:
         task = asyncio.create_task(workers.run("stubborn", seconds=60))
+        await given_to_a_worker(workers)
         await asyncio.sleep(0.3)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
