@@ -8,11 +8,47 @@ import io
 
 import pytest
 
-from nimlab.cli.formats import grundy_table, latex_escape, matrix, p_positions_output, render
+from nimlab.cli.formats import (
+    grundy_table_lines,
+    latex_escape,
+    matrix_lines,
+    paper_grundy_table,
+    render,
+    write_p_positions,
+)
 from nimlab.errors import InvalidOption
+from nimlab.games.base import Ruleset
 from nimlab.limits import Limits
 from nimlab.registry import game
+from nimlab.solve.results import GrundyTable
 from nimlab.solve.tables import grundy_table as table
+
+
+def matrix(
+    caption: str, cells: list[list[str]], origin: int, fmt: str, corner: str = "a\\b"
+) -> str:
+    """The whole text of a square table (the command writes it a line at a time)."""
+    return "\n".join(matrix_lines(caption, cells, len(cells), origin, fmt, corner))
+
+
+def grundy_table(
+    result: GrundyTable,
+    g: Ruleset,
+    origin: int | None,
+    fmt: str,
+    misere: bool,
+    limits: Limits | None = None,
+) -> tuple[GrundyTable, str]:
+    """A two-heap table in the paper's layout, and its whole text."""
+    result, caption = paper_grundy_table(result, g, origin, misere, limits)
+    return result, "\n".join(grundy_table_lines(result, caption, fmt))
+
+
+def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
+    """The whole text ``ppositions`` writes, without its last line end."""
+    out = io.StringIO()
+    write_p_positions(out, args, limits)
+    return out.getvalue()[:-1]
 
 
 def test_every_format() -> None:

@@ -123,17 +123,6 @@ def csv_lines(rows: Iterable[Sequence[str]]) -> Iterator[str]:
         buffer.truncate()
 
 
-def matrix(
-    caption: str,
-    cells: Sequence[Sequence[str]],
-    origin: int,
-    fmt: str,
-    corner: str = "a\\b",
-) -> str:
-    """A square table with rows a and columns b numbered from ``origin``."""
-    return "\n".join(matrix_lines(caption, cells, len(cells), origin, fmt, corner))
-
-
 def matrix_lines(
     caption: str,
     cells: Iterable[Sequence[str]],
@@ -143,24 +132,11 @@ def matrix_lines(
     corner: str = "a\\b",
     widths: Sequence[int] | None = None,
 ) -> Iterator[str]:
-    """The lines of :func:`matrix` of ``size`` rows; ``cells`` are read as
-    :func:`render_lines` reads rows."""
+    """The lines of a square table of ``size`` rows, rows a and columns b numbered from
+    ``origin``; ``cells`` are read as :func:`render_lines` reads rows."""
     header = [corner, *(str(origin + j) for j in range(size))]
     rows = Rows(lambda: ([str(origin + i), *row] for i, row in enumerate(cells)))
     return render_lines(caption, header, rows, fmt, widths)
-
-
-def grundy_table(
-    result: GrundyTable,
-    game: Ruleset,
-    origin: int | None,
-    fmt: str,
-    misere: bool,
-    limits: Limits | None = None,
-) -> tuple[GrundyTable, str]:
-    """A two-heap Grundy table in the paper's layout (:func:`paper_grundy_table`), as text."""
-    result, caption = paper_grundy_table(result, game, origin, misere, limits)
-    return result, "\n".join(grundy_table_lines(result, caption, fmt))
 
 
 def grundy_table_lines(result: GrundyTable, caption: str, fmt: str) -> Iterator[str]:
@@ -219,15 +195,9 @@ def misere_key(args: argparse.Namespace) -> dict[str, bool]:
     return {"misere": True} if getattr(args, "misere", False) else {}
 
 
-def p_positions_output(args: argparse.Namespace, limits: Limits) -> str:
-    """``ppositions`` as a list in a table format, or as Table 9's matrix (JSON included)."""
-    out = io.StringIO()
-    write_p_positions(out, args, limits)
-    return out.getvalue()[:-1]
-
-
 def write_p_positions(out: TextIO, args: argparse.Namespace, limits: Limits) -> None:
-    """:func:`p_positions_output` and a line end written to ``out`` as it is rendered."""
+    """``ppositions`` as a list in a table format, or as Table 9's matrix (JSON included),
+    and a line end, written to ``out`` as it is rendered."""
     from nimlab.registry import game
     from nimlab.theory.tables import p_matrix
 
