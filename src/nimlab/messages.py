@@ -467,11 +467,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "research.report": (
         "{db}: {family} {parameters}\n"
         "  tasks {tasks:,}: {computed:,} computed now ({already:,} were done before), "
-        "{new:,} new results\n"
+        "{new:,} results new or improved\n"
         "  {seconds} s, {rate} on {executor}",
         "{db}: {family} {parameters}\n"
         "  タスク {tasks:,} 個: 今回 {computed:,} 個を計算（{already:,} 個は計算済み）、"
-        "新しい結果 {new:,} 件\n"
+        "新しいか改善した結果 {new:,} 件\n"
         "  {seconds} 秒、{rate}（{executor}）",
     ),
     "research.per_task": ("{seconds:,.1f} s per task", "1 タスクあたり {seconds:,.1f} 秒"),

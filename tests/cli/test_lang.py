@@ -108,6 +108,8 @@ def test_errors_of_a_command_after_a_leading_lang_speak_it(
         (["sequence", "kayles", "--to", "5", "--max-st", "10"], "--max-states"),
         (["sequence", "kayles", "--to", "5", "--max-s", "10"], "--max-seconds, --max-states"),
         (["--vers"], "--version"),
+        (["sequence", "nim", "--t", "5"], "--to"),  # was: only "--to is required"
+        (["period", "kayles", "--max-l", "9"], "--max-length"),
     ],
 )
 def test_an_abbreviated_option_is_refused_naming_the_option(

@@ -177,6 +177,12 @@ def test_a_task_cut_short_by_its_limits_is_computed_again_under_larger(tmp_path:
     assert same.computed == 0  # the same limits would stop them again
     larger = run_sweep(family, str(path), SerialExecutor(), quiet=True)
     assert larger.computed == 4060 and larger.new_results == len(cut)
+    # Those rows were improved, not new: the report had said "N new results".
+    from nimlab.messages import say
+
+    words = {k: 0 for k in ("db", "family", "parameters", "tasks", "computed", "already")}
+    line = say("research.report", "en", new=len(cut), seconds=1, rate="", executor="", **words)
+    assert f"{len(cut):,} results new or improved" in line
     with sqlite3.connect(path) as raw:
         after = {
             r[0]: r[1:]

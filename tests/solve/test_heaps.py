@@ -156,3 +156,13 @@ def test_the_work_refused_up_front_is_never_more_than_the_work_done(
     _declared_values(kernel, table, start + more, budget)
     assert _declared_cost(kernel, start, start + more) <= budget.used
     assert _declared_cost(nimlab.game("nim").capabilities.one_heap, 0, 2000) == 2000  # type: ignore[union-attr]
+
+
+def test_values_computed_as_a_python_list_are_held_to_the_memory_limit() -> None:
+    """``sequence all-but:1000 --to 10000 --max-memory 1`` wrote all its values: the mex
+    recursion's list was the one table of values not checked against ``max_memory``."""
+    with Context(), pytest.raises(TooLarge) as caught:
+        nimlab.grundy_sequence("all-but:1000", 10_000, limits=Limits(max_memory=1_000))
+    assert caught.value.limit == "max_memory" and "10,000 Grundy values" in str(caught.value)
+    with Context():  # within the limit: G(n) = n below 1000, then 0 (1000 cannot be taken)
+        assert nimlab.grundy_sequence("all-but:1000", 10_000)[998:1002].tolist() == [998, 999, 0, 1]

@@ -128,12 +128,33 @@ class _Parser(argparse.ArgumentParser):
         if hint:  # `nimlab --la ja analyze ...`: not "invalid choice: 'ja'"
             message = argparse._("unrecognized arguments: %s")  # type: ignore[attr-defined]
             self.error(message % " ".join(unknown) + hint)
+        self._refuse_abbreviations(args)
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:  # refused by the command's parser, which names its own --help
             parser = _command_parser(self, parsed)
             unknown = argparse._("unrecognized arguments: %s")  # type: ignore[attr-defined]
             parser.error(unknown % " ".join(extras) + _abbreviated(parser, extras))
         return parsed
+
+    def _refuse_abbreviations(self, args: list[str]) -> None:
+        """Refuse an abbreviated option of the command before argparse looks at the rest:
+        ``sequence nim --t 5`` was told only that ``--to`` is required."""
+        commands = next(
+            (a.choices for a in self._actions if isinstance(a, argparse._SubParsersAction)), {}
+        )
+        rest = list(itertools.takewhile(lambda a: a != "--", args))
+        at = next((i for i, a in enumerate(rest) if a in commands), None)
+        if at is None:
+            return
+        parser = cast(argparse.ArgumentParser, commands[rest[at]])
+        known = parser._option_string_actions
+        unknown = [
+            a for a in rest[at + 1 :] if a.startswith("--") and a.split("=", 1)[0] not in known
+        ]
+        hint = _abbreviated(parser, unknown)
+        if hint:
+            message = argparse._("unrecognized arguments: %s")  # type: ignore[attr-defined]
+            parser.error(message % " ".join(unknown) + hint)
 
     def _print_message(self, message: str, file: Any = None) -> None:
         """Help and version text: a failed write is said as any other is (argparse

@@ -22,7 +22,7 @@ from nimlab.errors import InvalidGame, TooLarge
 from nimlab.games.base import HeapRuleset
 from nimlab.games.capabilities import OneHeapKernel
 from nimlab.kernels.shapes import KERNEL_MIN_STATES, one_heap_work
-from nimlab.limits import Budget
+from nimlab.limits import Budget, amount
 from nimlab.solve.context import current
 from nimlab.solve.methods import Method, value_source
 from nimlab.solve.tablebase import HEAP_VALUES, keep_table, load_table
@@ -86,6 +86,11 @@ def heap_values(game: HeapRuleset, count: int, budget: Budget) -> list[int]:
         cache.put(game, table, LIST_ITEM_BYTES * len(table))
         return table[:count]
     table = list(table)
+    budget.check_memory(  # the list of values (kernels check their arrays the same way)
+        LIST_ITEM_BYTES * count,
+        f"{amount(count)} Grundy values as a list",
+        ja=f"リストにしたグランディ数 {amount(count)} 個",
+    )
     if kernel is not None:  # the declared rule, as whole sets per heap: no option tuples
         # Known work is refused before it starts, as the kernels refuse it: a search that then
         # tries fewer values still has its budget (spent in vain, it had none left for them).
