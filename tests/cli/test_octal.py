@@ -192,8 +192,11 @@ def test_a_search_cut_by_max_length_names_max_length() -> None:
 @pytest.mark.parametrize(
     ("argv", "flag"),
     [
-        (["subtraction:squares", "--max-memory", "1"], "--max-memory"),  # once "--max-states"
-        (["subtraction:1,1000", "--misere"], "--max-length"),  # 512 misère values by default
+        # once "--max-states" (with --max-memory 1, which now refuses the first 64 values:
+        # the list they are held in is charged, see the test below)
+        (["subtraction:squares", "--max-memory", "1000"], "--max-memory"),
+        # 512 misère values were the default; the compiled kernel proves this one's period
+        (["subtraction:1,1000", "--misere", "--max-length", "512"], "--max-length"),
         (["grundy-game", "--max-states", "5000"], "--max-states"),
     ],
 )
@@ -203,6 +206,16 @@ def test_a_search_in_vain_names_the_limit_that_ended_it(argv: list[str], flag: s
     out = io.StringIO()
     assert main(["period", *argv], out) == 0
     assert f"values (raise {flag} to look further)" in out.getvalue()
+
+
+def test_a_period_search_with_no_room_for_its_first_values_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from nimlab.solve.context import Context
+
+    with Context():  # none of the values kept from the tests before
+        assert cli("period", "subtraction:squares", "--max-memory", "1")[0] == 3
+    assert "raise the limit with --max-memory" in capsys.readouterr().err
 
 
 def test_check_over_the_limit_names_the_steps_it_counts(
@@ -226,3 +239,19 @@ def test_check_cuts_a_long_field_it_quotes(
     err = capsys.readouterr().err
     assert "(5,000 characters)" in err and len(err) < 300
     assert "(5,000 characters)" in json.loads(text)["reason"]
+
+
+def test_a_misere_period_of_a_game_whose_moves_leave_one_heap_is_proven() -> None:
+    """It was 'observed only' from 512 values, for subtraction games as for Kayles."""
+    out = io.StringIO()
+    assert main(["period", "subtraction:2,4,7", "--misere"], out) == 0
+    text = out.getvalue()
+    assert "preperiod 8, period 3, saltus 0" in text
+    assert "proven by the window criterion on the misère values (a window of 7" in text
+    out = io.StringIO()
+    assert main(["--lang", "ja", "period", "octal:0.13", "--misere"], out) == 0
+    assert "ミゼールの値の窓の判定法(3 個" in out.getvalue()
+    out = io.StringIO()
+    assert main(["period", "subtraction:2,4,7", "--misere", "--json"], out) == 0
+    answer = json.loads(out.getvalue())
+    assert answer["proven"] is True and answer["misere"] is True and answer["period"] == 3

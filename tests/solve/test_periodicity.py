@@ -93,7 +93,14 @@ def test_an_observed_all_but_period_holds_far_beyond_the_values_seen(excluded: l
 
 
 def test_a_misere_all_but_period_is_not_observed_before_its_excluded_move() -> None:
-    assert periodicity("all-but:1000", misere=True).period is None
+    # 512 values: the misère search's default length before the compiled kernel
+    assert periodicity("all-but:1000", misere=True, max_length=512).period is None
+    # The kernel computes as far as normal play does: the period shows past 2 · 1000
+    # (observed only: no criterion is known for all-but games), and holds far beyond.
+    far = periodicity("all-but:1000", misere=True)
+    assert (far.preperiod, far.period, far.saltus, far.proven) == (1002, 2000, 1000, False)
+    values = nimlab.sequence("all-but:1000", 4 * far.checked_to, misere=True).values
+    assert all(values[n + 2000] == values[n] + 1000 for n in range(1002, len(values) - 2000))
     p = periodicity("all-but:2", misere=True)
     assert (p.preperiod, p.period, p.saltus, p.proven) == (4, 4, 2, False)
 
@@ -374,3 +381,34 @@ def test_a_search_in_vain_says_which_limit_ended_it() -> None:
     assert periodicity("grundy-game", limits=small).stopped_by == "max_states"
     assert periodicity("kayles", misere=True, max_length=10).stopped_by == "max_length"
     assert periodicity("kayles").stopped_by is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(
+        st.sets(st.integers(1, 40), min_size=1, max_size=5).map(
+            lambda s: "subtraction:" + ",".join(map(str, sorted(s)))
+        ),
+        st.tuples(st.lists(st.integers(0, 3), max_size=5), st.integers(1, 3)).map(
+            lambda d: "octal:0." + "".join(map(str, [*d[0], d[1]]))
+        ),
+    )
+)
+def test_a_proven_misere_period_holds_far_beyond_the_values_checked(spec: str) -> None:
+    """Every move of these games leaves at most one heap, so the misère values obey the window
+    criterion (max S values; t + 1 for an octal code): the period is proven, and it is the
+    least, from the least preperiod, on four times the values the proof looked at."""
+    p = periodicity(spec, misere=True)
+    assert p.proven and p.preperiod is not None and p.period is not None
+    values = nimlab.sequence(spec, 4 * p.checked_to + 100, misere=True).values.tolist()
+    n0, period = p.preperiod, p.period
+    assert all(values[n + period] == values[n] for n in range(n0, len(values) - period))
+    assert n0 == 0 or values[n0 - 1 + period] != values[n0 - 1]  # the least preperiod
+    for d in range(1, period):  # the least period
+        if period % d == 0:
+            assert any(values[n + d] != values[n] for n in range(n0, len(values) - d))
+
+
+def test_misere_periods_of_games_that_split_heaps_are_never_proven() -> None:
+    for spec in ("kayles", "octal:0.4", "octal:4.3"):
+        assert not periodicity(spec, misere=True, max_length=128).proven

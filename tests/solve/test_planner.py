@@ -91,11 +91,19 @@ def test_misere_sequences_periods_and_explanations() -> None:
     game = nimlab.game("kayles")
     assert values == [_misere_grundy(game, (n,)) for n in range(12)]
     p = nimlab.periodicity("subtraction:1,2,3", misere=True)
-    assert (p.preperiod, p.period, p.proven) == (0, 4, False)  # observed, never proven
+    # Proven now (it was observed): every move leaves one heap, so a window of max S misère
+    # values repeating proves the period, as in normal play.
+    assert (p.preperiod, p.period, p.proven) == (0, 4, True)
+    # A game whose moves split heaps has no such criterion: observed at most, never proven.
+    assert not nimlab.periodicity("octal:0.77", misere=True).proven
     # Found by the web audit: 512 heaps of subtraction:10^12 have no move at all, and were
-    # reported as an (observed) period 1. A period is only observed past the longest move.
+    # reported as an (observed) period 1. A period is only observed past the longest move,
+    # and proven only by a window of 10^12 values: none is found within the state limit.
+    assert (
+        nimlab.periodicity("subtraction:1000000000000", misere=True, max_length=512).period is None
+    )
     far = nimlab.periodicity("subtraction:1000000000000", misere=True)
-    assert far.period is None and far.checked_to == 512
+    assert far.period is None and far.stopped_by == "max_states" and far.checked_to > 10**6
     assert nimlab.periodicity("subtraction:30", misere=True).period == 60
     e = explain("nim", "1,1,2", misere=True)
     assert e.outcome == "N" and "misère" in e.text()
@@ -213,14 +221,32 @@ def test_the_split_bounds_closed_forms_are_their_sums(
     assert _triples_along(top, step, split, unequal) == triples // 12
 
 
-@pytest.mark.parametrize("spec", ["kayles", "subtraction:2,4,7"])
-def test_a_misere_sequence_of_huge_heaps_is_refused_before_it_starts(spec: str) -> None:
-    # It searched for minutes (1.5 GB) before the state limit stopped it.
+@pytest.mark.parametrize(
+    ("spec", "need"),
+    [("kayles", "at least"), ("all-but:2,5", "kernel .* needs 1.0·10\\^30 states")],
+)
+def test_a_misere_sequence_of_huge_heaps_is_refused_before_it_starts(spec: str, need: str) -> None:
+    # It searched for minutes (1.5 GB) before the state limit stopped it. (all-but: the
+    # compiled kernel's exact need; subtraction:2,4,7 is read off its proven period, below.)
     n = 10**30
-    with pytest.raises(TooLarge, match="at least"):
+    with pytest.raises(TooLarge, match=need):
         nimlab.grundy_sequence(nimlab.game(spec), n, start=n - 3, misere=True)
     assert nimlab.grundy_sequence(nimlab.game(spec), 12, misere=True)[0] == 1  # small: run
     assert not len(nimlab.grundy_sequence(nimlab.game(spec), n, start=n, misere=True))  # none
+
+
+def test_a_misere_sequence_of_huge_heaps_is_read_off_a_proven_misere_period() -> None:
+    """subtraction:2,4,7 was refused at 10^30 with kayles (above); its misère values now have
+    a proven period (every move leaves one heap), so they are read off it."""
+    n = 10**30
+    game = nimlab.game("subtraction:2,4,7")
+    p = nimlab.periodicity(game, misere=True)
+    assert p.proven and p.preperiod is not None and p.period is not None
+    near = nimlab.grundy_sequence(game, p.preperiod + 2 * p.period, misere=True).tolist()
+    same = [p.preperiod + (m - p.preperiod) % p.period for m in range(n - 3, n)]
+    far = nimlab.grundy_sequence(game, n, start=n - 3, misere=True).tolist()
+    assert far == [near[m] for m in same] == [2, 0, 1]
+    assert not len(nimlab.grundy_sequence(game, n, start=n, misere=True))  # none
 
 
 @pytest.mark.parametrize(

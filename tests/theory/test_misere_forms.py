@@ -93,3 +93,45 @@ def test_a_misere_terminal_position_says_why_it_is_won() -> None:
     assert e.steps[-1].text == (
         "The player to move has no move left, and under misère play that is a win."
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.one_of(
+        st.sets(st.integers(2, 30), min_size=1, max_size=4).map(
+            lambda s: "subtraction:" + ",".join(map(str, sorted(s)))  # 1 ∉ S: no other theorem
+        ),
+        st.tuples(st.lists(st.integers(0, 3), max_size=4), st.integers(1, 3)).map(
+            lambda d: "octal:0." + "".join(map(str, [*d[0], d[1]]))
+        ),
+    ),
+    st.integers(0, 300),
+)
+def test_one_heap_through_the_proven_misere_period_matches_search(spec: str, above: int) -> None:
+    from nimlab.theory.misere_forms import MISERE_ONE_HEAP, MISERE_PERIOD_FROM
+
+    game = nimlab.game(spec)
+    position = (MISERE_PERIOD_FROM + above,)
+    oracle = find_oracle(game, position, misere=True)
+    assert oracle is not None and oracle.name in ("misere-one-heap", "misere-subtraction")
+    answer = MISERE_ONE_HEAP.analyze(game, position)
+    value = Search(game, True, Limits().budget()).grundy(position)
+    assert answer.grundy == value and answer.outcome == ("P" if value == 0 else "N")
+    assert {m.to for m in answer.winning_moves} == _winning_targets(game, position)
+
+
+def test_a_huge_heap_is_answered_and_explained_through_its_misere_period() -> None:
+    """It was refused: the misère search of a heap of 10^7 needs 1.5·10^7 states."""
+    n = 10**30
+    a = nimlab.analyze("subtraction:2,4,7", str(n), misere=True)
+    p = nimlab.periodicity("subtraction:2,4,7", misere=True)
+    assert p.preperiod is not None and p.period is not None
+    same = p.preperiod + (n - p.preperiod) % p.period
+    near = nimlab.grundy_sequence("subtraction:2,4,7", same + 8, misere=True)
+    assert a.grundy == near[same] and "misère values of single heaps" in a.method
+    for move in a.winning_moves:  # each leaves a heap of misère value 0
+        m = int(move.to) - n + same  # the same residue below
+        assert near[m] == 0
+    for lang in ("en", "ja"):
+        text = nimlab.explain("subtraction:2,4,7", str(n), misere=True, lang=lang).text()
+        assert f"{p.period}" in text and "g⁻" in text

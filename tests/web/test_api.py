@@ -214,7 +214,11 @@ def test_misere_is_answered_not_ignored(client: TestClient) -> None:
     seq = get(client, "/api/sequence", game="nim", to=4, misere="true").json()
     assert seq == {"game": "nim", "values": [1, 0, 2, 3], "misere": True}
     period = get(client, "/api/period", game="subtraction:1,2,3", misere="true").json()
-    assert period["misere"] is True and period["proven"] is False and period["period"] == 4
+    # proven now (it was observed): the misère window criterion, named as such
+    assert period["misere"] is True and period["proven"] is True and period["period"] == 4
+    assert period["criterion"].startswith("window criterion on the misère values")
+    kayles = get(client, "/api/period", game="kayles", misere="true", max_length=64).json()
+    assert kayles["proven"] is False and kayles["criterion"] is None  # splits: no criterion
 
 
 def test_wythoff_small_positions_have_a_grundy_value() -> None:

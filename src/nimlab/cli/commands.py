@@ -165,8 +165,10 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     certificate = getattr(args, "certificate", None)
     if certificate is not None and misere:
         raise InvalidOption(
-            "--certificate: misère periods are observed, never proven",
-            ja="--certificate: ミゼールの周期は観察されたもので、証明はされません",
+            "--certificate covers normal play only: a misère period is proven by the window "
+            "criterion or observed, without a certificate",
+            ja="--certificate は通常形のみです。ミゼールの周期は窓の判定法で証明されるか"
+            "観察されるだけで、証明書は書きません",
         )
     result = periodicity(g, limits=limits_of(args), max_length=args.max_length, misere=misere)
     if certificate is not None:
@@ -176,7 +178,7 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
         sparse = {} if misere else _sparse_of(g, result.checked_to, args, result.checked_to)
         emit_json(out, result.to_dict() | ({"misere": True} if misere else {}) | sparse)
     else:
-        name = None if misere else criterion_words(g, language(args))
+        name = criterion_words(g, language(args), misere=misere)
         text = render.periodicity(result, name, language(args))
         out.write((say("period.misere", language(args)) if misere else "") + text + "\n")
         if not misere:

@@ -478,8 +478,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--misere",
         action="store_true",
         help=both(
-            "period of the misère values (observed, never proven)",
-            "ミゼール値の周期（観察のみで証明ではない）",
+            "period of the misère values of single heaps (proven by a window criterion where "
+            "every move leaves at most one heap, else observed)",
+            "1 山のミゼール値の周期（どの手も山を 1 つ以下しか残さないゲームは窓の判定法で証明、"
+            "それ以外は観察のみ）",
         ),
     )
     p.add_argument(

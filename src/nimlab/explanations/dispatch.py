@@ -51,6 +51,8 @@ def misere_reasons(
         return misere.wythoff(game, position, lang)
     if oracle is not None and oracle.name == "misere-subtraction":
         return misere.subtraction(game, position, lang)
+    if oracle is not None and oracle.name == "misere-one-heap":
+        return misere.one_heap_period(game, position, lang, limits)
     return generic.search(game, position, lang, limits, misere=True)
 
 

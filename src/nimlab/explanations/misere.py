@@ -12,6 +12,7 @@ from __future__ import annotations
 from nimlab.explanations import Step
 from nimlab.explanations.words import say
 from nimlab.games.base import Position, Ruleset
+from nimlab.limits import Limits
 from nimlab.theory.wythoff import lower, upper
 
 SHOWN_PAIRS = 5
@@ -93,3 +94,51 @@ def subtraction(game: Ruleset, position: Position, lang: str) -> list[Step]:
         why=why,
     )
     return [Step("theorem", text, (), {"normal_grundy_before": before})]
+
+
+def one_heap_period(game: Ruleset, position: Position, lang: str, limits: Limits) -> list[Step]:
+    """One heap of a game whose moves leave at most one heap: its misère value is read off
+    the proven period of the misère values of single heaps."""
+    from nimlab.games.base import as_heap_ruleset
+    from nimlab.solve.periodicity import misere_criterion, proven_period
+
+    heap_game = as_heap_ruleset(game)
+    proof = misere_criterion(game)
+    assert heap_game is not None and proof is not None
+    known = proven_period(heap_game, limits, misere=True)
+    assert known is not None  # the theorem answered: its period was proven
+    (n,) = position
+    same = known.preperiod + (n - known.preperiod) % known.period
+    value = known.value(n)
+    text = say(
+        lang,
+        "Misère play of {spec} (the last player to move loses). Every move from one heap leaves "
+        "at most one heap, so the misère value g⁻ of a heap is the mex of the values of the "
+        "heaps it can leave (the empty position counts 1, and a heap with no move is worth 1), "
+        "and past the first heaps it is one function of the {w} values before it. The values "
+        "g⁻(n + {p}) = g⁻(n) agree on {w} heaps in a row from {n0}, so they agree for every "
+        "n ≥ {n0}: the period is {p}. So g⁻({n}) = g⁻({same}) = {value}: {kind}.",
+        "{spec} のミゼール(最後に取った人が負け)。どの手も山を 1 つ以下しか残さないので、"
+        "山のミゼールの値 g⁻ は残せる山の値の mex(空の局面は 1、手のない山も 1)で、"
+        "最初の山を過ぎるとその前の {w} 個の値だけで決まる。g⁻(n + {p}) = g⁻(n) が {n0} から "
+        "{w} 個続けて成り立つので、すべての n ≥ {n0} で成り立つ: 周期は {p}。"
+        "よって g⁻({n}) = g⁻({same}) = {value} で、{kind}。",
+        spec=game.spec,
+        w=proof.parameter,
+        p=known.period,
+        n0=known.preperiod,
+        n=n,
+        same=same,
+        value=value,
+        kind=say(lang, "a P-position", "P 局面")
+        if value == 0
+        else say(lang, "an N-position", "N 局面"),
+    )
+    return [
+        Step(
+            "theorem",
+            text,
+            (),
+            {"preperiod": known.preperiod, "period": known.period, "misere_grundy": value},
+        )
+    ]

@@ -75,6 +75,48 @@ class OneHeapKernel:
         return self.kind == "identity"
 
     @property
+    def single_heap_moves(self) -> bool:
+        """Whether every move from one heap leaves at most one heap (no digit splits it): the
+        misère values of single heaps then follow a mex recursion over single heaps
+        (:mod:`nimlab.kernels.misere_one_heap`).
+
+        >>> OneHeapKernel("sparse", digits=(0, 1, 3)).single_heap_moves  # octal 0.13
+        True
+        >>> OneHeapKernel("sparse", digits=(0, 7, 7)).single_heap_moves  # Kayles splits
+        False
+        """
+        if self.kind in ("identity", "subtraction", "subtraction-rule", "all-but"):
+            return True
+        return not self.unequal and all(d & ~3 == 0 for d in self.digits)
+
+    @property
+    def misere_window(self) -> int | None:
+        """w such that agreement g⁻(n + p) = g⁻(n) of the misère values on w consecutive heaps
+        from n0 proves it for every n ≥ n0, or None where no such window exists.
+
+        Where :attr:`single_heap_moves` holds and at most t stones are taken, g⁻(n) is one
+        function of g⁻(n − t .. n − 1) for every n from the first heap at which every move
+        has its general form: n ≥ max S in a subtraction game (heap 0, the empty position,
+        has g⁻ = 1 like any other option), n ≥ t + 1 in an octal code (a digit's bit 1 takes
+        a heap of exactly k). The window is t, or t + 1 for an octal code, so that the first
+        value it determines is always past that heap; then by induction the agreement goes
+        on for ever. Infinite sets (all-but, ``subtraction:squares``) have no window.
+
+        >>> OneHeapKernel("subtraction", subtraction_set=(2, 4, 7)).misere_window
+        7
+        >>> OneHeapKernel("sparse", digits=(0, 1, 3)).misere_window  # octal 0.13: t + 1
+        3
+        >>> OneHeapKernel("all-but", excluded=(3,)).misere_window is None
+        True
+        """
+        if self.kind == "subtraction" and self.subtraction_set:
+            return max(self.subtraction_set)
+        if self.kind in ("sparse", "take-and-break") and self.single_heap_moves:
+            taken = [k for k, d in enumerate(self.digits) if k and d]
+            return max(taken) + 1 if taken else 1
+        return None
+
+    @property
     def exact_work(self) -> bool:
         """Whether :meth:`work` is the kernel's work itself, not only a bound on it (the
         sparse-space kernel skips most splits, so its figure is a bound)."""

@@ -121,7 +121,11 @@ _TABLES_JA = {
 }
 
 
-_SHAPES_JA = {"take-away": "取り数制限ゲーム", "k-heap": "k 山"}
+_SHAPES_JA = {
+    "take-away": "取り数制限ゲーム",
+    "k-heap": "k 山",
+    "misere-one-heap": "ミゼールの 1 山",
+}
 
 
 def _positions(m: Method) -> str:
@@ -229,7 +233,7 @@ def _criterion_ja(m: Method) -> str:
         return f"Guy–Smith の判定法の {parts} 山への一般化(t = {t})"
     if kind == "guy-smith":
         return f"Guy–Smith の判定法(t = {t})"
-    if kind == "residue":
+    if kind in ("residue", "misere-window", "misere-theorem"):
         return m.title_ja
     return "定理 G(n) = n(それより小さい値はすべて選べる)"
 

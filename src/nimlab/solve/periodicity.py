@@ -52,6 +52,7 @@ from nimlab.limits import Budget, Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.context import current
 from nimlab.solve.heaps import heap_array, register_value_fallback, register_value_source
+from nimlab.solve.misere_heaps import compiled_misere, misere_heap_array
 from nimlab.solve.planner import plan
 from nimlab.solve.results import Periodicity
 
@@ -98,21 +99,55 @@ def criterion(game: Ruleset) -> Criterion | None:
     return Criterion(kind, declared.parameter, declared.parts)
 
 
-def criterion_name(game: Ruleset) -> str | None:
+def misere_criterion(game: Ruleset) -> Criterion | None:
+    """The theorem that proves a period of the misère values of ``game``'s single heaps:
+    the window criterion, where every move leaves at most one heap and at most t stones
+    are taken (:attr:`~nimlab.games.capabilities.OneHeapKernel.misere_window`)."""
+    kernel = game.capabilities.one_heap
+    window = None if kernel is None else kernel.misere_window
+    return None if window is None else Criterion(WINDOW, window)
+
+
+def criterion_name(game: Ruleset, misere: bool = False) -> str | None:
     """The name of the theorem that proves ``game``'s periods, if there is one."""
+    if misere:
+        return _misere_criterion_words(game, "en")
     declared = game.capabilities.period_criterion
     return None if declared is None else declared.name
 
 
-def criterion_words(game: Ruleset, lang: str) -> str | None:
+def _misere_criterion_words(game: Ruleset, lang: str) -> str | None:
+    if _identity(game):
+        if lang == "ja":
+            return "定理 g⁻(n) = n(n ≥ 2。ミゼールのニム: g⁻(0) = 1、g⁻(1) = 0)"
+        return "theorem g⁻(n) = n for n ≥ 2 (misère Nim: g⁻(0) = 1, g⁻(1) = 0)"
+    proof = misere_criterion(game)
+    if proof is None:
+        return None
+    if lang == "ja":
+        return (
+            f"ミゼールの値の窓の判定法({proof.parameter} 個の値の窓が繰り返す。"
+            "どの手も山を 1 つ以下しか残さない)"
+        )
+    return (
+        f"window criterion on the misère values (a window of {proof.parameter} values "
+        "repeats; every move leaves at most one heap)"
+    )
+
+
+def criterion_words(game: Ruleset, lang: str, misere: bool = False) -> str | None:
     """The theorem that proves ``game``'s periods in the words of ``lang``, if there is one.
 
     >>> from nimlab.registry import game
     >>> criterion_words(game("kayles"), "en"), criterion_words(game("kayles"), "ja")
     ('Guy–Smith criterion (t = 2)', 'Guy–Smith の判定法(t = 2)')
+    >>> print(criterion_words(game("subtraction:2,4,7"), "en", misere=True))  # doctest: +ELLIPSIS
+    window criterion on the misère values (a window of 7 values repeats; every move leaves ...)
     """
     from nimlab.solve.methods import criterion_method, render_method
 
+    if misere:
+        return _misere_criterion_words(game, lang)
     declared = game.capabilities.period_criterion
     if declared is None:
         return None
@@ -186,8 +221,9 @@ def periodicity(
             f"{g.spec} は違います",
         )
     g = heap_game
-    if _identity(g) and not misere:
-        return Periodicity(0, 1, 1, proven=True, checked_to=0, game=g.spec)
+    if _identity(g):  # G(n) = n; misère: g⁻(n) = n from 2 on (g⁻(0) = 1, g⁻(1) = 0)
+        start = 2 if misere else 0
+        return Periodicity(start, 1, 1, proven=True, checked_to=0, game=g.spec)
     modulus = residue_modulus(g)
     if modulus is not None and not misere:
         return Periodicity(0, modulus, 0, proven=True, checked_to=0, game=g.spec)
@@ -195,14 +231,14 @@ def periodicity(
         max_length = check_int(max_length, "max_length", least=1)
     limits = check_limits(limits)
     plan(g, "period", misere=misere).check(limits)
-    if misere:
+    if misere and not compiled_misere(g):
         return _misere_periodicity(g, limits, max_length)
     results = current().results
-    key = ("periodicity", g, limits, max_length)
+    key = ("periodicity", g, limits, max_length, misere)
     known: Periodicity | None = results.get(key)
     if known is not None:  # the same question gets the same answer (and checked range)
         return known
-    result = _periodicity(g, limits, max_length)
+    result = _periodicity(g, limits, max_length, misere)
     results.put(key, result, 256)
     return result
 
@@ -212,13 +248,13 @@ MISERE_LENGTH = 512
 
 
 def _misere_periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) -> Periodicity:
-    """A period observed in the misère Grundy values of single heaps; never called proven.
+    """A period observed in the misère Grundy values of single heaps, for a game whose
+    moves may split a heap (the others: :func:`_periodicity`, by the compiled kernel).
 
-    No criterion like Guy–Smith's is known for misère values in general, so a
+    No criterion like Guy–Smith's is known for these misère values, so a
     period is reported as observed in the values computed (within the state limit),
     and only when they reach past two periods and the game's longest move (its
-    criterion's parameter: max S, or the last digit of an octal code) beyond the
-    preperiod.
+    criterion's parameter: the last digit of an octal code) beyond the preperiod.
     """
     from nimlab.solve.search import Search
 
@@ -242,8 +278,10 @@ def _misere_periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) 
     return Periodicity(n0, p, s, proven=False, checked_to=len(values), game=g.spec)
 
 
-def _periodicity(g: HeapRuleset, limits: Limits, max_length: int | None) -> Periodicity:
-    search = _search(g, limits, max_length)
+def _periodicity(
+    g: HeapRuleset, limits: Limits, max_length: int | None, misere: bool = False
+) -> Periodicity:
+    search = _search(g, limits, max_length, misere=misere)
     if search.proven is not None:
         n0, p, s = search.proven
         return Periodicity(n0, p, s, proven=True, checked_to=search.checked, game=g.spec)
@@ -265,9 +303,17 @@ class _Search:
 
 
 def _search(
-    g: HeapRuleset, limits: Limits, max_length: int | None, budget: Budget | None = None
+    g: HeapRuleset,
+    limits: Limits,
+    max_length: int | None,
+    budget: Budget | None = None,
+    misere: bool = False,
 ) -> _Search:
-    proof = criterion(g)
+    """Values in doubling lengths until a period is proven (or observed, without a
+    criterion), the misère values of single heaps with ``misere`` (by the compiled
+    kernel: :func:`~nimlab.solve.misere_heaps.compiled_misere` games only)."""
+    proof = misere_criterion(g) if misere else criterion(g)
+    arithmetic = g.capabilities.arithmetic or misere  # misère Nim: g⁻(n) = n from 2
     top = proof.parameter if proof is not None and proof.kind == WINDOW else 16
     length = max(64, 4 * top)
     budget = budget if budget is not None else limits.budget()
@@ -277,7 +323,9 @@ def _search(
         if max_length is not None:
             length = min(length, max_length)
         try:
-            values = heap_array(g, length, budget)
+            values = (
+                misere_heap_array(g, length, budget) if misere else heap_array(g, length, budget)
+            )
         except TooLarge as refused:
             stopped_by = refused.limit
             if values is None and length > 64:  # not even the first stretch: a shorter one
@@ -289,12 +337,12 @@ def _search(
         checked = length
         try:
             found = find_period(values, proof, budget=budget)
-            if found is None and proof is None and g.capabilities.arithmetic:
+            if found is None and proof is None and arithmetic:
                 found = find_period(values, None, arithmetic=True, budget=budget)
         except TooLarge as refused:
             stopped_by = refused.limit
             break
-        if found is not None and (proof is not None or _observed(g, found, checked)):
+        if found is not None and (proof is not None or _observed(g, found, checked, misere)):
             found = _least_divisor_period(values, *found)
             return _Search(found if proof else None, None if proof else found, checked, values)
         length *= 2
@@ -305,12 +353,14 @@ def _search(
         seen = seen or find_period(values, None, arithmetic=True, budget=budget)
     except TooLarge as refused:
         seen, stopped_by = None, refused.limit
-    if seen is not None and not _observed(g, seen, checked):
+    if seen is not None and not _observed(g, seen, checked, misere):
         seen = None  # not seen twice past the longest move: 10 zeros of subtraction:10^6
     return _Search(None, seen, checked, values, stopped_by)
 
 
-def _observed(g: HeapRuleset, found: tuple[int, int, int], checked: int) -> bool:
+def _observed(
+    g: HeapRuleset, found: tuple[int, int, int], checked: int, misere: bool = False
+) -> bool:
     """Do ``checked`` values show the period ``found`` (n0, p, s) enough to report it observed?
 
     They must run two periods past the preperiod and then past the game's longest move
@@ -321,7 +371,7 @@ def _observed(g: HeapRuleset, found: tuple[int, int, int], checked: int) -> bool
     >>> _observed(g, (50, 1, 1), 128), _observed(g, (0, 100, 50), 512)
     (False, True)
     """
-    proof = criterion(g)
+    proof = misere_criterion(g) if misere else criterion(g)
     reach = proof.parameter if proof is not None else g.capabilities.observe_past
     n0, p, _ = found
     return checked >= n0 + 2 * p + reach
@@ -379,37 +429,41 @@ def proven_period(
     limits: Limits | None = None,
     max_length: int | None = None,
     budget: Budget | None = None,
+    misere: bool = False,
 ) -> ProvenPeriod | None:
-    """The proven period of a subtraction or octal game, searched within the limits.
+    """The proven period of a subtraction or octal game, searched within the limits
+    (``misere``: of the misère values of single heaps, where :func:`misere_criterion`
+    proves one).
 
     A period found is a fact and is kept; a search in vain is remembered with
     its length, so that it is repeated only when asked to look further. With
     ``budget`` the search spends from it (the caller's states and deadline).
     """
-    modulus = residue_modulus(game)
+    modulus = None if misere else residue_modulus(game)
     if modulus is not None:  # G(n) = n mod p by the declared theorem
         return ProvenPeriod(0, modulus, tuple(range(modulus)))
-    if criterion(game) is None:
+    if (misere_criterion(game) if misere else criterion(game)) is None:
         return None
     context = current()
-    known: ProvenPeriod | None = context.periods.get(game)
+    key: Any = ("misère", game) if misere else game
+    known: ProvenPeriod | None = context.periods.get(key)
     if known is not None:
         return known
     limits = check_limits(limits)
     # Searches in vain: the values searched, and the state limit of a search without a length.
-    tried, states = context.searched.get(game) or (0, 0)
+    tried, states = context.searched.get(key) or (0, 0)
     if max_length is None and limits.max_states <= states:
         return None
     if max_length is not None and max_length <= tried:
         return None
-    search = _search(game, limits, max_length, budget)
+    search = _search(game, limits, max_length, budget, misere)
     if search.proven is None:
         unbounded = limits.max_states if max_length is None else 0
-        context.searched.put(game, (max(tried, search.checked), max(states, unbounded)), 64)
+        context.searched.put(key, (max(tried, search.checked), max(states, unbounded)), 64)
         return None
     n0, p, _ = search.proven
     known = ProvenPeriod(n0, p, tuple(int(v) for v in search.values[n0 : n0 + p]))
-    context.periods.put(game, known, PERIOD_ENTRY_BYTES + 8 * p)
+    context.periods.put(key, known, PERIOD_ENTRY_BYTES + 8 * p)
     return known
 
 

@@ -55,6 +55,7 @@ from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import Limits, amount, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.methods import MEX, Method, criterion_method, render_method
+from nimlab.solve.misere_heaps import compiled_misere
 
 Question = Literal["analyze", "sequence", "period", "table", "ppositions"]
 QUESTIONS: tuple[Question, ...] = ("analyze", "sequence", "period", "table", "ppositions")
@@ -248,6 +249,10 @@ SPRAGUE_GRUNDY = Method(
 )
 SEARCH = Method("search", "exhaustive search of the game graph")
 MISERE_SEARCH = Method("misere-search", "misère search of the game graph")
+MISERE_KERNEL = Method(
+    "kernel:misere-one-heap",
+    "compiled misère one-heap kernel (every move leaves at most one heap)",
+)
 PERIOD = Method("period", "values read off a proven period of the Grundy sequence")
 OBSERVED = Method("observed", "a period observed in the computed values (not proven)")
 
@@ -795,6 +800,11 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
         oracle = find_oracle(g, top or (0,), True)  # values in 64 bits: a numpy array
         if stop <= 2**63 and oracle is not None and oracle.heap_values(g, 0, 1) is not None:
             return (Step(oracle_method(oracle), "values", None),)  # checked as stop − start
+        if compiled_misere(g):  # every move leaves at most one heap: no many-heap search
+            kernel = caps.one_heap
+            if kernel is not None and kernel.misere_window is not None:  # cost known later
+                return (Step(PERIOD, "values", None), Step(MISERE_KERNEL, "values", None))
+            return (Step(MISERE_KERNEL, "values", stop, 2 * stop, exact=True),)
         least = search_lower_bound(g, top)
         return (Step(MISERE_SEARCH, "values", None, least=least),)
     if caps.take_away_multiplier is not None:
@@ -827,6 +837,18 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
 def _period_steps(g: Ruleset, misere: bool) -> tuple[Step, ...]:
     _heap_game(g, "period")
     criterion = g.capabilities.period_criterion
+    if misere and compiled_misere(g):
+        from nimlab.solve.periodicity import criterion_words, misere_criterion
+
+        name, name_ja = (criterion_words(g, lang, misere=True) or "" for lang in ("en", "ja"))
+        if criterion is not None and criterion.kind == "identity":  # g⁻(n) = n from 2
+            theorem = criterion_method("misere-theorem", 2, name, name_ja)
+            return (Step(theorem, "period", 0, exact=True),)
+        proof = misere_criterion(g)
+        if proof is None:
+            return (Step(MISERE_KERNEL, "values", None), Step(OBSERVED, "period", None))
+        method = criterion_method("misere-window", proof.parameter, name, name_ja)
+        return (Step(MISERE_KERNEL, "values", None), Step(method, "period", None))
     if misere:
         return (Step(MISERE_SEARCH, "values", None), Step(OBSERVED, "period", None))
     if criterion is None:

@@ -23,6 +23,7 @@ from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.heaps import heap_array
+from nimlab.solve.misere_heaps import misere_heap_array, misere_search_values
 from nimlab.solve.periodicity import PERIOD_SOURCE_FROM, ProvenPeriod, proven_period
 from nimlab.solve.planner import plan
 from nimlab.solve.results import GrundySequence
@@ -55,11 +56,20 @@ def sequence_array(
     limits.check(stop - start, "values")
     the_plan = plan(game, "sequence", stop=stop, misere=misere)
     first = the_plan.steps[0].method.name
-    if first == "misere-search" and start == stop:  # no heap (the bound is its largest's)
+    if start == stop:  # no heap (a plan's cost is that of the heaps up to its largest)
         return as_array([])
     the_plan.check(limits)
     if first == "misere-search":
         return as_array(misere_values(game, start, stop, limits.budget()))
+    if misere and "kernel:misere-one-heap" in (s.method.name for s in the_plan.steps):
+        heap_game = as_heap_ruleset(game)
+        assert heap_game is not None
+        budget = limits.budget()
+        if first == "period" and stop > PERIOD_SOURCE_FROM:
+            known = proven_period(heap_game, limits, stop // 2, misere=True)
+            if known is not None:
+                return _from_period(heap_game, known, start, stop, budget, misere=True)
+        return _narrowed(misere_heap_array(heap_game, stop, budget)[start:])
     if misere:  # a theorem's values of single heaps (misère Nim)
         from nimlab.solve.oracles import find_oracle
 
@@ -157,19 +167,24 @@ def misere_values(game: Ruleset, start: int, stop: int, budget: Budget) -> list[
             f"sequence --misere applies to heap games; {game.spec} is not one",
             ja=f"`sequence --misere` は山のゲーム用です。{game.spec} は違います",
         )
-    game = heap_game
-    search = Search(game, True, budget)
-    return [search.grundy(game.position((n,))) for n in range(start, stop)]
+    return misere_search_values(heap_game, start, stop, budget)
 
 
 def _from_period(
-    game: HeapRuleset, known: ProvenPeriod, start: int, stop: int, budget: Budget
+    game: HeapRuleset,
+    known: ProvenPeriod,
+    start: int,
+    stop: int,
+    budget: Budget,
+    misere: bool = False,
 ) -> Array:
-    """G(start..stop-1): the preperiod computed, the rest repeated from one period."""
+    """G(start..stop-1) (``misere``: g⁻): the preperiod computed, the rest repeated from one
+    period."""
     import numpy as np
 
     n0, p = known.preperiod, known.period
-    head = heap_array(game, min(stop, n0), budget)[start:] if start < n0 else as_array([])
+    values = misere_heap_array if misere else heap_array
+    head = values(game, min(stop, n0), budget)[start:] if start < n0 else as_array([])
     block = np.asarray(known.block, dtype=smallest_unsigned(max(known.block)))
     dtype = np.promote_types(head.dtype, block.dtype)
     budget.check_memory(

@@ -16,7 +16,7 @@ oracle names its source and is checked against exhaustive search by
 from nimlab.solve.heaps import register_value_source
 from nimlab.solve.oracles import Oracle, register_oracle
 from nimlab.theory.half import HALF_THEOREM_3
-from nimlab.theory.misere_forms import MISERE_SUBTRACTION, MISERE_WYTHOFF
+from nimlab.theory.misere_forms import MISERE_ONE_HEAP, MISERE_SUBTRACTION, MISERE_WYTHOFF
 from nimlab.theory.misere_quotient import MISERE_QUOTIENT
 from nimlab.theory.nim import MISERE_NIM, NIM_SUM, nim_value
 from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
@@ -29,6 +29,7 @@ THEOREMS: tuple[Oracle, ...] = (
     MISERE_NIM,
     MISERE_WYTHOFF,
     MISERE_SUBTRACTION,
+    MISERE_ONE_HEAP,
     GAME_ONE,
     GAME_TWO,
     FIBONACCI_NIM,

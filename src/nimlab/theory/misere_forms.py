@@ -29,10 +29,13 @@ source); here they become theorems the solver asks under ``--misere`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
-from nimlab.games.base import Move, Position, Ruleset, as_heap_ruleset
+from nimlab.errors import TooLarge
+from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.games.wythoff import queen_move
+from nimlab.limits import Limits
 from nimlab.solve.oracles import Oracle, OracleAnswer
 from nimlab.theory.wythoff import beatty_partner, lower, upper
 
@@ -129,6 +132,88 @@ class MisereSubtraction(Oracle):
         return OracleAnswer("N", None, moves, True)
 
 
+MISERE_PERIOD_FROM = 4096
+"""Single heaps from this size on are answered through the proven period of the misère values
+(below it the misère search answers, with the remoteness too)."""
+
+
+class MisereOneHeap(Oracle):
+    """One heap of a game whose every move leaves at most one heap, through the proven
+    period of its misère values (:func:`nimlab.solve.periodicity.misere_criterion`)."""
+
+    name: ClassVar[str] = "misere-one-heap"
+    title: ClassVar[str] = (
+        "the proven period of the misère values of single heaps (every move leaves at most "
+        "one heap, so a heap's value follows from the t values before it: window criterion)"
+    )
+    source: ClassVar[str] = "elementary: the window argument of subtraction games (docs/misere.md)"
+    title_ja: ClassVar[str] = (
+        "1 山のミゼールの値の証明済みの周期(どの手も山を 1 つ以下しか残さないので、山の値は"
+        "その前の t 個の値で決まる: 窓の判定法)"
+    )
+    source_ja: ClassVar[str] = "初等的: 引き算ゲームの窓の議論(ミゼールの解説文書にある)"
+    misere: ClassVar[bool] = True
+
+    def applies(self, game: Ruleset, position: Position) -> bool:
+        from nimlab.solve.periodicity import misere_criterion
+
+        if len(position) != 1 or not isinstance(position[0], int):
+            return False
+        return position[0] >= MISERE_PERIOD_FROM and misere_criterion(game) is not None
+
+    def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        return self.analyze_within(game, position, Limits())
+
+    def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
+        heap_game = as_heap_ruleset(game)
+        assert heap_game is not None
+        (n,) = position
+        value = misere_heap_value(heap_game, limits)
+        v = value(n)
+        moves = tuple(
+            Move(heap_game.position((m,)), heap_game.heap_move(n, (m,)))
+            for m in one_heap_options(heap_game, n)
+            if m >= 1 and value(m) == 0
+        )
+        return OracleAnswer("P" if v == 0 else "N", v, moves, True)
+
+
+def misere_heap_value(game: HeapRuleset, limits: Limits) -> Callable[[int], int]:
+    """g⁻ of any single heap of ``game`` through the proven period of its misère values, or
+    ``TooLarge`` when no period is proven within ``limits`` (the solver then searches)."""
+    from nimlab.solve.misere_heaps import misere_heap_array
+    from nimlab.solve.periodicity import proven_period
+
+    known = proven_period(game, limits, misere=True)
+    if known is None:
+        raise TooLarge(
+            f"no period of the misère values of {game.spec} is proven within the limits",
+            "max_states",
+            ja=f"{game.spec} のミゼールの値の周期は上限の範囲で証明されません",
+        )
+    head = misere_heap_array(game, known.preperiod, limits.budget()).tolist()
+
+    def value(m: int) -> int:
+        return head[m] if m < known.preperiod else known.value(m)
+
+    return value
+
+
+def one_heap_options(game: HeapRuleset, n: int) -> Iterator[int]:
+    """The heaps a move from a heap of n leaves, for a game whose every move leaves at most
+    one heap (0: the move empties it), from its declared kernel."""
+    kernel = game.capabilities.one_heap
+    assert kernel is not None and kernel.single_heap_moves and kernel.misere_window is not None
+    if kernel.kind == "subtraction":
+        yield from (n - s for s in kernel.subtraction_set if s <= n)
+        return
+    for k, d in enumerate(kernel.digits):
+        if k and d & 1 and k == n:
+            yield 0
+        if k and d & 2 and k < n:
+            yield n - k
+
+
 def _subtraction_set(game: Ruleset) -> tuple[int, ...]:
     """The finite subtraction set of ``game``, or () if it is not a subtraction game."""
     kernel = game.capabilities.one_heap
@@ -139,3 +224,4 @@ def _subtraction_set(game: Ruleset) -> tuple[int, ...]:
 
 MISERE_WYTHOFF = MisereWythoff()
 MISERE_SUBTRACTION = MisereSubtraction()
+MISERE_ONE_HEAP = MisereOneHeap()

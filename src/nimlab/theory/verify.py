@@ -45,6 +45,11 @@ def heaps(low: int, counts: Iterable[int]) -> Positions:
     )
 
 
+def one_heap_from(first: int) -> Positions:
+    """Single heaps first..first + bound (where a theorem for large heaps applies)."""
+    return lambda bound: ((n,) for n in range(first, first + bound + 1))
+
+
 def at_least(stones: int, low: int) -> Positions:
     """Sorted positions of at least ``stones`` stones in all, every heap in low..bound, of
     the fewest heaps (at least 2) that can hold them."""
@@ -143,7 +148,12 @@ def checks() -> dict[str, Check]:
     """Every check ``verify`` knows, by name, in the order they run."""
     from nimlab.theory import properties
     from nimlab.theory.half import HALF_THEOREM_3
-    from nimlab.theory.misere_forms import MISERE_SUBTRACTION, MISERE_WYTHOFF
+    from nimlab.theory.misere_forms import (
+        MISERE_ONE_HEAP,
+        MISERE_PERIOD_FROM,
+        MISERE_SUBTRACTION,
+        MISERE_WYTHOFF,
+    )
     from nimlab.theory.misere_quotient import MISERE_QUOTIENT, SPLIT_SEARCH_STONES
     from nimlab.theory.nim import MISERE_NIM, NIM_SUM
     from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
@@ -224,6 +234,18 @@ def checks() -> dict[str, Check]:
             heaps(0, (1,)),
             300,
             ("misère, one heap ≤ {bound}", "ミゼール、山 1 個 ≤ {bound}"),
+        ),
+        OracleCheck(  # where the solver asks it: single heaps from MISERE_PERIOD_FROM on
+            MISERE_ONE_HEAP,
+            ("subtraction:2,4,7", "subtraction:3,5,100", "octal:0.13", "octal:0.0033"),
+            one_heap_from(MISERE_PERIOD_FROM),
+            200,
+            (
+                f"misère, one heap from {MISERE_PERIOD_FROM:,} to {MISERE_PERIOD_FROM:,} + "
+                "{bound}",
+                f"ミゼール、山 1 個、{MISERE_PERIOD_FROM:,} から "
+                f"{MISERE_PERIOD_FROM:,} + {{bound}}",
+            ),
         ),
         OracleCheck(  # where the solver asks it: splitting games, 32 stones or more in all
             MISERE_QUOTIENT,

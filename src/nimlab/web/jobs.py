@@ -247,14 +247,14 @@ def period(
         result = run_periodicity(
             g, limits=_CONFIG.limits(), max_length=max_length, misere=misere
         ).to_dict()
-    result["criterion"] = criterion_name(g) if result["proven"] else None
+    result["criterion"] = criterion_name(g, misere) if result["proven"] else None
     if misere:
         result["misere"] = True
     else:
         with field("game"):
             result |= _sparse(g, result["checked_to"])
     if lang is not None and result["proven"]:
-        shown = criterion_words(g, lang)
+        shown = criterion_words(g, lang, misere)
         if shown is not None:
             result["criterion_shown"] = shown
     return result

@@ -1,0 +1,117 @@
+"""Misère Grundy values of single heaps, for games whose every move leaves at most one heap.
+
+In misère play a heap's value is not the nim-sum of its parts' values, so a game
+whose moves split heaps needs a search over many-heap positions (or its misère
+quotient). Where every move from one heap leaves at most one heap (subtraction
+games, all-but games, octal codes whose digits are 0–3, Nim), the options of a heap
+are single heaps or the empty position, and Conway's misère value g⁻ follows the
+mex rule over them as the normal value does over its options:
+
+* g⁻(0) = 1 (the empty position: the player to move has no move, and wins);
+* g⁻(n) = 1 when the heap of n has no move, else mex{g⁻(m) : m an option of n}
+  (a move that removes the whole heap reaches the empty position, value 1).
+
+These are the kernels of that recursion; the mex is taken with stamps, as in
+:mod:`nimlab.kernels.one_heap`.
+
+>>> misere_take_only((2, 4, 7), (2, 4, 7), 12).tolist()  # subtraction:2,4,7
+[1, 1, 0, 0, 2, 2, 1, 3, 0, 1, 2, 0]
+>>> misere_take_only((1,), (), 4).tolist()  # octal 0.1: take a heap of one stone only
+[1, 0, 1, 1]
+>>> misere_all_but((), 5).tolist()  # Nim: g⁻(0) = 1, g⁻(1) = 0, else n
+[1, 0, 2, 3, 4]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from nimlab.kernels.arrays import smallest_unsigned
+
+
+@njit(cache=True)
+def _take_only(ks: np.ndarray, whole: np.ndarray, part: np.ndarray, out: np.ndarray) -> None:
+    """g⁻(0..len(out)-1): from a heap of n a move takes k = ks[j] stones, emptying the
+    heap (allowed when ``whole[j]`` and n = k) or leaving n − k ≥ 1 (when ``part[j]``)."""
+    stamp = np.full(ks.shape[0] + 3, -1, dtype=np.int64)
+    for n in range(out.shape[0]):
+        moves = 0
+        for j in range(ks.shape[0]):
+            k = ks[j]
+            if k > n:
+                break
+            if k == n and whole[j]:
+                stamp[1] = n  # the empty position's value
+                moves += 1
+            elif k < n and part[j]:
+                stamp[out[n - k]] = n
+                moves += 1
+        if moves == 0:
+            out[n] = 1
+            continue
+        m = 0
+        while stamp[m] == n:
+            m += 1
+        out[n] = m
+
+
+def misere_take_only(whole: tuple[int, ...], part: tuple[int, ...], count: int) -> np.ndarray:
+    """g⁻(0..count-1) when a move takes k ∈ ``whole`` stones from a heap of exactly k, or
+    k ∈ ``part`` stones from a larger heap (a subtraction game S: both are S; an
+    octal code: bit 1 and bit 2 of digit k)."""
+    ks = np.array(sorted(set(whole) | set(part)), dtype=np.int64)
+    out = np.zeros(count, dtype=smallest_unsigned(max(len(ks) + 1, 1)))
+    _take_only(
+        ks,
+        np.array([k in whole for k in ks.tolist()], dtype=np.bool_),
+        np.array([k in part for k in ks.tolist()], dtype=np.bool_),
+        out,
+    )
+    return out
+
+
+@njit(cache=True)
+def _all_but(excluded: np.ndarray, out: np.ndarray) -> None:
+    """g⁻(0..len(out)-1) of the all-but game: remove any k ≥ 1 stones, k not in ``excluded``.
+
+    As :func:`nimlab.kernels.one_heap.all_but`: the options of n ≥ 1 are every smaller
+    heap but n − x for x in X (heap 0 the empty position, g⁻ = 1), so a value v is
+    missing exactly when every smaller heap of value v is excluded; the mex is the least
+    of the mex of all smaller values and those v. A heap with every k ≤ n excluded has
+    no move: g⁻ = 1.
+    """
+    count = out.shape[0]
+    counts = np.zeros(count + 2, dtype=np.int64)
+    hits = np.zeros(count + 2, dtype=np.int64)
+    size = excluded.shape[0]
+    whole = 0  # the mex of the values of all smaller heaps
+    for n in range(count):
+        barred = 0
+        for j in range(size):
+            if excluded[j] > n:
+                break
+            barred += 1
+            hits[out[n - excluded[j]]] += 1
+        if n == 0 or barred == n:  # the empty position, or no move: misère value 1
+            best = 1
+        else:
+            best = whole
+            for j in range(barred):
+                v = out[n - excluded[j]]
+                if v < best and hits[v] == counts[v]:
+                    best = v
+        for j in range(barred):
+            hits[out[n - excluded[j]]] = 0
+        out[n] = best
+        counts[best] += 1
+        while counts[whole] > 0:
+            whole += 1
+
+
+def misere_all_but(excluded: tuple[int, ...], count: int) -> np.ndarray:
+    """g⁻(0..count-1) of the all-but game with the sorted excluded set (Nim: none)."""
+    out = np.zeros(count, dtype=smallest_unsigned(max(count, 1)))
+    if count:
+        _all_but(np.asarray(excluded, dtype=np.int64), out)
+    return out
