@@ -5,10 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nimlab
+from nimlab.errors import TooLarge
 from nimlab.games.heap import Subtraction
 from nimlab.games.wythoff import Wythoff
 from nimlab.limits import Limits
@@ -135,3 +137,28 @@ def test_a_huge_heap_is_answered_and_explained_through_its_misere_period() -> No
     for lang in ("en", "ja"):
         text = nimlab.explain("subtraction:2,4,7", str(n), misere=True, lang=lang).text()
         assert f"{p.period}" in text and "g⁻" in text
+
+
+def test_the_shifted_rule_gives_a_large_heaps_misere_value_through_the_period() -> None:
+    """``analyze subtraction:1,3,4 100000000 --misere`` said "grundy unknown" though the
+    proven period of the misère values gives it."""
+    n = 10**8
+    a = nimlab.analyze("subtraction:1,3,4", str(n), misere=True)
+    assert a.outcome == "N" and "1 ∈ S" in a.method
+    p = nimlab.periodicity("subtraction:1,3,4", misere=True)
+    assert p.proven and p.preperiod is not None and p.period is not None
+    same = p.preperiod + (n - p.preperiod) % p.period
+    assert a.grundy == nimlab.grundy_sequence("subtraction:1,3,4", same + 1, misere=True)[same]
+
+
+def test_a_theorem_that_cannot_finish_falls_back_to_a_search_only_if_it_can_fit() -> None:
+    """The shifted rule needs the normal value of the heap below, which no period gives for
+    S = {1, 10^12}; the search it fell back to ran 15 s (2 GB) at 10^8 before its memory ran
+    out, though a chain of 10^8 heaps is over the state limit from the start."""
+    with pytest.raises(TooLarge, match="at least 10,000,001 states"):
+        nimlab.analyze(
+            "subtraction:1,1000000000000",
+            "10000000",
+            misere=True,
+            limits=Limits(max_states=100_000),
+        )

@@ -30,6 +30,7 @@ source); here they become theorems the solver asks under ``--misere`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from typing import ClassVar
 
 from nimlab.errors import TooLarge
@@ -113,6 +114,13 @@ class MisereSubtraction(Oracle):
         return len(position) == 1 and 1 in _subtraction_set(game)
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
+        return self.analyze_within(game, position, Limits())
+
+    def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
+        """The outcome and winning moves by the theorem; an N-position's misère Grundy value,
+        which it does not give, from the proven period of the misère values where one is
+        proven within ``limits`` (heaps from :data:`MISERE_PERIOD_FROM` on: below it the
+        solver's search gives it)."""
         from nimlab.solve.engine import grundy
 
         heap_game = as_heap_ruleset(game)
@@ -129,7 +137,11 @@ class MisereSubtraction(Oracle):
             for s in _subtraction_set(game)
             if s <= n and misere_p(n - s)
         )
-        return OracleAnswer("N", None, moves, True)
+        value = None
+        if n >= MISERE_PERIOD_FROM:
+            with suppress(TooLarge):  # no period within the limits: the value stays unknown
+                value = misere_heap_value(heap_game, limits)(n)
+        return OracleAnswer("N", value, moves, True)
 
 
 MISERE_PERIOD_FROM = 4096
