@@ -78,7 +78,48 @@ def random_sums() -> Result:
     }
 
 
+def one_heap_values() -> Result:
+    """Misère values of single heaps of subtraction:2,4,7 and all-but:3,7: the compiled
+    kernel (kernels/misere_one_heap.py) against the misère search in the same run."""
+    from nimlab.games.heap import Subtraction
+    from nimlab.limits import Limits
+    from nimlab.registry import game
+    from nimlab.solve.context import Context
+    from nimlab.solve.misere_heaps import misere_heap_array, misere_search_values
+
+    figures: Result = {}
+    for name, spec, count, reference in (
+        ("subtraction", Subtraction((2, 4, 7)), 10**7, 10**5),
+        ("all_but", game("all-but:3,7"), 10**6, 2 * 10**3),
+    ):
+        limits = Limits(max_states=10**10)
+        misere_heap_array(spec, 64, limits.budget())  # type: ignore[arg-type]  # load the kernel
+        with Context():
+            start = time.perf_counter()
+            values = misere_heap_array(spec, count, limits.budget())  # type: ignore[arg-type]
+            kernel = time.perf_counter() - start
+        start = time.perf_counter()
+        searched = misere_search_values(spec, 0, reference, limits.budget())  # type: ignore[arg-type]
+        search = time.perf_counter() - start
+        figures[name] = {
+            "values": count,
+            "kernel_seconds": round(kernel, 4),
+            "kernel_values_per_second": round(count / kernel),
+            "search_values": reference,
+            "search_seconds": round(search, 3),
+            "ratio_per_value": round((search / reference) / (kernel / count)),
+            "agree": values[:reference].tolist() == searched,
+        }
+    return {
+        "workload": "misère values of single heaps: subtraction:2,4,7 to 10^7, all-but:3,7 to 10^6",
+        "seconds": figures["subtraction"]["kernel_seconds"],
+        "reference": "misère search of the same game (fewer heaps: it is slower)",
+        **figures,
+    }
+
+
 WORKLOADS: dict[str, Callable[[], Result]] = {
     "misere-kayles": kayles_quotient,
     "misere-sums": random_sums,
+    "misere-one-heap": one_heap_values,
 }
