@@ -56,3 +56,33 @@ def test_infinite_subtraction_sets() -> None:
 def test_games_that_split_heaps_are_left_to_the_search() -> None:
     for spec in ("kayles", "octal:0.4", "grundy-game", "octal:4.3", "wythoff"):
         assert not compiled_misere(nimlab.game(spec))
+
+
+SIDE = 14
+
+GAMES = st.one_of(
+    st.sets(st.integers(1, 10), min_size=1, max_size=4).map(
+        lambda s: "subtraction:" + ",".join(map(str, sorted(s)))
+    ),
+    st.tuples(st.lists(st.integers(0, 3), max_size=3), st.integers(1, 3)).map(
+        lambda d: "octal:0." + "".join(map(str, [*d[0], d[1]]))
+    ),
+    st.sets(st.integers(1, 8), max_size=3).map(
+        lambda s: "all-but:" + ",".join(map(str, sorted(s))) if s else "nim"
+    ),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(GAMES)
+def test_two_heap_tables_match_the_misere_search(spec: str) -> None:
+    from nimlab.solve.misere_heaps import misere_table_2
+
+    game = nimlab.game(spec)
+    search = Search(game, True, Limits().budget())
+    with Context():
+        table = misere_table_2(game, SIDE, Limits().budget())
+    assert table is not None
+    for a in range(SIDE):
+        for b in range(a, SIDE):
+            assert table[a, b] == table[b, a] == search.grundy(game.position((a, b))), (a, b)

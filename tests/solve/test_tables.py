@@ -76,3 +76,25 @@ def test_a_table_over_the_memory_limit_is_refused_naming_the_memory_limit() -> N
         grundy_table("nim", 2000, limits=limits)
     with pytest.raises(TooLarge, match="max_memory"):
         grundy_table("wythoff", 2000, limits=limits)
+
+
+def test_misere_two_heap_tables_of_games_whose_moves_change_one_heap_are_compiled() -> None:
+    """``table nim --size 300 --misere`` searched 2.8 s and then was refused (5,000,000
+    states of options); the compiled misère kernel gives it, and is refused at once when its
+    own work is over the limit."""
+    from nimlab.solve.context import Context
+
+    with Context():
+        table = grundy_table("nim", 300, misere=True)
+        assert "compiled misère two-heap kernel" in str(
+            nimlab.plan("nim", "table", size=300, misere=True).steps[0].method
+        )
+    assert table[0, 0] == 1 and table[1, 1] == 1 and table[0, 1] == 0  # Bouton's exceptions
+    assert all(table[a, b] == a ^ b for a in range(2, 300) for b in range(300))
+    p = p_positions("subtraction:2,4,7", heaps=2, max_heap=400, misere=True)
+    values = grundy_table("subtraction:2,4,7", 401, misere=True)
+    assert p.positions == tuple(
+        (a, b) for a in range(401) for b in range(a, 401) if values[a, b] == 0
+    )
+    with pytest.raises(TooLarge):  # 5000² cells of 4,999 moves each: refused before it runs
+        grundy_table("nim", 5000, misere=True, limits=Limits(max_states=10**8))

@@ -20,6 +20,12 @@ These are the kernels of that recursion; the mex is taken with stamps, as in
 [1, 0, 1, 1]
 >>> misere_all_but((), 5).tolist()  # Nim: g⁻(0) = 1, g⁻(1) = 0, else n
 [1, 0, 2, 3, 4]
+
+Two heaps follow the same rule, a move changing one of them (a heap of 0 is no heap):
+:func:`misere_take_only_table`.
+
+>>> misere_take_only_table((1, 2, 3), (1, 2, 3), 3).tolist()  # Nim: ⟨1, 1⟩ is N (take one)
+[[1, 0, 2], [0, 1, 3], [2, 3, 0]]
 """
 
 from __future__ import annotations
@@ -114,4 +120,59 @@ def misere_all_but(excluded: tuple[int, ...], count: int) -> np.ndarray:
     out = np.zeros(count, dtype=smallest_unsigned(max(count, 1)))
     if count:
         _all_but(np.asarray(excluded, dtype=np.int64), out)
+    return out
+
+
+@njit(cache=True)
+def _take_only_table(ks: np.ndarray, whole: np.ndarray, part: np.ndarray, out: np.ndarray) -> None:
+    """g⁻ of the two-heap positions ⟨a, b⟩, a, b < len(out), a move taking k = ks[j] from one
+    heap as in :func:`_take_only` (a heap of 0 is no heap: ⟨0, b⟩ is the single heap b)."""
+    size = out.shape[0]
+    stamp = np.full(2 * ks.shape[0] + 3, -1, dtype=np.int64)
+    mark = 0
+    for a in range(size):
+        for b in range(a, size):
+            mark += 1
+            moves = 0
+            for j in range(ks.shape[0]):  # moves on the heap of a (then on b, below)
+                k = ks[j]
+                if k > a:
+                    break
+                if k == a and whole[j]:
+                    stamp[out[0, b]] = mark
+                    moves += 1
+                elif k < a and part[j]:
+                    stamp[out[a - k, b]] = mark
+                    moves += 1
+            for j in range(ks.shape[0]):
+                k = ks[j]
+                if k > b:
+                    break
+                if k == b and whole[j]:
+                    stamp[out[0, a]] = mark
+                    moves += 1
+                elif k < b and part[j]:
+                    left = b - k
+                    stamp[out[min(a, left), max(a, left)]] = mark
+                    moves += 1
+            if moves == 0:
+                value = 1
+            else:
+                value = 0
+                while stamp[value] == mark:
+                    value += 1
+            out[a, b] = value
+            out[b, a] = value
+
+
+def misere_take_only_table(whole: tuple[int, ...], part: tuple[int, ...], size: int) -> np.ndarray:
+    """g⁻(⟨a, b⟩) for a, b < size, moves as in :func:`misere_take_only`."""
+    ks = np.array(sorted(set(whole) | set(part)), dtype=np.int64)
+    out = np.zeros((size, size), dtype=smallest_unsigned(2 * len(ks) + 1))
+    _take_only_table(
+        ks,
+        np.array([k in whole for k in ks.tolist()], dtype=np.bool_),
+        np.array([k in part for k in ks.tolist()], dtype=np.bool_),
+        out,
+    )
     return out

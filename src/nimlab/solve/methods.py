@@ -125,6 +125,7 @@ _SHAPES_JA = {
     "take-away": "取り数制限ゲーム",
     "k-heap": "k 山",
     "misere-one-heap": "ミゼールの 1 山",
+    "misere-two-heap": "ミゼールの 2 山",
 }
 
 

@@ -62,23 +62,56 @@ def misere_heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:
         ja=f"ミゼールのグランディ数 {amount(count)} 個",
     )
     budget.spend_kernel(count, misere_work(game, count))
-    if kernel.kind in ("identity", "all-but"):
+    if kernel.kind in ("identity", "all-but"):  # counts, not the list of every move
         values = kernels.misere_all_but(kernel.excluded, count)
-    elif kernel.kind == "subtraction":
-        values = kernels.misere_take_only(kernel.subtraction_set, kernel.subtraction_set, count)
-    elif kernel.kind == "subtraction-rule":
-        from nimlab.games.subtraction_rules import members
-
-        listed = members(kernel.rule, max(count - 1, 0))
-        values = kernels.misere_take_only(listed, listed, count)
-    else:  # an octal code of digits 0-3: bit 1 takes a whole heap of k, bit 2 leaves one
-        digits = kernel.digits
-        whole = tuple(k for k, d in enumerate(digits) if k and d & 1)
-        part = tuple(k for k, d in enumerate(digits) if k and d & 2)
-        values = kernels.misere_take_only(whole, part, count)
+    else:
+        values = kernels.misere_take_only(*_takes(game, count - 1), count)
     values.flags.writeable = False  # callers get views of the cache: keep it intact
     cache.put(key, values, int(values.nbytes))
     return values
+
+
+def _takes(game: Ruleset, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The numbers k of stones a move may take from heaps up to ``top``: (those it may take
+    from a heap of exactly k, emptying it; those it may take from a larger heap)."""
+    kernel = game.capabilities.one_heap
+    assert kernel is not None and kernel.single_heap_moves
+    if kernel.kind == "subtraction":
+        return kernel.subtraction_set, kernel.subtraction_set
+    if kernel.kind == "subtraction-rule":
+        from nimlab.games.subtraction_rules import members
+
+        listed = members(kernel.rule, max(top, 0))
+        return listed, listed
+    if kernel.kind in ("identity", "all-but"):
+        barred = set(kernel.excluded)
+        every = tuple(k for k in range(1, top + 1) if k not in barred)
+        return every, every
+    # an octal code of digits 0-3: bit 1 takes a whole heap of k, bit 2 leaves one
+    whole = tuple(k for k, d in enumerate(kernel.digits) if k and d & 1)
+    return whole, tuple(k for k, d in enumerate(kernel.digits) if k and d & 2)
+
+
+def misere_table_2(game: Ruleset, size: int, budget: Budget) -> Array | None:
+    """g⁻ of the two-heap positions ⟨a, b⟩, a, b < ``size``, by the compiled kernel for the
+    :func:`compiled_misere` games (a move changes one heap; a heap of 0 is no heap), else
+    None. The work (each cell's moves) and the table's bytes are charged first."""
+    if not compiled_misere(game):
+        return None
+    import numpy as np
+
+    from nimlab.kernels import misere_one_heap as kernels
+    from nimlab.kernels.arrays import smallest_unsigned
+
+    whole, part = _takes(game, size - 1)
+    moves = len(set(whole) | set(part))
+    budget.check_memory(
+        size * size * np.dtype(smallest_unsigned(2 * moves + 1)).itemsize,
+        f"a {amount(size)}×{amount(size)} table",
+        ja=f"{amount(size)}×{amount(size)} の表",
+    )
+    budget.spend_kernel(size * size, size * (size + 1) * moves)
+    return kernels.misere_take_only_table(whole, part, size)
 
 
 def misere_search_values(game: HeapRuleset, start: int, stop: int, budget: Budget) -> list[int]:

@@ -249,6 +249,9 @@ SPRAGUE_GRUNDY = Method(
 )
 SEARCH = Method("search", "exhaustive search of the game graph")
 MISERE_SEARCH = Method("misere-search", "misère search of the game graph")
+MISERE_TABLE = Method(
+    "kernel:misere-two-heap", "compiled misère two-heap kernel (a move changes one heap)"
+)
 MISERE_KERNEL = Method(
     "kernel:misere-one-heap",
     "compiled misère one-heap kernel (every move leaves at most one heap)",
@@ -863,6 +866,8 @@ def _period_steps(g: Ruleset, misere: bool) -> tuple[Step, ...]:
 
 def _table_steps(g: Ruleset, size: int, misere: bool) -> tuple[Step, ...]:
     cells = size * size
+    if misere and compiled_misere(g):
+        return (Step(MISERE_TABLE, "values", cells, cells, exact=True),)
     if not misere and as_heap_ruleset(g) is not None:
         return (Step(SPRAGUE_GRUNDY, "values", cells, exact=True),)
     if not misere and g.capabilities.two_heap_kernel is not None and size**3 > KERNEL_MIN_STATES:
@@ -876,6 +881,8 @@ def _ppositions_steps(g: Ruleset, heaps: int, top: int, misere: bool) -> tuple[S
     positions = comb(span + heaps - 1, heaps)
     if not misere and as_heap_ruleset(g) is not None:
         return (Step(SPRAGUE_GRUNDY, "positions", comb(span + heaps - 2, heaps - 1), exact=True),)
+    if misere and heaps == 2 and compiled_misere(g):
+        return (Step(MISERE_TABLE, "positions", positions, exact=True),)
     if not misere and as_heaps_ruleset(g) is not None and positions * top > KERNEL_MIN_STATES:
         caps = g.capabilities
         flags = caps.two_heap_kernel if heaps == 2 else caps.k_heap_kernel(heaps)

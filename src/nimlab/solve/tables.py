@@ -31,6 +31,7 @@ from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount, check_limi
 from nimlab.registry import game as as_game
 from nimlab.solve.compiled import p_positions_k, table_2
 from nimlab.solve.heaps import heap_array, heap_values
+from nimlab.solve.misere_heaps import misere_table_2
 from nimlab.solve.planner import plan
 from nimlab.solve.results import GrundyTable, PPositions
 from nimlab.solve.search import Search
@@ -96,7 +97,7 @@ def grundy_table(
         )
         return GrundyTable(g.spec, origin, np.bitwise_xor.outer(values, values))
     budget = limits.budget()
-    compiled = None if misere else table_2(g, span, budget)
+    compiled = misere_table_2(g, span, budget) if misere else table_2(g, span, budget)
     if compiled is not None:
         return GrundyTable(g.spec, origin, compiled[cut:, cut:])
     search = Search(g, misere, limits.budget())
@@ -134,6 +135,12 @@ def p_positions(
     compiled = None if misere else p_positions_k(g, heaps, max_heap, limits.budget())
     if compiled is not None:
         return PPositions(g.spec, heaps, max_heap, tuple(compiled))
+    table = misere_table_2(g, max_heap + 1, limits.budget()) if misere and heaps == 2 else None
+    if table is not None:  # the zeros of the misère table, a ≤ b, from the least heap
+        import numpy as np
+
+        zeros = np.argwhere(np.triu(table[lo:, lo:] == 0)) + lo
+        return PPositions(g.spec, heaps, max_heap, tuple(map(tuple, zeros.tolist())))
     search = Search(g, misere, limits.budget())
     found = tuple(
         p
