@@ -66,15 +66,23 @@ def misere_take_only(whole: tuple[int, ...], part: tuple[int, ...], count: int) 
     """g⁻(0..count-1) when a move takes k ∈ ``whole`` stones from a heap of exactly k, or
     k ∈ ``part`` stones from a larger heap (a subtraction game S: both are S; an
     octal code: bit 1 and bit 2 of digit k)."""
-    ks = np.array(sorted(set(whole) | set(part)), dtype=np.int64)
+    ks, empties, leaves = _moves(whole, part)
     out = np.zeros(count, dtype=smallest_unsigned(max(len(ks) + 1, 1)))
-    _take_only(
-        ks,
-        np.array([k in whole for k in ks.tolist()], dtype=np.bool_),
-        np.array([k in part for k in ks.tolist()], dtype=np.bool_),
-        out,
-    )
+    _take_only(ks, empties, leaves, out)
     return out
+
+
+def _moves(
+    whole: tuple[int, ...], part: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The numbers taken, sorted, and for each whether it may empty a heap, leave one."""
+    takes = sorted(set(whole) | set(part))
+    emptying, leaving = set(whole), set(part)
+    return (
+        np.array(takes, dtype=np.int64),
+        np.array([k in emptying for k in takes], dtype=np.bool_),
+        np.array([k in leaving for k in takes], dtype=np.bool_),
+    )
 
 
 @njit(cache=True)
@@ -123,6 +131,34 @@ def misere_all_but(excluded: tuple[int, ...], count: int) -> np.ndarray:
     return out
 
 
+@njit(cache=True, inline="always")
+def _mark_moves(
+    ks: np.ndarray,
+    whole: np.ndarray,
+    part: np.ndarray,
+    out: np.ndarray,
+    heap: int,
+    other: int,
+    stamp: np.ndarray,
+    mark: int,
+) -> int:
+    """Stamp the values of the positions a move on ``heap`` reaches, ``other`` left as it is
+    (emptying the heap leaves the single heap ``other``); the number of such moves."""
+    moves = 0
+    for j in range(ks.shape[0]):
+        k = ks[j]
+        if k > heap:
+            break
+        if k == heap and whole[j]:
+            stamp[out[0, other]] = mark
+            moves += 1
+        elif k < heap and part[j]:
+            left = heap - k
+            stamp[out[min(left, other), max(left, other)]] = mark
+            moves += 1
+    return moves
+
+
 @njit(cache=True)
 def _take_only_table(ks: np.ndarray, whole: np.ndarray, part: np.ndarray, out: np.ndarray) -> None:
     """g⁻ of the two-heap positions ⟨a, b⟩, a, b < len(out), a move taking k = ks[j] from one
@@ -133,28 +169,8 @@ def _take_only_table(ks: np.ndarray, whole: np.ndarray, part: np.ndarray, out: n
     for a in range(size):
         for b in range(a, size):
             mark += 1
-            moves = 0
-            for j in range(ks.shape[0]):  # moves on the heap of a (then on b, below)
-                k = ks[j]
-                if k > a:
-                    break
-                if k == a and whole[j]:
-                    stamp[out[0, b]] = mark
-                    moves += 1
-                elif k < a and part[j]:
-                    stamp[out[a - k, b]] = mark
-                    moves += 1
-            for j in range(ks.shape[0]):
-                k = ks[j]
-                if k > b:
-                    break
-                if k == b and whole[j]:
-                    stamp[out[0, a]] = mark
-                    moves += 1
-                elif k < b and part[j]:
-                    left = b - k
-                    stamp[out[min(a, left), max(a, left)]] = mark
-                    moves += 1
+            moves = _mark_moves(ks, whole, part, out, a, b, stamp, mark)
+            moves += _mark_moves(ks, whole, part, out, b, a, stamp, mark)
             if moves == 0:
                 value = 1
             else:
@@ -167,12 +183,7 @@ def _take_only_table(ks: np.ndarray, whole: np.ndarray, part: np.ndarray, out: n
 
 def misere_take_only_table(whole: tuple[int, ...], part: tuple[int, ...], size: int) -> np.ndarray:
     """g⁻(⟨a, b⟩) for a, b < size, moves as in :func:`misere_take_only`."""
-    ks = np.array(sorted(set(whole) | set(part)), dtype=np.int64)
+    ks, empties, leaves = _moves(whole, part)
     out = np.zeros((size, size), dtype=smallest_unsigned(2 * len(ks) + 1))
-    _take_only_table(
-        ks,
-        np.array([k in whole for k in ks.tolist()], dtype=np.bool_),
-        np.array([k in part for k in ks.tolist()], dtype=np.bool_),
-        out,
-    )
+    _take_only_table(ks, empties, leaves, out)
     return out
