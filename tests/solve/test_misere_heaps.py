@@ -38,3 +38,12 @@ def test_the_plan_names_the_kernel_only_where_it_applies() -> None:
         steps = plan(nimlab.game(spec), "sequence", stop=100, misere=True).steps
         assert any(s.method.name == "kernel:misere-one-heap" for s in steps) is kernel, spec
         assert compiled_misere(nimlab.game(spec)) is kernel
+
+
+def test_the_plan_states_the_work_the_kernel_is_charged() -> None:
+    """Found by the audit: the plan said 3,000,000 states (exact) for squares to 3·10^6, and
+    the run was refused at 5,000,000: each heap costs its moves."""
+    step = plan(nimlab.game("subtraction:squares"), "sequence", stop=3_000_000, misere=True)
+    assert step.steps[0].states == 81_187_500 and step.steps[0].exact
+    with pytest.raises(TooLarge, match="81,187,500 states"):
+        nimlab.grundy_sequence("subtraction:squares", 3_000_000, misere=True)

@@ -155,10 +155,52 @@ def test_a_theorem_that_cannot_finish_falls_back_to_a_search_only_if_it_can_fit(
     """The shifted rule needs the normal value of the heap below, which no period gives for
     S = {1, 10^12}; the search it fell back to ran 15 s (2 GB) at 10^8 before its memory ran
     out, though a chain of 10^8 heaps is over the state limit from the start."""
-    with pytest.raises(TooLarge, match="at least 10,000,001 states"):
+    with pytest.raises(TooLarge) as caught:
+        nimlab.analyze("subtraction:1,1000000000000", "100000000", misere=True)
+    # refused by the state limit before any search (the search ran out of memory, 2 GB),
+    # naming the theorem's own need, within the caller's limits
+    assert caught.value.limit == "max_states" and "5,000,000 states" in str(caught.value)
+    with pytest.raises(TooLarge, match="more than 100,000 states"):
         nimlab.analyze(
             "subtraction:1,1000000000000",
             "10000000",
             misere=True,
             limits=Limits(max_states=100_000),
         )
+
+
+def test_explain_before_the_misere_period_starts_uses_the_recursions_value() -> None:
+    """Found by the audit: subtraction:10,22,30,47,50,60 has preperiod 4271; at 4170 explain
+    read the value off the period (3, N) though the heap is P, as analyze said."""
+    spec = "subtraction:10,22,30,47,50,60"
+    values = nimlab.grundy_sequence(spec, 4200, misere=True)
+    for n in (4110, 4170):
+        e = nimlab.explain(spec, str(n), misere=True)
+        assert e.outcome == ("P" if values[n] == 0 else "N")
+        assert f"g⁻({n}) = {values[n]}:" in e.text(), e.text()
+        assert e.steps[0].data["misere_grundy"] == values[n]
+
+
+def test_explain_when_the_theorem_applies_but_could_not_finish_explains_the_search() -> None:
+    """Found by the audit: the theorem applies to a heap of 5000 of subtraction:1000000, but
+    no period is proven within 10^6 states; analyze answered by search and explain failed an
+    assertion (a traceback; the web's 500)."""
+    limits = Limits(max_states=1_000_000)
+    a = nimlab.analyze("subtraction:1000000", "5000", misere=True, limits=limits)
+    assert a.how is not None and a.how.name == "misere-search"
+    e = nimlab.explain("subtraction:1000000", "5000", misere=True, limits=limits)
+    assert e.outcome == a.outcome == "N" and "end position" in e.text()
+
+
+def test_a_refusal_names_the_theorems_need_when_the_search_cannot_fit_either() -> None:
+    """Found by the audit: with --max-memory 1 the theorem's 64 values (64 bytes) were refused,
+    and the refusal named the fallback search's 15,000,000 states and --max-states."""
+    from nimlab.solve.context import Context
+
+    with Context(), pytest.raises(TooLarge) as caught:  # no values kept from tests before
+        nimlab.analyze("subtraction:2,4,7", "10000000", misere=True, limits=Limits(max_memory=1))
+    assert caught.value.limit == "max_memory" and "misère Grundy values" in str(caught.value)
+    with Context(), pytest.raises(TooLarge) as caught:
+        nimlab.explain("subtraction:2,4,7", "10000", misere=True, limits=Limits(max_states=10))
+    words = str(caught.value)
+    assert "single heaps of subtraction games" in words and "no theorem covers" not in words

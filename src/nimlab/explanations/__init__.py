@@ -123,7 +123,7 @@ def explain(
     except TooLarge as error:
         from nimlab.explanations.generic import too_large
 
-        raise too_large(error, g) from None
+        raise too_large(error, g, misere) from None
     if misere:
         steps = dispatch.misere_reasons(g, pos, analysis, lang, limits)
     else:

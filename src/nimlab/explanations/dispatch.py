@@ -41,8 +41,15 @@ def reasons(
 def misere_reasons(
     game: Ruleset, position: Position, analysis: Analysis, lang: str, limits: Limits
 ) -> list[Step]:
-    """The steps that show why under misère play: the theorem that answers, else search."""
+    """The steps that show why under misère play: the theorem that answered, else search.
+
+    The theorem that applies is not always the one that answered: one that could not finish
+    within the limits (no period of the misère values proven) left the answer to the search.
+    """
     oracle = find_oracle(game, position, misere=True)
+    answered = analysis.how.name if analysis.how is not None else None
+    if oracle is not None and answered != f"oracle:{oracle.name}":
+        oracle = None
     if oracle is not None and oracle.name == "misere-nim":
         return heaps.misere_nim(position, lang)
     if oracle is not None and oracle.name == "misere-quotient":

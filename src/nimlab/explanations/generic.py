@@ -23,7 +23,19 @@ THEOREM_GAMES_JA = (
 )
 
 
-def too_large(error: TooLarge, game: Ruleset) -> TooLarge:
+THEOREM_GAMES_MISERE = (
+    "misère nim and wythoff, single heaps of subtraction games and of octal codes of digits "
+    "0–3 (through the period of their misère values, proven within the limits), sums of "
+    "heaps within a misère quotient"
+)
+"""The games misère theorems answer at any size."""
+THEOREM_GAMES_MISERE_JA = (
+    "ミゼールの nim と wythoff、引き算ゲームと数字が 0–3 の 8 進ゲームの 1 山(上限の範囲で"
+    "証明されたミゼールの値の周期による)、ミゼール商の範囲の山の和"
+)
+
+
+def too_large(error: TooLarge, game: Ruleset, misere: bool = False) -> TooLarge:
     """The refusal of a search, saying which games are explained at any size, in both
     languages (the Japanese of the refusal is kept).
 
@@ -34,14 +46,24 @@ def too_large(error: TooLarge, game: Ruleset) -> TooLarge:
     >>> "定理" in refusal.render(None, "ja")
     True
     """
+    games, games_ja = (
+        (THEOREM_GAMES_MISERE, THEOREM_GAMES_MISERE_JA)
+        if misere
+        else (THEOREM_GAMES, THEOREM_GAMES_JA)
+    )
     return TooLarge(
         error.reason,
         error.limit,
-        f"no theorem covers {game.spec} at this size (theorems cover {THEOREM_GAMES})",
+        f"no theorem answers {game.spec} at this size within the limits (theorems cover {games})"
+        if misere
+        else f"no theorem covers {game.spec} at this size (theorems cover {games})",
         ja=error.ja,
         note_ja=(
-            f"この大きさの {game.spec} を扱う定理はありません（定理があるのは {THEOREM_GAMES_JA}）"
-        ),
+            f"上限の範囲でこの大きさの {game.spec} に答える定理はありません"
+            if misere
+            else f"この大きさの {game.spec} を扱う定理はありません"
+        )
+        + f"（定理があるのは {games_ja}）",
     )
 
 
@@ -62,7 +84,7 @@ def search(
         table = None if misere else p_table(game, position, lang, limits)
         if table is not None:
             return table
-        raise too_large(error, game) from None
+        raise too_large(error, game, misere) from None
     if not options and misere:
         text = say(
             lang,

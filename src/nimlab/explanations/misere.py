@@ -101,15 +101,35 @@ def one_heap_period(game: Ruleset, position: Position, lang: str, limits: Limits
     the proven period of the misère values of single heaps."""
     from nimlab.games.base import as_heap_ruleset
     from nimlab.solve.periodicity import misere_criterion, proven_period
+    from nimlab.theory.misere_forms import misere_heap_value
 
     heap_game = as_heap_ruleset(game)
     proof = misere_criterion(game)
     assert heap_game is not None and proof is not None
+    value_of = misere_heap_value(heap_game, limits)  # the theorem answered: it is proven
     known = proven_period(heap_game, limits, misere=True)
-    assert known is not None  # the theorem answered: its period was proven
+    assert known is not None
     (n,) = position
-    same = known.preperiod + (n - known.preperiod) % known.period
-    value = known.value(n)
+    value = value_of(n)
+    if n < known.preperiod:  # before the period starts: the value is the recursion's own
+        same_words = say(
+            lang,
+            "The heap of {n} comes before the period starts, and the recursion gives g⁻({n}) = "
+            "{value}",
+            "{n} 個の山は周期が始まる前にあり、再帰で g⁻({n}) = {value}",
+            n=n,
+            value=value,
+        )
+    else:
+        same = known.preperiod + (n - known.preperiod) % known.period
+        same_words = say(
+            lang,
+            "So g⁻({n}) = g⁻({same}) = {value}",
+            "よって g⁻({n}) = g⁻({same}) = {value}",
+            n=n,
+            same=same,
+            value=value,
+        )
     text = say(
         lang,
         "Misère play of {spec} (the last player to move loses). Every move from one heap leaves "
@@ -117,19 +137,17 @@ def one_heap_period(game: Ruleset, position: Position, lang: str, limits: Limits
         "heaps it can leave (the empty position counts 1, and a heap with no move is worth 1), "
         "and past the first heaps it is one function of the {w} values before it. The values "
         "g⁻(n + {p}) = g⁻(n) agree on {w} heaps in a row from {n0}, so they agree for every "
-        "n ≥ {n0}: the period is {p}. So g⁻({n}) = g⁻({same}) = {value}: {kind}.",
+        "n ≥ {n0}: the period is {p}. {same_words}: {kind}.",
         "{spec} のミゼール(最後に取った人が負け)。どの手も山を 1 つ以下しか残さないので、"
         "山のミゼールの値 g⁻ は残せる山の値の mex(空の局面は 1、手のない山も 1)で、"
         "最初の山を過ぎるとその前の {w} 個の値だけで決まる。g⁻(n + {p}) = g⁻(n) が {n0} から "
         "{w} 個続けて成り立つので、すべての n ≥ {n0} で成り立つ: 周期は {p}。"
-        "よって g⁻({n}) = g⁻({same}) = {value} で、{kind}。",
+        "{same_words} で、{kind}。",
         spec=game.spec,
         w=proof.parameter,
         p=known.period,
         n0=known.preperiod,
-        n=n,
-        same=same,
-        value=value,
+        same_words=same_words,
         kind=say(lang, "a P-position", "P 局面")
         if value == 0
         else say(lang, "an N-position", "N 局面"),

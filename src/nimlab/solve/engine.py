@@ -102,8 +102,11 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
         assert oracle is not None
         try:
             answer = oracle.analyze_within(g, pos, limits)
-        except TooLarge:  # a theorem that could not finish within its own bound: search
-            fallback = _search_plan(the_plan, g, pos, misere).check(limits)  # its lower bound
+        except TooLarge as cannot:  # a theorem that could not finish within its own bound:
+            try:  # search, unless the search's lower bound is over the limits too
+                fallback = _search_plan(the_plan, g, pos, misere).check(limits)
+            except TooLarge:  # then the theorem's need is the one to name (its 64 bytes,
+                raise cannot from None  # not the search's 15,000,000 states)
             return run_plan(fallback, g, pos, misere, limits)
         outcome, value, moves = answer.outcome, answer.grundy, answer.winning_moves
         complete, method, remoteness = answer.complete, oracle.how, answer.remoteness

@@ -52,10 +52,10 @@ from nimlab.games.capabilities import (
     TWO_PAIRS,
 )
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
-from nimlab.limits import Limits, amount, check_limits
+from nimlab.limits import KERNEL_STEPS_PER_STATE, Limits, amount, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.methods import MEX, Method, criterion_method, render_method
-from nimlab.solve.misere_heaps import compiled_misere
+from nimlab.solve.misere_heaps import compiled_misere, misere_work
 
 Question = Literal["analyze", "sequence", "period", "table", "ppositions"]
 QUESTIONS: tuple[Question, ...] = ("analyze", "sequence", "period", "table", "ppositions")
@@ -807,7 +807,8 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
             kernel = caps.one_heap
             if kernel is not None and kernel.misere_window is not None:  # cost known later
                 return (Step(PERIOD, "values", None), Step(MISERE_KERNEL, "values", None))
-            return (Step(MISERE_KERNEL, "values", stop, 2 * stop, exact=True),)
+            work = max(stop, -(-misere_work(g, stop) // KERNEL_STEPS_PER_STATE))  # as charged
+            return (Step(MISERE_KERNEL, "values", work, 2 * stop, exact=True),)
         least = search_lower_bound(g, top)
         return (Step(MISERE_SEARCH, "values", None, least=least),)
     if caps.take_away_multiplier is not None:

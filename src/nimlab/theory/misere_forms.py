@@ -127,8 +127,8 @@ class MisereSubtraction(Oracle):
         assert heap_game is not None
         (n,) = position
 
-        def misere_p(m: int) -> bool:
-            return m >= 1 and grundy(heap_game, (m - 1,)) == 0
+        def misere_p(m: int) -> bool:  # the normal value within the caller's limits
+            return m >= 1 and grundy(heap_game, (m - 1,), limits=limits) == 0
 
         if misere_p(n):
             return OracleAnswer("P", 0, (), True)
