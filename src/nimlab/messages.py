@@ -204,6 +204,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game}: {kind} of {what}, n = {start}..{stop}",
         "{game}: {what}の{kind}、n = {start}..{stop}",
     ),
+    "sequence.empty": (
+        "{game}: no {kind} of {what} (--from {start} is not below --to {stop})",
+        "{game}: {what}の{kind}はありません（--from {start} が --to {stop} 未満ではない）",
+    ),
     "sequence.fresh": ("fresh games of n stones", "石 n 個の最初の局面"),
     "sequence.heaps": ("single heaps of n", "n 個の山 1 つ"),
     "sequence.grundy": ("Grundy values G(n)", "グランディ数 G(n)"),

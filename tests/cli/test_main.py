@@ -305,3 +305,13 @@ def test_a_malformed_seconds_variable_is_said_not_a_traceback(name: str) -> None
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert f"{name} must be a number of seconds ≥ 0, got 'abc'" in done.stderr
     assert "outcome" in done.stdout
+
+
+def test_an_empty_range_of_values_says_so() -> None:
+    """Found by the audit: ``sequence kayles --to 0`` printed "n = 0..-1" and an empty line."""
+    done = run("sequence", "kayles", "--to", "5", "--from", "5")
+    assert done.returncode == 0
+    assert done.stdout == (
+        "octal:0.77: no Grundy values G(n) of single heaps of n (--from 5 is not below --to 5)\n"
+    )
+    assert "-1" not in run("sequence", "kayles", "--to", "0", "--misere").stdout

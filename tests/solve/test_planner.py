@@ -406,3 +406,12 @@ def test_a_misere_search_of_a_huge_split_delete_heap_is_refused_before_it_starts
     # delete-nim:half 3,3,3,1000000 95 s (3.4 GB resident under the 2 GiB limit).
     with pytest.raises(TooLarge, match="at least"):
         plan(spec, "analyze", position, misere=True).check(Limits())
+
+
+def test_a_sequence_plan_states_the_work_its_kernel_is_charged() -> None:
+    """Found by the audit: ``sequence subtraction:squares --to 3000000 --plan`` said 3,000,000
+    states (exact), and the run was refused at 5,000,000: each heap costs its moves."""
+    step = plan(nimlab.game("subtraction:squares"), "sequence", stop=3_000_000).steps[0]
+    assert step.exact and step.states == 81_187_500
+    with pytest.raises(TooLarge, match="needs 81,187,500 states"):
+        plan(nimlab.game("subtraction:squares"), "sequence", stop=3_000_000).check(Limits())

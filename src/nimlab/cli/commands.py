@@ -141,16 +141,16 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
     lang = language(args)
     what = say("sequence.fresh" if g.capabilities.shape == "take-away" else "sequence.heaps", lang)
     kind = say("sequence.misere" if misere else "sequence.grundy", lang)
+    if start >= args.to:  # it said "n = 0..-1", then an empty line
+        out.write(say("sequence.empty", lang, game=g.spec, kind=kind, what=what, start=start,
+                      stop=args.to) + "\n")  # fmt: skip
+        return 0
     header = say(
         "sequence.header", lang, game=g.spec, kind=kind, what=what, start=start, stop=args.to - 1
     )
     out.write(header + "\n")
-    written = False
     for row in render.value_rows(values, start=start):
         out.write(row + "\n")
-        written = True
-    if not written:
-        out.write("\n")  # as before: an empty line for no values
     return 0
 
 

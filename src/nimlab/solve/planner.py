@@ -832,7 +832,12 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
         if steps:  # only the values up to a proven period may be needed: cost known later
             steps.append(Step(method, "values", None))
         else:
-            steps.append(Step(method, "values", stop, 2 * stop, exact=kernel.exact_work))
+            # the work the kernel is charged: its steps where they are more than its heaps
+            # (Nim's G(n) = n is one step a heap; its work() is the Python recursion's)
+            charged = stop if kernel.kind == "identity" else kernel.work(stop)
+            work = max(stop, -(-charged // KERNEL_STEPS_PER_STATE))
+            states = work if kernel.exact_work else stop
+            steps.append(Step(method, "values", states, 2 * stop, exact=kernel.exact_work))
     else:
         steps.append(Step(MEX, "values", None))
     return tuple(steps)
