@@ -72,7 +72,12 @@ def add_commands(command: Adder) -> None:
         type=_positive,
         default=None,
         metavar="N",
-        help=both("check heaps up to N", "山 N まで照合する"),
+        help=both(
+            "the bound N of each check's positions (heaps up to N; for misere-one-heap, "
+            "heaps from 4,096 to 4,096 + N; the table's last column says which)",
+            "各照合の局面の上限 N（山 N まで。misere-one-heap は 4,096 から 4,096 + N まで。"
+            "表の最後の列に書く）",
+        ),
     )
 
     p = command(
