@@ -93,13 +93,13 @@ def one_heap_values() -> Result:
         ("all_but", game("all-but:3,7"), 10**6, 2 * 10**3),
     ):
         limits = Limits(max_states=10**10)
-        misere_heap_array(spec, 64, limits.budget())  # type: ignore[arg-type]  # load the kernel
+        misere_heap_array(spec, 64, limits.budget())  # load the kernel
         with Context():
             start = time.perf_counter()
-            values = misere_heap_array(spec, count, limits.budget())  # type: ignore[arg-type]
+            values = misere_heap_array(spec, count, limits.budget())
             kernel = time.perf_counter() - start
         start = time.perf_counter()
-        searched = misere_search_values(spec, 0, reference, limits.budget())  # type: ignore[arg-type]
+        searched = misere_search_values(spec, 0, reference, limits.budget())
         search = time.perf_counter() - start
         figures[name] = {
             "values": count,

@@ -24,7 +24,7 @@ def _by_kernel(spec: str, count: int) -> list[int]:
     game = nimlab.game(spec)
     assert compiled_misere(game), spec
     with Context():
-        return misere_heap_array(game, count, Limits().budget()).tolist()  # type: ignore[arg-type]
+        return misere_heap_array(game, count, Limits().budget()).tolist()
 
 
 @settings(max_examples=60, deadline=None)

@@ -15,10 +15,10 @@ from nimlab.solve.planner import plan
 def test_the_work_and_the_array_are_charged_before_the_kernel_runs() -> None:
     game = nimlab.game("subtraction:2,4,7")
     with Context(), pytest.raises(TooLarge) as caught:
-        misere_heap_array(game, 10_000, Limits(max_memory=1_000).budget())  # type: ignore[arg-type]
+        misere_heap_array(game, 10_000, Limits(max_memory=1_000).budget())
     assert caught.value.limit == "max_memory" and "misère Grundy values" in str(caught.value)
     with Context(), pytest.raises(TooLarge) as caught:
-        misere_heap_array(game, 10_000, Limits(max_states=5_000).budget())  # type: ignore[arg-type]
+        misere_heap_array(game, 10_000, Limits(max_states=5_000).budget())
     assert caught.value.limit == "max_states"
     assert misere_work(game, 100) == 300 and misere_work(nimlab.game("nim"), 100) == 100
 
@@ -26,10 +26,10 @@ def test_the_work_and_the_array_are_charged_before_the_kernel_runs() -> None:
 def test_values_are_kept_in_the_context_and_read_only() -> None:
     game = nimlab.game("all-but:3")
     with Context():
-        first = misere_heap_array(game, 100, Limits().budget())  # type: ignore[arg-type]
+        first = misere_heap_array(game, 100, Limits().budget())
         assert not first.flags.writeable
         assert ("misère values", game) in current().heap_arrays
-        again = misere_heap_array(game, 50, Limits(max_states=1).budget())  # type: ignore[arg-type]
+        again = misere_heap_array(game, 50, Limits(max_states=1).budget())
         assert again.tolist() == first[:50].tolist()  # from the cache: nothing charged
 
 

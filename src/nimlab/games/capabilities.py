@@ -243,6 +243,15 @@ class OneHeapKernel:
         splits = sum(1 for d in self.digits if d & 4)
         return count * len(self.digits) + splits * count * count // 4
 
+    def compiled_steps(self, count: int) -> int:
+        """The steps its compiled kernel is charged for G(0..count-1) (g⁻ alike): the
+        :meth:`work`, except Nim's, one step a heap (G(n) = n; g⁻ by counts).
+
+        >>> OneHeapKernel("identity").compiled_steps(1000), OneHeapKernel("identity").work(1000)
+        (1000, 500000)
+        """
+        return count if self.kind == "identity" else self.work(count)
+
 
 CriterionKind = Literal["window", "guy-smith", "identity", "residue"]
 WINDOW_KIND: CriterionKind = "window"

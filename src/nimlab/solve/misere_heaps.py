@@ -32,11 +32,11 @@ def compiled_misere(game: Ruleset) -> bool:
 
 
 def misere_work(game: Ruleset, count: int) -> int:
-    """The steps of the compiled kernel for g⁻(0..count-1) (the normal kernel's, except
-    Nim's: here an all-but game with nothing excluded, one step a heap)."""
+    """The steps of the compiled kernel for g⁻(0..count-1): the normal kernel's (Nim's as an
+    all-but game with nothing excluded, one step a heap)."""
     kernel = game.capabilities.one_heap
     assert kernel is not None and kernel.single_heap_moves
-    return count if kernel.kind == "identity" else kernel.work(count)
+    return kernel.compiled_steps(count)
 
 
 def misere_heap_array(game: HeapRuleset, count: int, budget: Budget) -> Array:

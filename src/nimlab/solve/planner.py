@@ -833,9 +833,7 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
             steps.append(Step(method, "values", None))
         else:
             # the work the kernel is charged: its steps where they are more than its heaps
-            # (Nim's G(n) = n is one step a heap; its work() is the Python recursion's)
-            charged = stop if kernel.kind == "identity" else kernel.work(stop)
-            work = max(stop, -(-charged // KERNEL_STEPS_PER_STATE))
+            work = max(stop, -(-kernel.compiled_steps(stop) // KERNEL_STEPS_PER_STATE))
             states = work if kernel.exact_work else stop
             steps.append(Step(method, "values", states, 2 * stop, exact=kernel.exact_work))
     else:
