@@ -204,3 +204,31 @@ def test_a_refusal_names_the_theorems_need_when_the_search_cannot_fit_either() -
         nimlab.explain("subtraction:2,4,7", "10000", misere=True, limits=Limits(max_states=10))
     words = str(caught.value)
     assert "single heaps of subtraction games" in words and "no theorem covers" not in words
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["subtraction:2,4,7", "subtraction:1,3,4", "octal:0.33", "subtraction:3,5"]),
+    st.integers(0, 5000),
+    st.integers(1, 3),
+)
+def test_empty_heaps_beside_one_heap_change_nothing(spec: str, n: int, zeros: int) -> None:
+    """``analyze subtraction:2,4,7 10000000,0 --misere`` was refused (the search needs
+    1.5·10^7 states) though the heap alone is answered by its theorem: a heap of 0 has no
+    move, in misère play as in normal play."""
+    alone = nimlab.analyze(spec, str(n), misere=True)
+    padded = nimlab.analyze(spec, ",".join(["0"] * zeros + [str(n)]), misere=True)
+    prefix = "0," * zeros
+    assert (padded.outcome, padded.grundy) == (alone.outcome, alone.grundy)
+    assert [m.to for m in padded.winning_moves] == [prefix + m.to for m in alone.winning_moves]
+    assert [m.move for m in padded.winning_moves] == [m.move for m in alone.winning_moves]
+    assert padded.method == alone.method
+
+
+def test_a_huge_heap_beside_empty_heaps_is_answered_and_explained_by_the_theorems() -> None:
+    for spec, n in (("subtraction:2,4,7", 10**7), ("subtraction:1,3,4", 10**8)):
+        a = nimlab.analyze(spec, f"0,{n},0", misere=True)
+        assert a.method == nimlab.analyze(spec, str(n), misere=True).method
+        assert "misère" in a.method and a.grundy is not None
+        text = nimlab.explain(spec, f"0,{n}", misere=True).text()
+        assert "g⁻" in text or "1 ∈ S" in text

@@ -61,8 +61,10 @@ def _with_difference(d: int) -> str:
 def subtraction(game: Ruleset, position: Position, lang: str) -> list[Step]:
     """One heap of a subtraction game with 1 ∈ S: shifted by one from normal play."""
     from nimlab.solve.engine import grundy
+    from nimlab.theory.misere_forms import lone_heap
 
-    (n,) = position
+    n = lone_heap(position)
+    assert n is not None  # the theorem applied
     before = grundy(game, (n - 1,)) if n >= 1 else None
     if before is None:
         why = say(
@@ -101,15 +103,15 @@ def one_heap_period(game: Ruleset, position: Position, lang: str, limits: Limits
     the proven period of the misère values of single heaps."""
     from nimlab.games.base import as_heap_ruleset
     from nimlab.solve.periodicity import misere_criterion, proven_period
-    from nimlab.theory.misere_forms import misere_heap_value
+    from nimlab.theory.misere_forms import lone_heap, misere_heap_value
 
     heap_game = as_heap_ruleset(game)
     proof = misere_criterion(game)
     assert heap_game is not None and proof is not None
     value_of = misere_heap_value(heap_game, limits)  # the theorem answered: it is proven
     known = proven_period(heap_game, limits, misere=True)
-    assert known is not None
-    (n,) = position
+    n = lone_heap(position)
+    assert known is not None and n is not None
     value = value_of(n)
     if n < known.preperiod:  # before the period starts: the value is the recursion's own
         same_words = say(

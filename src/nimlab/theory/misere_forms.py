@@ -111,7 +111,7 @@ class MisereSubtraction(Oracle):
     misere: ClassVar[bool] = True
 
     def applies(self, game: Ruleset, position: Position) -> bool:
-        return len(position) == 1 and 1 in _subtraction_set(game)
+        return lone_heap(position) is not None and 1 in _subtraction_set(game)
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         return self.analyze_within(game, position, Limits())
@@ -124,8 +124,8 @@ class MisereSubtraction(Oracle):
         from nimlab.solve.engine import grundy
 
         heap_game = as_heap_ruleset(game)
-        assert heap_game is not None
-        (n,) = position
+        n = lone_heap(position)
+        assert heap_game is not None and n is not None
 
         def misere_p(m: int) -> bool:  # the normal value within the caller's limits
             return m >= 1 and grundy(heap_game, (m - 1,), limits=limits) == 0
@@ -133,7 +133,7 @@ class MisereSubtraction(Oracle):
         if misere_p(n):
             return OracleAnswer("P", 0, (), True)
         moves = tuple(
-            Move(heap_game.position((n - s,)), heap_game.heap_move(n, (n - s,)))
+            Move(_with_heap(heap_game, position, n - s), heap_game.heap_move(n, (n - s,)))
             for s in _subtraction_set(game)
             if s <= n and misere_p(n - s)
         )
@@ -169,21 +169,20 @@ class MisereOneHeap(Oracle):
     def applies(self, game: Ruleset, position: Position) -> bool:
         from nimlab.solve.periodicity import misere_criterion
 
-        if len(position) != 1 or not isinstance(position[0], int):
-            return False
-        return position[0] >= MISERE_PERIOD_FROM and misere_criterion(game) is not None
+        n = lone_heap(position)
+        return n is not None and n >= MISERE_PERIOD_FROM and misere_criterion(game) is not None
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         return self.analyze_within(game, position, Limits())
 
     def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
         heap_game = as_heap_ruleset(game)
-        assert heap_game is not None
-        (n,) = position
+        n = lone_heap(position)
+        assert heap_game is not None and n is not None
         value = misere_heap_value(heap_game, limits)
         v = value(n)
         moves = tuple(
-            Move(heap_game.position((m,)), heap_game.heap_move(n, (m,)))
+            Move(_with_heap(heap_game, position, m), heap_game.heap_move(n, (m,)))
             for m in one_heap_options(heap_game, n)
             if m >= 1 and value(m) == 0
         )
@@ -209,6 +208,27 @@ def misere_heap_value(game: HeapRuleset, limits: Limits) -> Callable[[int], int]
         return head[m] if m < known.preperiod else known.value(m)
 
     return value
+
+
+def lone_heap(position: Position) -> int | None:
+    """The one heap of a position whose other heaps are empty (a heap of 0 is no heap in
+    misère play either: it has no move), 0 when every heap is empty, None otherwise.
+
+    >>> lone_heap((0, 0, 7)), lone_heap((0,)), lone_heap((3, 4)), lone_heap(((1, 2),))
+    (7, 0, None, None)
+    """
+    if not position or not all(isinstance(h, int) for h in position):
+        return None
+    heaps = [h for h in position if h != 0]
+    if len(heaps) > 1:
+        return None
+    return heaps[0] if heaps else 0
+
+
+def _with_heap(game: HeapRuleset, position: Position, m: int) -> Position:
+    """``position`` with its one non-empty heap replaced by a heap of ``m`` (the empty heaps
+    stay, so that a move's result reads as the position the user gave)."""
+    return game.position((0,) * (len(position) - 1) + (m,))
 
 
 def one_heap_options(game: HeapRuleset, n: int) -> Iterator[int]:
