@@ -105,3 +105,24 @@ def test_every_count_a_limit_check_names_has_its_japanese() -> None:
     named = {m.group(1) for p in root.rglob("*.py") for m in call.finditer(p.read_text())}
     assert {"table cells", "values", "positions"} <= named  # the scan sees the calls
     assert named <= set(COUNTED_JA), named - set(COUNTED_JA)
+
+
+def test_a_memory_refusal_reads_right_whatever_its_work_is_called() -> None:
+    """ "10 misère Grundy values needs 10 bytes": the work is named by plural nouns as often
+    as by singular ones ("the Wythoff table"), so the verb is one that agrees with both."""
+    import subprocess
+    import sys
+
+    command = ["sequence", "subtraction:1,2,3", "--to", "10", "--misere", "--max-memory", "1"]
+    r = subprocess.run(
+        [sys.executable, "-m", "nimlab", *command],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 3
+    assert r.stderr.strip() == (
+        "nimlab: 10 misère Grundy values would need 10 bytes, over the limit of 1; "
+        "raise the limit with --max-memory"
+    )
+    with pytest.raises(TooLarge, match=r"^the Wythoff table would need 8 bytes, over the limit"):
+        Limits(max_memory=7).check_memory(8, "the Wythoff table", ja="ワイトホフの表")

@@ -191,7 +191,7 @@ def check_memory(needed: int, limit: int, what: str, *, ja: str = "") -> None:
     >>> check_memory(10**9, 10**8, "a table of 10^9 cells", ja="10^9 個のセルの表")
     Traceback (most recent call last):
     ...
-    nimlab.errors.TooLarge: a table of 10^9 cells needs 1,000,000,000 bytes, over the limit ...
+    nimlab.errors.TooLarge: a table of 10^9 cells would need 1,000,000,000 bytes, over the limit ...
     >>> try:
     ...     check_memory(10**9, 10**8, "a table of 10^9 cells", ja="10^9 個のセルの表")
     ... except TooLarge as error:
@@ -200,7 +200,7 @@ def check_memory(needed: int, limit: int, what: str, *, ja: str = "") -> None:
     """
     if needed > limit:
         raise TooLarge(
-            f"{what} needs {amount(needed)} bytes, over the limit of {amount(limit)}",
+            f"{what} would need {amount(needed)} bytes, over the limit of {amount(limit)}",
             "max_memory",
             ja=f"{ja or what}には {amount(needed)} バイトが必要で、上限 {amount(limit)} "
             "バイトを超えます",

@@ -28,6 +28,16 @@ def test_analyze_json_shape_one_object_per_line() -> None:
     assert lines[1]["outcome"] == "P" and lines[1]["winning_moves"] == []
 
 
+def test_a_misere_analysis_says_so_in_its_json() -> None:
+    """``analyze --misere --json`` looked like a normal-play answer read alone ("grundy": 1
+    for nim 1,1, which is P in normal play); sequence, period, table and ppositions said
+    "misere": true already."""
+    r = run("analyze", "nim", "1,1", "--misere", "--json")
+    answer = json.loads(r.stdout)
+    assert list(answer) == [*ANALYSIS_KEYS, "misere"] and answer["misere"] is True
+    assert answer["outcome"] == "N" and answer["grundy"] == 1
+
+
 def test_analyze_text() -> None:
     r = run("analyze", "split-delete-nim:single", "6,5")
     assert r.returncode == 0

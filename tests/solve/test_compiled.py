@@ -79,6 +79,6 @@ def test_memory_is_refused_before_the_table_is_built() -> None:
 
 def test_a_huge_list_of_p_positions_is_refused_before_it_is_built() -> None:
     game = nimlab.game("delete-nim:single")  # most three-heap positions are P
-    with pytest.raises(TooLarge, match=r"P-positions needs .*Limits.max_memory"):
+    with pytest.raises(TooLarge, match=r"P-positions would need .*Limits.max_memory"):
         p_positions_k(game, 3, 60, Limits(max_memory=10**5).budget())
     assert p_positions_k(game, 3, 60, Limits().budget())

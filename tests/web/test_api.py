@@ -221,6 +221,25 @@ def test_misere_is_answered_not_ignored(client: TestClient) -> None:
     assert kayles["proven"] is False and kayles["criterion"] is None  # splits: no criterion
 
 
+def test_misere_answers_say_so_in_every_endpoint(client: TestClient) -> None:
+    """/api/table and /api/ppositions dropped the "misere" their jobs set (the response
+    models had no such field), and /api/analyze never had one: a misère answer read alone
+    looked like normal play."""
+    for path, params in (
+        ("/api/analyze", {"position": "1,1"}),
+        ("/api/table", {"size": 2}),
+        ("/api/ppositions", {"heaps": 2, "max": 2}),
+    ):
+        misere = get(client, path, game="nim", misere="true", **params).json()
+        normal = get(client, path, game="nim", **params).json()
+        assert misere["misere"] is True and "misere" not in normal, path
+        assert misere == getattr(jobs, path.rsplit("/", 1)[1])("nim", misere=True, **params)
+    assert (
+        get(client, "/api/analyze", game="nim", position="1,1", misere="true").json()["outcome"]
+        == "N"
+    )
+
+
 def test_wythoff_small_positions_have_a_grundy_value() -> None:
     # Regression: /api/analyze for wythoff 50,60 returned grundy null (the CLI gives 26).
     # Run in this process with the web's limits (a worker's 2 s on a busy machine would

@@ -96,6 +96,7 @@ def show_plan(args: argparse.Namespace, out: TextIO, question: str, **bounds: An
 
 
 def analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.cli.formats import misere_key
     from nimlab.registry import game
     from nimlab.solve.engine import analyze as run
 
@@ -107,7 +108,7 @@ def analyze(args: argparse.Namespace, out: TextIO) -> int:
     for i, pos in enumerate(positions):
         result = run(g, pos, misere=args.misere, limits=limits)
         if args.json:
-            emit_json(out, result.to_dict())
+            emit_json(out, result.to_dict() | misere_key(args))
         else:
             out.write(("\n" if i else "") + render.analysis(result, language(args)) + "\n")
     return 0

@@ -86,7 +86,12 @@ def api_router(config: WebConfig) -> APIRouter:
         """The canonical spec, the shape (one-heap, several heaps, ...) and a start position."""
         return await pool(request).run("describe", game=game)
 
-    @router.get("/analyze", response_model=AnalysisOut, summary="Analyse a position")
+    @router.get(
+        "/analyze",
+        response_model=AnalysisOut,
+        response_model_exclude_unset=True,  # "misere" only in misère play, as in the CLI
+        summary="Analyse a position",
+    )
     async def analyze(
         request: Request, game: Game, position: Position, misere: Misere = False
     ) -> Any:
@@ -130,7 +135,12 @@ def api_router(config: WebConfig) -> APIRouter:
         result = await pool(request).run("period", game=game, max_length=max_length, misere=misere)
         return {"misere": False} | result  # shown as before; only "sparse" may be absent
 
-    @router.get("/table", response_model=TableOut, summary="Two-heap Grundy table")
+    @router.get(
+        "/table",
+        response_model=TableOut,
+        response_model_exclude_unset=True,  # "misere" only in misère play, as in the CLI
+        summary="Two-heap Grundy table",
+    )
     async def table(
         request: Request,
         game: Game,
@@ -142,7 +152,12 @@ def api_router(config: WebConfig) -> APIRouter:
         """Grundy values of ⟨a, b⟩ from the game's origin (`nimlab table`)."""
         return await pool(request).run("table", game=game, size=size, misere=misere)
 
-    @router.get("/ppositions", response_model=PPositionsOut, summary="P-positions with K heaps")
+    @router.get(
+        "/ppositions",
+        response_model=PPositionsOut,
+        response_model_exclude_unset=True,  # "misere" only in misère play, as in the CLI
+        summary="P-positions with K heaps",
+    )
     async def ppositions(
         request: Request,
         game: Game,

@@ -206,7 +206,7 @@ def analyze(
     g = parse_game(game)
     pos = parse_position(g, position)
     result = run_analyze(g, pos, misere=misere, limits=_CONFIG.limits())
-    answer = result.to_dict()
+    answer = result.to_dict() | ({"misere": True} if misere else {})
     if lang is not None:
         answer["moves_shown"] = [(m.to, render_move(m, lang)) for m in result.winning_moves]
         if result.how is not None:

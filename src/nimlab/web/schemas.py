@@ -93,8 +93,13 @@ class MoveOut(model_of(WinningMove, "WinningMove")):  # type: ignore[misc]
     """A move to a P-position (derived from ``WinningMove.JSON``)."""
 
 
+MISERE = "true for misère play (whoever makes the last move loses); absent in normal play"
+
+
 class AnalysisOut(model_of(Analysis, "Analysis")):  # type: ignore[misc]
     """An analysis (derived from ``Analysis.JSON``)."""
+
+    misere: bool | None = Field(None, description=MISERE)
 
 
 class SparseOut(model_of(SparseFacts, "SparseFacts")):  # type: ignore[misc]
@@ -120,9 +125,13 @@ class PeriodOut(model_of(Periodicity, "Periodicity")):  # type: ignore[misc]
 class TableOut(model_of(GrundyTable, "GrundyTable")):  # type: ignore[misc]
     """A two-heap Grundy table (derived from ``GrundyTable.JSON``)."""
 
+    misere: bool | None = Field(None, description=MISERE)
+
 
 class PPositionsOut(model_of(PPositions, "PPositions")):  # type: ignore[misc]
     """P-positions (derived from ``PPositions.JSON``)."""
+
+    misere: bool | None = Field(None, description=MISERE)
 
 
 class MovesOut(BaseModel):
