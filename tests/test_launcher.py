@@ -1,0 +1,71 @@
+"""The ``nimlab`` command's entry point: a Ctrl-C while the package is imported."""
+
+from __future__ import annotations
+
+import builtins
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import nimlab_launcher
+from nimlab.messages import say
+
+
+def test_an_interrupt_while_importing_ends_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Ctrl-C in the first tenth of a second printed Python's traceback: the console
+    script imported the package before any code of nimlab's could catch it."""
+    real = builtins.__import__
+
+    raised: list[BaseException] = []
+
+    def interrupted(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "nimlab.cli.main":
+            raise raised[0]
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    wrapped = RuntimeError("Error calling __set_name__ on 'cached_property' instance")
+    wrapped.__cause__ = KeyboardInterrupt()  # a Ctrl-C while a class is made
+    for error in (KeyboardInterrupt(), wrapped):
+        raised[:] = [error]
+        for argv, said in ((["analyze", "nim", "3"], "en"), (["sequence", "--lang", "ja"], "ja")):
+            monkeypatch.setattr(sys, "argv", ["nimlab", *argv])
+            assert nimlab_launcher.main() == 130
+            assert capsys.readouterr().err == say("cli.interrupted", said) + "\n"
+    raised[:] = [RuntimeError("a genuine fault")]  # not an interrupt: not hidden
+    with pytest.raises(RuntimeError, match="genuine"):
+        nimlab_launcher.main()
+
+
+def test_the_launcher_says_what_the_command_line_says() -> None:
+    for lang in nimlab_launcher.LANGS:
+        assert nimlab_launcher.INTERRUPTED[lang] == say("cli.interrupted", lang)
+
+
+def test_the_installed_command_is_the_launcher_and_a_real_ctrl_c_is_no_traceback() -> None:
+    script = Path(sys.executable).parent / "nimlab"
+    assert "from nimlab_launcher import main" in script.read_text(encoding="utf-8")
+    for delay in (0.02, 0.05, 0.08, 0.12):  # start-up, the imports, and past them
+        process = subprocess.Popen(
+            [str(script), "sequence", "kayles", "--to", "100000000", "--max-states", "10"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+        # Python's start-up and the console script's own first lines (`import re`) come
+        # before any code of nimlab's: an interrupt there is Python's to report (about
+        # 15 ms on this machine); none may pass through nimlab's own files
+        assert not re.search(r'File "[^"]*nimlab(_launcher\.py|/)', err), (delay, err)
+        # before Python's own handler is installed, SIGINT simply ends the process
+        assert process.returncode in (130, -signal.SIGINT, 3), (delay, process.returncode, err)
