@@ -150,8 +150,8 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
         "sequence.header", lang, game=g.spec, kind=kind, what=what, start=start, stop=args.to - 1
     )
     out.write(header + "\n")
-    for row in render.value_rows(values, start=start):
-        out.write(row + "\n")
+    for lines in render.value_lines(values, start=start):
+        out.write(lines)
     return 0
 
 
