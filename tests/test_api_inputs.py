@@ -63,6 +63,34 @@ def test_bytes_are_no_position(position: Any) -> None:
 
 
 @pytest.mark.parametrize(
+    ("game", "position"),
+    [
+        ("nim", set([3, 3])),  # nim 3,3 as a user may mean it
+        ("nim", frozenset({3, 4})),
+        ("nim", {3: 1}),
+        ("nim + kayles", ({3}, (4,))),  # a component's position too
+    ],
+)
+def test_a_set_is_no_position(game: str, position: Any) -> None:
+    """nim {3, 3} was analysed as the one heap 3 (a set holds no heap twice), and the
+    order of a set's members is no order a game can read."""
+    with pytest.raises(InvalidPosition, match="no order and holds no value twice"):
+        nimlab.analyze(game, position)
+    assert nimlab.analyze("nim", iter([3, 3])).position == "3,3"  # an iterator is in order
+
+
+def test_load_rules_and_register_say_what_they_take() -> None:
+    """They raised Python's own TypeError and AttributeError ("'NoneType' object has no
+    attribute 'name'")."""
+    with pytest.raises(InvalidOption, match=r"path of a Python file .* not NoneType"):
+        nimlab.load_rules(None)
+    with pytest.raises(InvalidOption, match=r"takes a nimlab\.Family, not NoneType"):
+        nimlab.register(None)
+    with pytest.raises(InvalidOption, match="'nim' is already registered"):
+        nimlab.register(nimlab.registry.FAMILIES["nim"])
+
+
+@pytest.mark.parametrize(
     ("build", "error"),
     [
         (lambda: nimlab.Octal(0.77), InvalidGame),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from nimlab.errors import InvalidGame
+from nimlab.errors import InvalidGame, InvalidOption
 from nimlab.games.base import Ruleset
 from nimlab.games.heap import GrundyGame, Nim, Subtraction
 from nimlab.games.octal import Octal, take_and_break
@@ -211,9 +211,17 @@ ALIASES: dict[str, str] = {}
 
 def register(family: Family) -> Family:
     """Add a family (and its aliases) to the registry; returns it."""
+    if not isinstance(family, Family):
+        raise InvalidOption(
+            f"register takes a nimlab.Family, not {type(family).__name__}",
+            ja=f"register には nimlab.Family を渡します（{type(family).__name__} ではない）",
+        )
     for name in (family.name, *(a for a, _ in family.aliases)):
         if name in FAMILIES or name in ALIASES:
-            raise ValueError(f"game name {name!r} is already registered")
+            raise InvalidOption(
+                f"game name {name!r} is already registered",
+                ja=f"ゲームの名前 {name!r} はすでに登録されています",
+            )
     FAMILIES[family.name] = family
     for alias, spec in family.aliases:
         ALIASES[alias] = spec

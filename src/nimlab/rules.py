@@ -39,6 +39,13 @@ _LOADED_FROM: dict[str, str] = {}
 
 def load_rules(path: str | os.PathLike[str]) -> tuple[Ruleset, ...]:
     """Run ``path`` and name its module-level rulesets by their specs; returns them."""
+    if not isinstance(path, str | os.PathLike):
+        raise InvalidOption(
+            f"load_rules takes the path of a Python file (str or os.PathLike), "
+            f"not {type(path).__name__}",
+            ja=f"load_rules には Python のファイルのパス（str か os.PathLike）を渡します"
+            f"（{type(path).__name__} ではない）",
+        )
     file = Path(path)
     where = str(path)
     if not file.is_file():

@@ -27,7 +27,8 @@ import numbers
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from itertools import islice
 from typing import Any, ClassVar, NamedTuple
 
@@ -95,6 +96,14 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
                 "decode it first",
                 ja=f"{self.spec} の局面は文字列（例 '3,4,5'）です。{type(value).__name__} は"
                 "先に decode してください",
+            )
+        if isinstance(value, AbstractSet | Mapping):  # no order, and no heap twice
+            raise InvalidPosition(
+                f"a position of {self.spec} is text (e.g. '3,4,5') or a sequence, not a "
+                f"{type(value).__name__}: it has no order and holds no value twice "
+                "(nim {3, 3} would be the one heap 3)",
+                ja=f"{self.spec} の局面は文字列（例 '3,4,5'）か列です。{type(value).__name__} は"
+                "順序がなく同じ値を 2 つ持てません（nim の {3, 3} は山 3 が 1 つになります）",
             )
         try:
             values = tuple(value)
