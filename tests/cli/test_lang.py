@@ -250,3 +250,17 @@ def test_the_heap_count_a_game_needs_is_said_in_japanese(
     assert main(["analyze", game, position, "--lang", "ja"], io.StringIO()) == 2
     error = capsys.readouterr().err
     assert f"には {needs} が必要です" in error and "heaps" not in error, error
+
+
+def test_the_language_of_one_command_does_not_carry_over_to_the_next_call() -> None:
+    """After `main([... "--lang", "ja"])` in one process, argument checks kept speaking
+    Japanese: the doctests of nimlab.cli.research failed when run after this module."""
+    from nimlab.cli.options import current
+    from nimlab.cli.research import _int
+
+    assert current() == "en"
+    assert main(["analyze", "nim", "3", "--lang", "ja"], out=io.StringIO()) == 0
+    assert main(["analyze", "nim", "x", "--lang", "ja"], out=io.StringIO()) == 2
+    assert current() == "en"
+    with pytest.raises(argparse.ArgumentTypeError, match="is not an integer from 0"):
+        _int("-3")

@@ -717,14 +717,18 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     left a thread running that Python would wait for at exit (said in one line): the
     command is done, and such a thread would keep the process for ever.
     """
-    code = _main(argv, out)
-    if argv is None and _user_threads():
-        tell(say("cli.user_threads", current()))
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.flush()
-        os._exit(code)
-    return code
+    before = current()  # called in a process that goes on (tests, a notebook): restored
+    try:
+        code = _main(argv, out)
+        if argv is None and _user_threads():
+            tell(say("cli.user_threads", current()))
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            os._exit(code)
+        return code
+    finally:
+        use(before)
 
 
 def _user_threads() -> list[threading.Thread]:
