@@ -75,3 +75,14 @@ def test_split_delete_tasks_skip_heap_counts_a_variant_does_not_allow() -> None:
     ]
     with pytest.raises(InvalidOption, match="at least one bound"):
         split_delete_family(["delete-nim:single"], 3, 4, [])
+
+
+def test_variants_in_any_order_or_repeated_are_one_sweep() -> None:
+    """`--variants delete-nim:single,split-delete-nim:single` and the reverse were two
+    sweeps: the second computed again every task the first had committed."""
+    one = split_delete_family(["delete-nim:single", "split-delete-nim:single"], 2, 3, [6])
+    other = split_delete_family(
+        ["split-delete-nim:single", "delete-nim:single", "split-delete-nim:single"], 2, 3, [6]
+    )
+    assert one.parameters() == other.parameters()
+    assert one.items() == other.items() and len(one.items()) == 4

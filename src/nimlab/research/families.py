@@ -274,6 +274,9 @@ def split_delete_family(
                 ja=f"未知の分割・削除の変種 {v!r} です。使えるのは {', '.join(SPLIT_DELETE_SPECS)}",
             )
         chosen.append(spec)
+    # One sweep whatever the order or repetition on the command line (sorted by name):
+    # reversed, it was another sweep, and its tasks were computed again.
+    chosen = sorted(set(chosen))
     if not chosen:
         raise InvalidOption(
             f"--variants: give at least one of {', '.join(SPLIT_DELETE_SPECS)}",
