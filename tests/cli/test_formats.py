@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+from typing import Any
 
 import pytest
 
@@ -126,3 +127,31 @@ def test_origin_1_relabels_nim_and_wythoff_in_misere_play_too() -> None:
     import nimlab
 
     assert nimlab.analyze("nim", "0,1", misere=True).grundy == 0
+
+
+def test_a_table_from_another_origin_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`table subtraction:1,2 --origin 1` computed the table from 0, then the one from 1,
+    holding both at once: twice the memory --max-memory was checked for."""
+    import nimlab.solve.tables as tables
+    from nimlab.cli.main import main
+
+    computed: list[object] = []
+    real = tables.grundy_table
+
+    def counted(*args: Any, **kwargs: Any) -> GrundyTable:
+        computed.append(kwargs.get("origin"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "grundy_table", counted)
+    out = io.StringIO()
+    assert main(["table", "subtraction:1,2", "--size", "3", "--origin", "1"], out=out) == 0
+    assert computed == [1]
+    assert out.getvalue().splitlines()[1:] == [
+        "a\\b  1  2  3",
+        "  1  0  3  1",
+        "  2  3  0  2",
+        "  3  1  2  0",
+    ]
+    computed.clear()  # Nim's table from 1 is its own table relabelled: computed once too
+    assert main(["table", "nim", "--size", "2", "--origin", "1"], out=io.StringIO()) == 0
+    assert computed == [None]

@@ -254,7 +254,11 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.plan:
         return show_plan(args, out, "table", size=args.size)
-    result = grundy_table(game(args.game), args.size, misere=args.misere, limits=limits_of(args))
+    g = game(args.game)
+    origin = args.origin if args.origin and not _relabelled_from_1(g) else None
+    # (a table from another origin is computed as such: computed from the game's own origin
+    # first, both tables were held at once, twice what --max-memory was checked for)
+    result = grundy_table(g, args.size, misere=args.misere, limits=limits_of(args), origin=origin)
     if args.origin is not None or args.format != "text":
         from nimlab.cli.formats import grundy_table_lines, paper_grundy_table
 
@@ -271,6 +275,13 @@ def table(args: argparse.Namespace, out: TextIO) -> int:
     out.write(say("table.header", language(args), game=result.game, kind=kind) + "\n")
     write_lines(out, render.matrix_lines(result.values, result.origin))
     return 0
+
+
+def _relabelled_from_1(g: Any) -> bool:
+    """Whether ``--origin 1`` relabels the game's own table (seed 001's Nim and Wythoff)."""
+    from nimlab.theory.tables import paper_table
+
+    return paper_table(g, 1) is not None
 
 
 def ppositions(args: argparse.Namespace, out: TextIO) -> int:
