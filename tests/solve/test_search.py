@@ -63,7 +63,7 @@ def test_a_deep_search_refused_counts_the_positions_it_reached() -> None:
     with pytest.raises(TooLarge) as refused:
         search.value((10**5,))
     said = str(refused.value)
-    assert "a search 16,383 moves deep that has reached 16,384 positions needs" in said, said
+    assert "a search 16,383 moves deep that has reached 16,384 positions would need" in said, said
     assert "深さ 16,383 手、これまでに 16,384 局面に達した探索には" in refused.value.ja
 
 
