@@ -18,20 +18,30 @@ INTERRUPTED = {"en": "nimlab: interrupted", "ja": "nimlab: 中断しました"}
 
 
 def requested_language(argv: list[str], environ: dict[str, str] | os._Environ[str]) -> str:
-    """The language the command line asks for, read as ``--lang`` is, without the parser.
+    """The language the command line asks for, read as ``nimlab.cli.options.lang_of`` reads
+    it (a test holds the two equal), without importing nimlab.
 
     >>> requested_language(["analyze", "--lang", "ja"], {}), requested_language([], {})
     ('ja', 'en')
     >>> requested_language(["--lang=ja"], {}), requested_language([], {"NIMLAB_LANG": " JA"})
     ('ja', 'ja')
+    >>> requested_language(["--lang", "xx"], {"NIMLAB_LANG": "ja"}), requested_language(
+    ...     ["--", "--lang", "ja"], {})
+    ('ja', 'en')
     """
     lang = environ.get("NIMLAB_LANG", "").strip().lower()
+    lang = lang if lang in LANGS else "en"
     for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = None
         if arg == "--lang" and i + 1 < len(argv):
-            lang = argv[i + 1]
+            value = argv[i + 1]
         elif arg.startswith("--lang="):
-            lang = arg.split("=", 1)[1]
-    return lang if lang in LANGS else "en"
+            value = arg.split("=", 1)[1]
+        if value in LANGS:
+            lang = value
+    return lang
 
 
 def main() -> int:

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nimlab_launcher
 from nimlab.messages import say
@@ -69,3 +71,18 @@ def test_the_installed_command_is_the_launcher_and_a_real_ctrl_c_is_no_traceback
         assert not re.search(r'File "[^"]*nimlab(_launcher\.py|/)', err), (delay, err)
         # before Python's own handler is installed, SIGINT simply ends the process
         assert process.returncode in (130, -signal.SIGINT, 3), (delay, process.returncode, err)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["--lang", "--lang=ja", "--lang=en", "ja", "en", "xx", "--", "3"])),
+    st.sampled_from(["", "ja", " JA", "en", "fr"]),
+)
+def test_the_launcher_reads_the_language_as_the_command_line_does(
+    argv: list[str], env: str
+) -> None:
+    from nimlab.cli.options import lang_of
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NIMLAB_LANG", env)
+        assert nimlab_launcher.requested_language(argv, {"NIMLAB_LANG": env}) == lang_of(argv)

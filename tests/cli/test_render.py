@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -55,3 +56,15 @@ def test_numpy_laid_rows_are_the_rows_one_value_at_a_time(
         render.ROWS_AT_ONCE = saved
     slow = "".join(row + "\n" for row in render.value_rows(values, per_line, start))
     assert fast == slow
+
+
+@pytest.mark.parametrize(
+    ("start", "count"),
+    [(2**63, 45), (2**64 - 30, 60), (10**24, 41), (10**18 - 50, 100), (10**18 - 20, 20)],
+)
+def test_rows_numbered_past_what_numpy_holds_are_written_too(start: int, count: int) -> None:
+    """`sequence subtraction:2,4,7 --from 9223372036854775808 --to ...` printed part of its
+    rows, then a traceback: numpy's integers could not hold the row numbers."""
+    values = np.arange(count, dtype=np.uint16) % 7
+    fast = "".join(render.value_lines(values, 20, start))
+    assert fast == "".join(row + "\n" for row in render.value_rows(values.tolist(), 20, start))

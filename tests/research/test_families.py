@@ -8,6 +8,7 @@ import pytest
 
 from nimlab.errors import InvalidOption
 from nimlab.research.families import (
+    SPLIT_DELETE_SPECS,
     octal_family,
     split_delete_family,
     subtraction_family,
@@ -65,13 +66,13 @@ def test_octal_codes() -> None:
 
 def test_split_delete_tasks_skip_heap_counts_a_variant_does_not_allow() -> None:
     family = split_delete_family(["delete-nim:half", "delete-nim:single"], 3, 4, [9, 6])
-    assert family.items() == [
-        ["delete-nim:half", 4, 6],
-        ["delete-nim:half", 4, 9],
+    assert family.items() == [  # the variants in the order of SPLIT_DELETE_SPECS
         ["delete-nim:single", 3, 6],
         ["delete-nim:single", 3, 9],
         ["delete-nim:single", 4, 6],
         ["delete-nim:single", 4, 9],
+        ["delete-nim:half", 4, 6],
+        ["delete-nim:half", 4, 9],
     ]
     with pytest.raises(InvalidOption, match="at least one bound"):
         split_delete_family(["delete-nim:single"], 3, 4, [])
@@ -86,3 +87,6 @@ def test_variants_in_any_order_or_repeated_are_one_sweep() -> None:
     )
     assert one.parameters() == other.parameters()
     assert one.items() == other.items() and len(one.items()) == 4
+    # the default list is already in that order: a database made with it keeps its sweep
+    every = split_delete_family(list(SPLIT_DELETE_SPECS), 2, 3, [4])
+    assert every.params["variants"] == list(SPLIT_DELETE_SPECS)

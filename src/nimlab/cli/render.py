@@ -206,7 +206,7 @@ def value_lines(seq: Sequence[int] | Array, per_line: int = 20, start: int = 0) 
     """
     whole = len(seq) // per_line * per_line
     kind = getattr(getattr(seq, "dtype", None), "kind", None)
-    if kind is None or kind not in "ui" or whole == 0:
+    if kind is None or kind not in "ui" or whole == 0 or start + len(seq) >= NUMPY_INDEX_BELOW:
         yield from (row + "\n" for row in value_rows(seq, per_line, start))
         return
     import numpy as np
@@ -232,6 +232,9 @@ def value_lines(seq: Sequence[int] | Array, per_line: int = 20, start: int = 0) 
         yield f"{start + whole:>{index}}: {row}\n"
 
 
+NUMPY_INDEX_BELOW = 10**18
+"""Row numbers from here on are written one row at a time (numpy's integers stop at 2^64,
+and a start of 2^63 or more made the block's row numbers overflow)."""
 ROWS_AT_ONCE = 5000
 """Rows of values laid out at once by :func:`value_lines` (100,000 values: about 3 MB)."""
 

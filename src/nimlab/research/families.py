@@ -274,9 +274,10 @@ def split_delete_family(
                 ja=f"未知の分割・削除の変種 {v!r} です。使えるのは {', '.join(SPLIT_DELETE_SPECS)}",
             )
         chosen.append(spec)
-    # One sweep whatever the order or repetition on the command line (sorted by name):
+    # One sweep whatever the order or repetition on the command line, in the order of
+    # SPLIT_DELETE_SPECS (the default's, so that databases made with it keep their sweep):
     # reversed, it was another sweep, and its tasks were computed again.
-    chosen = sorted(set(chosen))
+    chosen = sorted(set(chosen), key=SPLIT_DELETE_SPECS.index)
     if not chosen:
         raise InvalidOption(
             f"--variants: give at least one of {', '.join(SPLIT_DELETE_SPECS)}",
