@@ -232,3 +232,9 @@ def test_a_huge_heap_beside_empty_heaps_is_answered_and_explained_by_the_theorem
         assert "misère" in a.method and a.grundy is not None
         text = nimlab.explain(spec, f"0,{n}", misere=True).text()
         assert "g⁻" in text or "1 ∈ S" in text
+
+
+def test_explain_of_empty_heaps_says_every_heap_is_empty() -> None:
+    for lang, words in (("en", "Every heap is empty"), ("ja", "山はすべて空")):
+        text = nimlab.explain("subtraction:1,3,4", "0,0", misere=True, lang=lang).text()
+        assert words in text, text

@@ -66,7 +66,13 @@ def subtraction(game: Ruleset, position: Position, lang: str) -> list[Step]:
     n = lone_heap(position)
     assert n is not None  # the theorem applied
     before = grundy(game, (n - 1,)) if n >= 1 else None
-    if before is None:
+    if before is None and len(position) > 1:
+        why = say(
+            lang,
+            "Every heap is empty: the player to move has no move and so wins.",
+            "山はすべて空: 手番の人は動けないので勝ち。",
+        )
+    elif before is None:
         why = say(
             lang,
             "The heap is empty: the player to move has no move and so wins.",
