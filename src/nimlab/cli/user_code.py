@@ -30,6 +30,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+import nimlab_launcher
 from nimlab.checks import env_seconds
 from nimlab.errors import TooLarge
 from nimlab.streams import tell
@@ -42,6 +43,8 @@ VARIABLE = "NIMLAB_RULES_SECONDS"
 
 NIMLAB_DIR = str(Path(__file__).resolve().parent.parent)
 """The package's own code."""
+LAUNCHER = str(Path(nimlab_launcher.__file__).resolve())
+"""The command's entry point, outside the package (``nimlab_launcher``): nimlab's code too."""
 
 
 @cache
@@ -58,8 +61,8 @@ def _place(filename: str) -> str:
     if filename.startswith("<"):  # <frozen importlib._bootstrap>, <string>
         return "library"
     resolved = str(Path(filename).resolve())
-    if resolved.startswith(NIMLAB_DIR + os.sep):  # (not a user's nimlab_games.py beside it)
-        return "nimlab"
+    if resolved.startswith(NIMLAB_DIR + os.sep) or resolved == LAUNCHER:  # (not a user's
+        return "nimlab"  # nimlab_games.py beside the package)
     library = _library_dirs()
     return "library" if any(resolved.startswith(place + os.sep) for place in library) else "user"
 
