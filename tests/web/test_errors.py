@@ -80,3 +80,35 @@ def test_a_string_too_long_is_said_in_nimlabs_words() -> None:
     assert errors.validation_message(error, "ja")[0] == (
         "start: 2,001 文字は長すぎます。2,000 文字までです"
     )
+
+
+def test_a_range_check_names_what_is_accepted_and_what_was_given() -> None:
+    """pydantic said "to: Input should be less than or equal to 10000", and not what was
+    given."""
+    error = RequestValidationError(
+        [
+            {
+                "type": "greater_than_equal",
+                "loc": ("query", "size"),
+                "msg": "Input should be greater than or equal to 1",
+                "input": "0",
+                "ctx": {"ge": 1},
+            }
+        ]
+    )
+    assert errors.validation_message(error) == ("size: at least 1 is accepted, got 0", "size")
+    in_japanese = ("size: 1 以上の値です（0 が与えられた）", "size")
+    assert errors.validation_message(error, "ja") == in_japanese
+    huge = RequestValidationError(
+        [
+            {
+                "type": "less_than_equal",
+                "loc": ("query", "to"),
+                "msg": "x",
+                "input": "9" * 40,
+                "ctx": {"le": 10000},
+            }
+        ]
+    )
+    text, _ = errors.validation_message(huge)
+    assert text == "to: at most 10000 is accepted, got " + "9" * 20 + "..."

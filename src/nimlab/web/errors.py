@@ -120,13 +120,45 @@ PYDANTIC_JA = {
 """Japanese for the checks of the request schema that the API's fields use."""
 
 
+PYDANTIC_EN = {
+    "less_than_equal": "at most {le} is accepted",
+    "less_than": "less than {lt} is accepted",
+    "greater_than_equal": "at least {ge} is accepted",
+    "greater_than": "more than {gt} is accepted",
+}
+"""nimlab's English for the range checks of the request schema (pydantic's says "Input
+should be less than or equal to 10000", and not what was given)."""
+
+
+def _given(error: Any, lang: str) -> str:
+    """``, got 99999`` (or its Japanese) when pydantic kept the value given, else nothing."""
+    if "input" not in error or not isinstance(error["input"], str | int | float):
+        return ""
+    value = str(error["input"])
+    value = value if len(value) <= 24 else value[:20] + "..."
+    return f"（{value} が与えられた）" if lang == "ja" else f", got {value}"
+
+
+def _pydantic_en(error: Any, english: str) -> str:
+    """A range check in nimlab's words, with the value given; pydantic's for the rest."""
+    template = PYDANTIC_EN.get(str(error.get("type")))
+    context = {k: str(v) for k, v in dict(error.get("ctx") or {}).items()}
+    try:
+        if template is not None and context:
+            return template.format(**context) + _given(error, "en")
+    except (KeyError, IndexError, ValueError):
+        pass
+    return english
+
+
 def _pydantic_ja(error: Any, english: str) -> str:
     """One of pydantic's checks in Japanese (its English, quoted, where there is none)."""
     template = PYDANTIC_JA.get(str(error.get("type")))
     context = {k: str(v).replace(" or ", ", ") for k, v in dict(error.get("ctx") or {}).items()}
     try:
         if template is not None:
-            return template.format(**context)
+            said = template.format(**context)
+            return said + _given(error, "ja") if str(error.get("type")) in PYDANTIC_EN else said
     except (KeyError, IndexError, ValueError):
         pass
     return f"値が受け付けられません（{english}）"
@@ -166,6 +198,8 @@ def validation_message(error: RequestValidationError, lang: str = "en") -> tuple
         text = "is required"
     if lang == "ja":
         text = "必須です" if missing else _pydantic_ja(first, text)
+    elif not missing:
+        text = _pydantic_en(first, text)
         if name is None and str(kind) not in PYDANTIC_JA:
             text = f"リクエストが受け付けられません（{first.get('msg', 'invalid request')}）"
     too_long = _too_long(first, lang)
