@@ -112,3 +112,11 @@ def test_a_range_check_names_what_is_accepted_and_what_was_given() -> None:
     )
     text, _ = errors.validation_message(huge)
     assert text == "to: at most 10000 is accepted, got " + "9" * 20 + "..."
+
+
+def test_a_fieldless_unknown_check_speaks_the_language_asked_for() -> None:
+    """The range-check change put the Japanese fallback for a check with no field under the
+    English branch: English got "リクエストが受け付けられません…", Japanese lost it."""
+    error = RequestValidationError([{"type": "odd_check", "loc": ("body",), "msg": "odd"}])
+    assert errors.validation_message(error) == ("odd", None)
+    assert errors.validation_message(error, "ja") == ("リクエストが受け付けられません（odd）", None)

@@ -198,10 +198,10 @@ def validation_message(error: RequestValidationError, lang: str = "en") -> tuple
         text = "is required"
     if lang == "ja":
         text = "必須です" if missing else _pydantic_ja(first, text)
-    elif not missing:
-        text = _pydantic_en(first, text)
         if name is None and str(kind) not in PYDANTIC_JA:
             text = f"リクエストが受け付けられません（{first.get('msg', 'invalid request')}）"
+    elif not missing:
+        text = _pydantic_en(first, text)
     too_long = _too_long(first, lang)
     if too_long:
         text = too_long
