@@ -39,6 +39,19 @@ PYTHON_VALUE_BYTES = 40
 """About the bytes of one integer of a Python answer: its slot and the int object."""
 KERNEL_STEPS_PER_STATE = 64
 """A compiled step costs far less than an interpreted state; this many make one state."""
+
+
+def kernel_states(positions: int, steps: int = 0) -> int:
+    """The states a compiled kernel's work is charged as: one a position, or one per
+    :data:`KERNEL_STEPS_PER_STATE` steps where that is more (:meth:`Budget.spend_kernel`;
+    a plan states the same).
+
+    >>> kernel_states(10), kernel_states(10, 6400), kernel_states(10, 6401)
+    (10, 100, 101)
+    """
+    return max(positions, -(-steps // KERNEL_STEPS_PER_STATE))
+
+
 CLOCK_EVERY = 4096
 """A budget with a deadline looks at the clock once per this many states."""
 
@@ -312,7 +325,7 @@ class Budget:
     def spend_kernel(self, positions: int, steps: int = 0) -> None:
         """Charge a compiled kernel's work (known before it runs): per position, or per
         steps where that is more; refused without being counted when over the limit."""
-        n = max(positions, -(-steps // KERNEL_STEPS_PER_STATE))
+        n = kernel_states(positions, steps)
         self.need(n)
         self.spend(n)
 

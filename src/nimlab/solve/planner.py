@@ -52,7 +52,7 @@ from nimlab.games.capabilities import (
     TWO_PAIRS,
 )
 from nimlab.kernels.shapes import KERNEL_MIN_STATES
-from nimlab.limits import KERNEL_STEPS_PER_STATE, Limits, amount, check_limits
+from nimlab.limits import Limits, amount, check_limits, kernel_states
 from nimlab.registry import game as as_game
 from nimlab.solve.methods import MEX, Method, criterion_method, render_method
 from nimlab.solve.misere_heaps import compiled_misere, misere_work
@@ -807,7 +807,7 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
             kernel = caps.one_heap
             if kernel is not None and kernel.misere_window is not None:  # cost known later
                 return (Step(PERIOD, "values", None), Step(MISERE_KERNEL, "values", None))
-            work = max(stop, -(-misere_work(g, stop) // KERNEL_STEPS_PER_STATE))  # as charged
+            work = kernel_states(stop, misere_work(g, stop))  # as the kernel is charged
             return (Step(MISERE_KERNEL, "values", work, 2 * stop, exact=True),)
         least = search_lower_bound(g, top)
         return (Step(MISERE_SEARCH, "values", None, least=least),)
@@ -833,7 +833,7 @@ def _sequence_steps(g: Ruleset, stop: int, misere: bool) -> tuple[Step, ...]:
             steps.append(Step(method, "values", None))
         else:
             # the work the kernel is charged: its steps where they are more than its heaps
-            work = max(stop, -(-kernel.compiled_steps(stop) // KERNEL_STEPS_PER_STATE))
+            work = kernel_states(stop, kernel.compiled_steps(stop))
             states = work if kernel.exact_work else stop
             steps.append(Step(method, "values", states, 2 * stop, exact=kernel.exact_work))
     else:
