@@ -137,9 +137,24 @@ def searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return limits
 
 
-def test_an_optional_search_in_vain_is_not_repeated(searches: list[int]) -> None:
+@pytest.fixture
+def no_grundy_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As if no k-heap Grundy table served the games (one too large for the limits): the
+    P-position kernel answers, and a search for the values is optional."""
+    import importlib
+
+    for module in ("nimlab.solve.planner", "nimlab.solve.compiled"):
+        monkeypatch.setattr(
+            importlib.import_module(module), "k_heap_grundy_states", lambda *args: None
+        )
+
+
+def test_an_optional_search_in_vain_is_not_repeated(
+    searches: list[int], no_grundy_table: None
+) -> None:
     # found by the CLI fuzz of 2026-11-27: play spent the whole state limit (7 s) on the
     # optional Grundy search of 30,30,30,30 at the start, at each hint and at each move
+    # (the Grundy table now answers that position: see the test below it)
     small = Limits(max_states=100_000)
     with nimlab.Context():
         for _ in range(3):
@@ -151,7 +166,9 @@ def test_an_optional_search_in_vain_is_not_repeated(searches: list[int]) -> None
         assert analyze("nim", "2,3", limits=small).remoteness == 5 and len(searches) == made
 
 
-def test_without_optional_steps_only_the_first_answers(searches: list[int]) -> None:
+def test_without_optional_steps_only_the_first_answers(
+    searches: list[int], no_grundy_table: None
+) -> None:
     with nimlab.Context():
         a = analyze("delete-nim:less-than-half", "30,30,30,30", optional=False)
         assert a.outcome == "N" and a.remoteness is None and a.winning_moves
@@ -181,3 +198,14 @@ def test_the_kept_optional_searches_are_counted_near_what_they_hold() -> None:
         finally:
             tracemalloc.stop()
         assert held <= 1.5 * context.searched.bytes
+
+
+def test_the_k_heap_grundy_table_answers_values_and_remoteness(searches: list[int]) -> None:
+    # 21-31 s and "grundy unknown" before the kernel (the optional search ran out of
+    # states); exhaustive search with no limit agrees: (2, 13) from 34,801 positions in 49 s
+    with nimlab.Context():
+        a = analyze("delete-nim:less-than-half", "30,30,30,30")
+        assert (a.outcome, a.grundy, a.remoteness) == ("N", 2, 13)
+        assert a.method == "compiled 4-heap Grundy table (nimlab.kernels)"
+        assert searches == []
+        assert nimlab.grundy("delete-nim:less-than-half", "30,30,30,30") == 2

@@ -14,6 +14,7 @@ from nimlab.explanations import explain
 from nimlab.limits import Limits, amount
 from nimlab.solve.context import Context
 from nimlab.solve.planner import plan, reachable_lower_bound, search_lower_bound
+from nimlab.solve.search import Search
 from nimlab.solve.tables import grundy_table
 
 
@@ -312,23 +313,57 @@ def test_the_positions_of_a_game_that_splits_heaps_are_bounded_by_the_largest(
     assert len(search.memo) <= state_box(g, tuple(heaps))
 
 
-def test_a_kernel_answers_where_the_search_would_not_fit_and_a_search_adds_the_values() -> None:
-    # found by the web audit: a move to 1,29,50 was refused under the server's 10^6 states
-    over = nimlab.analyze("split-delete-nim:single", "1,29,50", limits=Limits(max_states=10**6))
-    assert over.outcome == "N" and over.grundy is None and over.winning_moves
+def test_a_kernel_answers_where_the_search_would_not_fit_and_a_search_adds_the_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by the web audit: a move to 1,29,50 was refused under the server's 10^6 states.
+    # The k-heap Grundy table (22,100 states for heaps up to 50) now answers it in full:
+    # search is the reference, and the P-position kernel answers as if no table served.
     full = nimlab.analyze("split-delete-nim:single", "1,29,50")
     assert (full.outcome, full.grundy, full.remoteness) == ("N", 75, 35)
-    assert full.how is not None and full.how.name == "search"  # not "(Grundy value not computed)"
-    assert over.how is not None and over.how.name == "kernel:p-positions"
-    assert {m.to for m in full.winning_moves} == {m.to for m in over.winning_moves}
+    assert full.how is not None and full.how.name == "kernel:table"  # not "(… not computed)"
+    unlimited = Limits(max_states=10**8).budget()
+    searched = Search(nimlab.game("split-delete-nim:single"), False, unlimited)
+    assert searched.value((1, 29, 50)) == (75, 35)
+    server = Limits(max_states=10**6)
+    assert nimlab.analyze("split-delete-nim:single", "1,29,50", limits=server).grundy == 75
+    import importlib
+
+    for module in ("nimlab.solve.planner", "nimlab.solve.compiled"):
+        monkeypatch.setattr(
+            importlib.import_module(module), "k_heap_grundy_states", lambda *args: None
+        )
+    with Context():
+        over = nimlab.analyze("split-delete-nim:single", "1,29,50", limits=server)
+        assert over.outcome == "N" and over.grundy is None and over.winning_moves
+        assert over.how is not None and over.how.name == "kernel:p-positions"
+        assert {m.to for m in full.winning_moves} == {m.to for m in over.winning_moves}
+        searched_too = nimlab.analyze("split-delete-nim:single", "1,29,50")
+        assert (searched_too.grundy, searched_too.remoteness) == (75, 35)
+        assert searched_too.how is not None and searched_too.how.name == "search"
 
 
-def test_a_k_heap_kernel_answer_carries_what_is_known_of_the_grundy_value() -> None:
+def test_a_k_heap_kernel_answer_carries_what_is_known_of_the_grundy_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The 3-heap P-position kernel left grundy null even at P-positions (value 0 by
     definition), and its optional search was planned only when the box's bound fit the
-    state limit, though the search visits far fewer (split/delete audit)."""
+    state limit, though the search visits far fewer (split/delete audit). The k-heap
+    Grundy table now answers these positions; the P-position kernel is asked here as
+    where no table fits."""
+    import importlib
+
     from nimlab.solve.context import Context
 
+    with Context():
+        p = nimlab.analyze("split-delete-nim:single", "45,70,105")
+        n = nimlab.analyze("delete-nim:single", "39,53,56")
+        assert (p.outcome, p.grundy, n.outcome, n.grundy, n.remoteness) == ("P", 0, "N", 7, 13)
+        assert p.method == n.method == "compiled 3-heap Grundy table (nimlab.kernels)"
+    for module in ("nimlab.solve.planner", "nimlab.solve.compiled"):
+        monkeypatch.setattr(
+            importlib.import_module(module), "k_heap_grundy_states", lambda *args: None
+        )
     with Context():
         p = nimlab.analyze("split-delete-nim:single", "45,70,105")
         assert p.outcome == "P" and p.grundy == 0 and "Grundy value 0" in p.method

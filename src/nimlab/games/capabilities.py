@@ -20,6 +20,7 @@ models).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 from typing import Literal
 
 Shape = Literal["heap", "heaps", "sum", "take-away", "general"]
@@ -34,6 +35,121 @@ TWO_PAIRS, PAIR_AND_ONE, SPLIT_KEEP_SPLITTABLE, TWO_REDUCED = 8, 16, 32, 64
 # Of any even number of heaps: delete half of them and split each of the others (no
 # kernel; the planner's bounds read it).
 SPLIT_HALF = 128
+# The lines of the k-heap Grundy kernel (see nimlab.kernels.k_heap_grundy).
+REDUCE_LINES, KEEP_ONE_LINES, KEEP_NONE_LINES, TOTAL_LINES = 1, 2, 4, 8
+
+
+@dataclass(frozen=True)
+class FixedCountMoves:
+    """The moves of a split/delete game of seed 001, as the k-heap Grundy kernel runs them.
+
+    ``order`` is ``"split-delete"`` (split some heaps in two, then delete as many of the
+    heaps) or ``"delete-split"`` (delete some heaps, then split as many of the others);
+    ``variant`` says how many: ``"single"`` one, ``"half"`` half of them,
+    ``"less-than-half"`` any number from one to half, ``"all-but-one"`` every heap but
+    one, the last split into as many parts as there were heaps.
+
+    >>> FixedCountMoves("delete-split", "less-than-half").counts(4)
+    (1, 2)
+    >>> FixedCountMoves("delete-split", "single").options_in_box(3, 3)  # heaps 1..3
+    40
+    """
+
+    order: str
+    variant: str
+
+    def counts(self, heaps: int) -> tuple[int, int]:
+        """The least and the most heaps a move splits (and deletes) among ``heaps``."""
+        half = heaps // 2
+        return {
+            "single": (1, 1),
+            "half": (half, half),
+            "less-than-half": (1, half),
+            "all-but-one": (heaps - 1, heaps - 1),
+        }[self.variant]
+
+    def line_families(self, heaps: int) -> int | None:
+        """The lines of the k-heap Grundy kernel that hold every option of ``heaps`` (3 or
+        4) heaps, or None where they do not (split-delete-nim:half, whose deletions after
+        two splits may take parts of both: its options are listed one by one).
+
+        >>> FixedCountMoves("split-delete", "single").line_families(4) == REDUCE_LINES | 2
+        True
+        >>> FixedCountMoves("split-delete", "half").line_families(4) is None
+        True
+        """
+        if self.order == "split-delete":
+            return REDUCE_LINES | KEEP_ONE_LINES if self.variant == "single" else None
+        if self.variant == "all-but-one":
+            return TOTAL_LINES
+        if self.variant == "single" or (self.variant == "less-than-half" and heaps == 3):
+            return KEEP_ONE_LINES
+        if self.variant == "less-than-half":
+            return KEEP_ONE_LINES | KEEP_NONE_LINES
+        return KEEP_NONE_LINES if heaps == 4 else None
+
+    def options_in_box(self, heaps: int, top: int) -> int:
+        """The options the kernel goes through for every sorted position of ``heaps`` heaps
+        from 1 to ``top`` (an option reached in several ways counted each time): one step
+        each. Summed over the box by generating functions, without visiting it.
+
+        A move splitting the heaps of a set S (each ⌊h/2⌋ ways) is counted by the
+        elementary symmetric sums of the weights ⌊h/2⌋ over the position's heaps; the
+        heaps deleted around it multiply each term by a binomial.
+        """
+        least, most = self.counts(heaps)
+        if self.variant == "all-but-one":  # one heap kept, split into ``heaps`` parts
+            weights = _partition_counts(top, heaps)
+            return _symmetric_sum(weights, heaps, 1)
+        weights = [h // 2 for h in range(top + 1)]
+        total = 0
+        for s in range(least, most + 1):
+            # split-delete: then delete s of the k + s heaps; delete-split: s deleted
+            # first, among the heaps not split
+            pool = heaps + s if self.order == "split-delete" else heaps - s
+            total += comb(pool, s) * _symmetric_sum(weights, heaps, s)
+        return total
+
+
+def _symmetric_sum(weights: list[int], heaps: int, chosen: int) -> int:
+    """Σ over the sorted positions of ``heaps`` heaps in 1..len(weights)−1 of the sum, over
+    each choice of ``chosen`` of its heaps (as slots: equal heaps are different slots), of
+    the product of their weights — a dynamic programme over the heap sizes.
+
+    >>> _symmetric_sum([0, 1, 1], 2, 1)  # (1,1): 2, (1,2): 2, (2,2): 2
+    6
+    """
+    # table[used][picked]: the positions' sum so far over the sizes seen
+    table = [[0] * (chosen + 1) for _ in range(heaps + 1)]
+    table[0][0] = 1
+    for size in range(1, len(weights)):
+        w = weights[size]
+        nxt = [row[:] for row in table]  # m = 0 copies of this size
+        for used in range(heaps + 1):
+            for picked in range(chosen + 1):
+                here = table[used][picked]
+                if not here:
+                    continue
+                for m in range(1, heaps - used + 1):  # m copies of ``size``
+                    for j in range(0, min(m, chosen - picked) + 1):  # j of them chosen
+                        nxt[used + m][picked + j] += here * comb(m, j) * w**j
+        table = nxt
+    return table[heaps][chosen]
+
+
+def _partition_counts(top: int, parts: int) -> list[int]:
+    """p(h, parts), the partitions of h into exactly ``parts`` positive parts, h = 0..top.
+
+    >>> _partition_counts(6, 3)
+    [0, 0, 0, 1, 1, 2, 3]
+    """
+    # p(h, k) = p(h − 1, k − 1) + p(h − k, k)
+    table = [[0] * (top + 1) for _ in range(parts + 1)]
+    table[0][0] = 1
+    for k in range(1, parts + 1):
+        for h in range(1, top + 1):
+            table[k][h] = table[k - 1][h - 1] + (table[k][h - k] if h >= k else 0)
+    return table[parts]
 
 
 @dataclass(frozen=True)
@@ -341,6 +457,8 @@ class Capabilities:
     is how far past a period's preperiod and two periods the values must run before a
     period is reported as observed, for a game with no criterion whose early values
     mislead (all-but: twice the largest excluded number; below it, G(n) = n).
+    ``fixed_count_moves`` are the moves of a split/delete game, for the k-heap Grundy
+    kernel (:class:`FixedCountMoves`).
     """
 
     shape: Shape
@@ -356,6 +474,7 @@ class Capabilities:
     splits_heaps: bool = False
     any_count_moves: int = 0
     observe_past: int = 0
+    fixed_count_moves: FixedCountMoves | None = None
 
     def k_heap_kernel(self, heaps: int) -> int | None:
         """The k-heap kernel's move flags for ``heaps`` heaps, if a kernel serves them."""

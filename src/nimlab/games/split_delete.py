@@ -44,6 +44,7 @@ from nimlab.games.capabilities import (
     TWO_PAIRS,
     TWO_REDUCED,
     Capabilities,
+    FixedCountMoves,
 )
 from nimlab.games.meter import charge
 from nimlab.games.split_moves import (
@@ -214,6 +215,7 @@ class _FixedCountGame(HeapsRuleset):
     bounds read them: ``Capabilities.any_count_moves``)."""
     _p_matrix_sources: ClassVar[dict[str, str]] = {}
     _grundy_table_source: ClassVar[str]
+    _order: ClassVar[str]
 
     @property
     def capabilities(self) -> Capabilities:
@@ -228,6 +230,7 @@ class _FixedCountGame(HeapsRuleset):
             grundy_table_source=self._grundy_table_source,
             splits_heaps=True,
             any_count_moves=self._any_count_moves.get(self.variant, 0),
+            fixed_count_moves=FixedCountMoves(self._order, self.variant),
         )
 
     @property
@@ -281,6 +284,7 @@ class SplitDeleteNim(_FixedCountGame):
 
     variant: str
     family: ClassVar[str] = "split-delete-nim"
+    _order: ClassVar[str] = "split-delete"
     variants: ClassVar[tuple[str, ...]] = SPLIT_DELETE_VARIANTS
     _two_heap_moves: ClassVar[int] = REDUCE | SUMS
     _p_matrix_sources: ClassVar[dict[str, str]] = {"single": "Table 9 of seed 001"}
@@ -341,6 +345,7 @@ class DeleteNim(_FixedCountGame):
 
     variant: str
     family: ClassVar[str] = "delete-nim"
+    _order: ClassVar[str] = "delete-split"
     _grundy_table_source: ClassVar[str] = "Table 8 of seed 001 (Delete-and-split Nim)"
     variants: ClassVar[tuple[str, ...]] = DELETE_VARIANTS
     _two_heap_moves: ClassVar[int] = SUMS

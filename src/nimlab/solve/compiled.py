@@ -21,12 +21,19 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from nimlab.games.base import Move, Position, Ruleset
-from nimlab.kernels.shapes import KERNEL_MIN_STATES, k_heap_moves, two_heap_moves
+from nimlab.kernels.shapes import (
+    KERNEL_MIN_STATES,
+    box_size,
+    k_heap_grundy_bytes,
+    k_heap_grundy_states,
+    k_heap_moves,
+    two_heap_moves,
+)
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
 from nimlab.solve.context import current
 from nimlab.solve.methods import Method, kernel_p_positions, kernel_table
 from nimlab.solve.planner import search_work
-from nimlab.solve.tablebase import GRUNDY_2, TAKE_AWAY, keep_table, load_table
+from nimlab.solve.tablebase import GRUNDY_2, K_HEAP_GRUNDY, TAKE_AWAY, keep_table, load_table
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -115,12 +122,14 @@ TUPLE_BYTES = 48
 
 @dataclass(frozen=True)
 class KernelAnswer:
-    """What a kernel says of one position: outcome, Grundy value where known, winning moves."""
+    """What a kernel says of one position: outcome, Grundy value and remoteness where
+    known, winning moves."""
 
     p_position: bool
     grundy: int | None
     winning_moves: list[Move]
     method: Method
+    remoteness: int | None = None
 
 
 def kernel_answer(
@@ -133,6 +142,14 @@ def kernel_answer(
     if not force and search_work(game, pos) <= KERNEL_MIN_STATES:
         return None
     budget = limits.budget()
+    k_table = k_heap_table(game, pos, budget)
+    if k_table is not None:  # Grundy values and remoteness of the whole box
+        from nimlab.kernels.k_heap_grundy import rank_of
+
+        value, far = (int(x) for x in k_table[:, rank_of(pos)])
+        moves = [m for m in game.moves(pos) if k_table[0, rank_of(m.to)] == 0]
+        what = f"{len(pos)}-heap Grundy table"
+        return KernelAnswer(value == 0, value, moves, kernel_table(what), far)
     lookup = _grundy_lookup(game, pos, budget)
     if lookup is not None:
         value = lookup(pos)
@@ -156,10 +173,72 @@ def kernel_grundy(game: Ruleset, pos: Position, budget: Budget, force: bool = Fa
 
     Small positions are left to search, unless ``force`` (the planner chose the kernel).
     """
+    known = kernel_values(game, pos, budget, force)
+    return None if known is None else known[0]
+
+
+def kernel_values(
+    game: Ruleset, pos: Position, budget: Budget, force: bool = False
+) -> tuple[int, int | None] | None:
+    """The Grundy value of a large position from a compiled table, and its remoteness
+    where the table holds it (the k-heap tables do), as :func:`kernel_grundy`."""
     if not force and search_work(game, pos) <= KERNEL_MIN_STATES:
         return None
+    k_table = k_heap_table(game, pos, budget)
+    if k_table is not None:
+        from nimlab.kernels.k_heap_grundy import rank_of
+
+        value, remoteness = (int(x) for x in k_table[:, rank_of(pos)])
+        return value, remoteness
     lookup = _grundy_lookup(game, pos, budget)
-    return None if lookup is None else lookup(pos)
+    return None if lookup is None else (lookup(pos), None)
+
+
+def k_heap_table(game: Ruleset, pos: Position, budget: Budget) -> npt.NDArray[Any] | None:
+    """Grundy values (row 0) and remoteness (row 1) of every sorted position of
+    ``len(pos)`` heaps up to ``pos``'s largest, by
+    :func:`~nimlab.kernels.k_heap_grundy.rank_of`, if the k-heap Grundy kernel serves the
+    game and its work fits what ``budget`` has left (else ``None``: the caller decides the
+    outcome another way).
+
+    The ranks of a smaller box are the first ones of a larger box (the positions are in
+    order of their largest heap), so a table kept for a larger box answers.
+    """
+    heaps, top = len(pos), max(pos, default=0)
+    if top < 1 or min(pos) < 1:
+        return None
+    need = k_heap_grundy_states(game, heaps, top, budget.remaining)
+    if need is None or need > budget.remaining:
+        return None
+    if k_heap_grundy_bytes(game, heaps, top) > budget.max_memory:
+        return None
+    positions = box_size(heaps, top)
+    cache, key = current().tables, (game, heaps)
+    known = cache.get(key)
+    if known is not None and known[0] >= top:
+        return known[1]  # type: ignore[no-any-return]
+    import numpy as np
+
+    kind = f"{K_HEAP_GRUNDY}-{heaps}"
+    stored = load_table(kind, game, top, budget)
+    if stored is not None:
+        table = np.asarray(stored.values)
+    else:
+        from nimlab.kernels.k_heap_grundy import grundy_table
+
+        moves = game.capabilities.fixed_count_moves
+        assert moves is not None
+        budget.check_memory(
+            k_heap_grundy_bytes(game, heaps, top),
+            f"the Grundy table of {amount(positions)} {heaps}-heap positions",
+            ja=f"山 {heaps} 個の局面 {amount(positions)} 個のグランディ数表",
+        )
+        budget.spend_kernel(need)
+        values, remoteness = grundy_table(moves, heaps, top)
+        table = np.stack([values, remoteness])
+        keep_table(kind, game, top, table)
+    cache.put(key, (top, table), int(table.nbytes))
+    return table
 
 
 def _grundy_lookup(

@@ -29,7 +29,7 @@ from nimlab.games.actions import InComponent
 from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.limits import Budget, Limits, check_limits
 from nimlab.registry import game as as_game
-from nimlab.solve.compiled import kernel_answer, kernel_grundy
+from nimlab.solve.compiled import kernel_answer, kernel_grundy, kernel_values
 from nimlab.solve.context import current
 from nimlab.solve.heaps import HeapValues, source_method
 from nimlab.solve.methods import (
@@ -120,6 +120,7 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
         assert fast is not None
         outcome = "P" if fast.p_position else "N"
         value, moves, complete, method = fast.grundy, tuple(fast.winning_moves), True, fast.method
+        remoteness = fast.remoteness
         if value is None and fast.p_position:
             value = 0  # a P-position's Grundy value, whatever table said it is one
     else:
@@ -136,7 +137,10 @@ def run_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool, limits: Li
                 remoteness = searched[1] if remoteness is None else remoteness
         elif step.answers == "grundy" and step.method.name.startswith("kernel:"):
             if value is None:
-                value = _kernel_grundy_if_fits(g, pos, limits)
+                known = _kernel_values_if_fits(g, pos, limits)
+                if known is not None:
+                    value = known[0]
+                    remoteness = known[1] if remoteness is None else remoteness
         elif step.answers == "grundy" and (value is None or remoteness is None):
             # A small search within the state limit gives both values.
             searched = _search_within(g, pos, misere, limits, limits.budget())
@@ -330,13 +334,16 @@ def _search_plan(the_plan: Plan, g: Ruleset, pos: Position, misere: bool) -> Pla
     return replace(the_plan, steps=(step,), dropped=the_plan.steps)
 
 
-def _kernel_grundy_if_fits(game: Ruleset, pos: Position, limits: Limits) -> int | None:
-    """The Grundy value from a compiled table when one fits ``limits``, else ``None``.
+def _kernel_values_if_fits(
+    game: Ruleset, pos: Position, limits: Limits
+) -> tuple[int, int | None] | None:
+    """The Grundy value (and the remoteness, from a k-heap table) from a compiled table
+    when one fits ``limits``, else ``None``.
 
     Used where a theorem gave the outcome only: the answer stands either way.
     """
     try:
-        return kernel_grundy(game, pos, limits.budget(), force=True)
+        return kernel_values(game, pos, limits.budget(), force=True)
     except TooLarge:
         return None
 

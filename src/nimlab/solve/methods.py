@@ -96,7 +96,8 @@ def value_source(name: str, name_ja: str) -> Method:
 
 
 def kernel_table(what: str) -> Method:
-    """A compiled table: ``take-away states`` or ``two-heap Grundy table``."""
+    """A compiled table: ``take-away states``, ``two-heap Grundy table`` or ``3-heap
+    Grundy table`` / ``4-heap Grundy table``."""
     return Method("kernel:table", f"compiled {what}", parameters=(("what", what),))
 
 
@@ -118,6 +119,8 @@ Renderer = Callable[[Method], str]
 _TABLES_JA = {
     "take-away states": "取り数制限ゲームの状態",
     "two-heap Grundy table": "2山のグランディ数表",
+    "3-heap Grundy table": "3山のグランディ数表",
+    "4-heap Grundy table": "4山のグランディ数表",
 }
 
 

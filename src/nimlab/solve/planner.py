@@ -28,7 +28,7 @@ and results name its methods.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb, factorial, prod
 from typing import Any, Literal
 
@@ -51,10 +51,10 @@ from nimlab.games.capabilities import (
     SUMS,
     TWO_PAIRS,
 )
-from nimlab.kernels.shapes import KERNEL_MIN_STATES
+from nimlab.kernels.shapes import KERNEL_MIN_STATES, k_heap_grundy_bytes, k_heap_grundy_states
 from nimlab.limits import Limits, amount, check_limits, kernel_states
 from nimlab.registry import game as as_game
-from nimlab.solve.methods import MEX, Method, criterion_method, render_method
+from nimlab.solve.methods import MEX, Method, criterion_method, kernel_table, render_method
 from nimlab.solve.misere_heaps import compiled_misere, misere_work
 
 Question = Literal["analyze", "sequence", "period", "table", "ppositions"]
@@ -413,6 +413,9 @@ def _analyze_steps(
             # may leave open and the remoteness, without loading a kernel.
             steps.append(Step(search, "grundy", work, optional=True))
             return tuple(steps), tuple(dropped)
+        table = None if misere or work <= KERNEL_MIN_STATES else _k_heap_grundy_step(g, pos, limits)
+        if table is not None:  # the values the theorem leaves open, and the remoteness
+            steps.append(replace(table, optional=True))
         keep_remoteness(remoteness)
         if cells is not None:  # for the Grundy value where the theorem gives only the outcome
             kernel = _table_step(g, cells, "grundy", optional=True)
@@ -431,6 +434,10 @@ def _analyze_steps(
             return tuple(steps), tuple(dropped)
         if k is not None:
             top = max(pos)
+            table = _k_heap_grundy_step(g, pos, limits)
+            if table is not None:  # every value of the box and its remoteness: all of it
+                steps.append(table)
+                return tuple(steps), tuple(dropped)
             cells = comb(top - g.capabilities.least_heap + len(pos), len(pos))
             method = kernel_method(f"{len(pos)}-heap", max_heap=top)
             steps.append(Step(method, "outcome", cells, exact=True))
@@ -445,6 +452,18 @@ def _analyze_steps(
             return tuple(steps), tuple(dropped)
     steps.append(Step(search, "grundy", work, least=least))
     return tuple(steps), tuple(dropped)
+
+
+def _k_heap_grundy_step(g: Ruleset, pos: Position, limits: Limits) -> Step | None:
+    """The k-heap Grundy table of ``pos``'s box, if a kernel serves it and it fits."""
+    top = max(pos, default=0)
+    states = k_heap_grundy_states(g, len(pos), top, limits.max_states)
+    if states is None or states > limits.max_states or min(pos, default=0) < 1:
+        return None
+    memory = k_heap_grundy_bytes(g, len(pos), top)
+    if memory > limits.max_memory:
+        return None
+    return Step(kernel_table(f"{len(pos)}-heap Grundy table"), "grundy", states, memory, exact=True)
 
 
 def _positions_lower_bound(game: Ruleset, pos: Position) -> int:

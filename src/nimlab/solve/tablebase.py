@@ -1,12 +1,13 @@
 """The tablebase: compiled tables kept on disk (SQLite), so the next question starts warm.
 
-A two-heap Grundy table, a take-away table or a k-heap P-position table costs a
-compiled kernel — and loading the kernels (numba) costs more than the whole
-rest of a command. Like a chess endgame tablebase or Gamesman's solved
-databases, the tablebase keeps each such table once it is computed: the next
-question whose positions lie inside a stored table reads it from SQLite and
-never loads numba. Every cell of a table depends only on smaller positions, so
-a stored table answers every question inside its bounds exactly.
+A two-heap Grundy table, a take-away table, a k-heap P-position table or a
+k-heap Grundy table (values and remoteness) costs a compiled kernel — and
+loading the kernels (numba) costs more than the whole rest of a command. Like
+a chess endgame tablebase or Gamesman's solved databases, the tablebase keeps
+each such table once it is computed: the next question whose positions lie
+inside a stored table reads it from SQLite and never loads numba. Every cell of
+a table depends only on smaller positions, so a stored table answers every
+question inside its bounds exactly.
 
 Only games with a canonical spec (``nimlab.game(game.spec) == game``) are
 kept: a user's unnamed ``heap_game(f)`` is never written to disk. An entry is
@@ -57,8 +58,11 @@ MAX_ENTRY_BYTES = 128 * 1024**2
 GRUNDY_2 = "grundy-2"
 TAKE_AWAY = "take-away"
 HEAP_VALUES = "heap-values"
+K_HEAP_GRUNDY = "k-heap-grundy"
 """The kinds of table kept: two-heap Grundy tables, take-away tables, single-heap
-values, and ``p-positions-K``, the sorted P-positions with K heaps."""
+values, ``p-positions-K``, the sorted P-positions with K heaps, and
+``k-heap-grundy-K``, the Grundy values (row 0) and remoteness (row 1) of the sorted
+positions of K heaps in the order of :func:`nimlab.kernels.k_heap_grundy.rank_of`."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
