@@ -70,6 +70,18 @@ def _binomials(n: int, k: int) -> Any:
 
 
 @njit(cache=True)
+def _next_position(heap: Any, k: int) -> None:
+    """Step the sorted ``heap`` to the next position in colexicographic order: the first
+    heap below its successor (or the last) grows by one, the heaps before it fall to 1."""
+    i = 0
+    while i < k - 1 and heap[i] == heap[i + 1]:
+        i += 1
+    heap[i] += 1
+    for j in range(i):
+        heap[j] = 1
+
+
+@njit(cache=True)
 def _rank(option: Any, k: int, binom: Any) -> int:
     """Sort ``option`` (k heaps, insertion sort) and return its rank."""
     for i in range(1, k):
@@ -131,10 +143,8 @@ def _splits(heap: Any, split_mask: int, k: int, pool: Any, start: int, t: int) -
 def _listed_grundy_table(
     k: int, split_first: bool, least: int, most: int, all_but_one: bool, top: int
 ) -> Any:
-    n = 1
-    for i in range(k):
-        n = n * (top + i) // (i + 1)  # C(top + k − 1, k)
     binom = _binomials(top + k + 1, k + 1)
+    n = binom[top + k - 1, k]  # the positions of the box
     table = np.zeros((n, 2), dtype=np.int32)  # value and remoteness side by side: one load
     stamp = np.zeros(64, dtype=np.int64)
     heap = np.ones(k, dtype=np.int64)
@@ -146,13 +156,8 @@ def _listed_grundy_table(
     for here in range(n):
         if largest + 2 > stamp.shape[0]:  # room for every option's value and their mex
             stamp = np.zeros(2 * (largest + 2), dtype=np.int64)
-        if here:  # the next sorted position in colexicographic order
-            i = 0
-            while i < k - 1 and heap[i] == heap[i + 1]:
-                i += 1
-            heap[i] += 1
-            for j in range(i):
-                heap[j] = 1
+        if here:
+            _next_position(heap, k)
         state[1], state[2] = -1, -1
         if all_but_one:
             for keep in range(k):  # each heap kept in turn (equal heaps each time)
@@ -316,10 +321,8 @@ def _put(bits: Any, low: Any, high: Any, line: int, v: int, r: int) -> None:
 
 @njit(cache=True)
 def _grundy_table_lines(k: int, families: int, top: int, words: int) -> Any:
-    n = 1
-    for i in range(k):
-        n = n * (top + i) // (i + 1)
     binom = _binomials(top + k + 1, k + 1)
+    n = binom[top + k - 1, k]
     table = np.zeros((n, 2), dtype=np.int32)
     reduce = families & REDUCE_LINES
     keep_one = families & KEEP_ONE_LINES
@@ -346,12 +349,7 @@ def _grundy_table_lines(k: int, families: int, top: int, words: int) -> Any:
     state = np.zeros(3, dtype=np.int64)
     for here in range(n):
         if here:
-            i = 0
-            while i < k - 1 and heap[i] == heap[i + 1]:
-                i += 1
-            heap[i] += 1
-            for j in range(i):
-                heap[j] = 1
+            _next_position(heap, k)
         acc[:] = 0
         state[1], state[2] = -1, -1
         for a in range(k):

@@ -3,9 +3,10 @@
 A perfect player wins whenever it can, taking the winning move that ends the
 game soonest (least remoteness). When it is lost it takes the move that
 survives longest (greatest remoteness), so a person has to play well to the
-end. Remoteness comes from search within ``Limits.remoteness_states``; beyond
-that (huge positions) the winning move comes from the theorem and a lost player
-takes the smallest move, which changes the position least.
+end. Remoteness comes from :mod:`nimlab.play.remoteness` (the k-heap Grundy table, or
+search within ``Limits.remoteness_states``); beyond that (huge positions) the winning
+move comes from the theorem and a lost player takes the smallest move, which changes
+the position least.
 
 >>> import random
 >>> from nimlab.registry import game
@@ -20,11 +21,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from nimlab.errors import InvalidOption, TooLarge
+from nimlab.errors import InvalidOption
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.limits import Limits, check_limits
 from nimlab.play.moves import legal_move
-from nimlab.solve.search import Search
+from nimlab.play.remoteness import Remoteness
 
 LEVELS = ("perfect", "random", "mix")
 MIX_PERFECT = 0.5
@@ -85,10 +86,11 @@ def perfect(
     from nimlab.solve.engine import analyze
 
     limits = check_limits(limits)
-    # The outcome and winning moves only: remoteness comes from a search of its own,
-    # within the remoteness limit (the optional steps could spend the whole state limit)
+    # The outcome and winning moves only: remoteness comes from the k-heap table or a
+    # search of its own, within the remoteness limit (the optional steps could spend the
+    # whole state limit)
     analysis = analyze(game, position, misere=misere, limits=limits, optional=False)
-    remote = _Remoteness(game, limits, misere)
+    remote = Remoteness(game, limits, misere)
     if analysis.outcome == "N" and analysis.winning_moves:
         found = (
             legal_move(game, position, game.parse_position(m.to)) for m in analysis.winning_moves
@@ -113,20 +115,3 @@ def perfect(
 
 def _or(value: int | None, default: int) -> int:
     return default if value is None else value
-
-
-class _Remoteness:
-    """Remoteness of positions by one shared search, None once the search is too big."""
-
-    def __init__(self, game: Ruleset, limits: Limits, misere: bool = False) -> None:
-        self.search = Search(game, misere, budget=limits.remoteness_budget())
-        self.failed = False
-
-    def __call__(self, position: Position) -> int | None:
-        if self.failed:
-            return None
-        try:
-            return self.search.value(position)[1]
-        except TooLarge:
-            self.failed = True
-            return None

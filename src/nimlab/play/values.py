@@ -3,8 +3,8 @@
 A move *wins* for the mover when it reaches a P-position (under misère play, a
 misère P-position), else it *loses*. Its remoteness is the remoteness of the
 position it reaches — how many more moves perfect play lasts after it — and is
-given only where the search computed it within ``Limits.remoteness_states``;
-beyond that it is None, never guessed.
+given only where :mod:`nimlab.play.remoteness` computed it (the k-heap Grundy table, or
+the search within ``Limits.remoteness_states``); beyond that it is None, never guessed.
 
 The outcomes come from one analysis of the position being moved from (its
 winning moves, when the analysis lists them all), so they are the same
@@ -30,6 +30,7 @@ from typing import Literal
 from nimlab.errors import TooLarge
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.limits import Limits, check_limits
+from nimlab.play.remoteness import Remoteness
 from nimlab.solve.results import Analysis
 
 ANALYSED = 100
@@ -63,7 +64,6 @@ def move_values(
     when the caller has it already.
     """
     from nimlab.solve.engine import analyze
-    from nimlab.solve.search import Search
 
     limits = check_limits(limits)
     fmt = game.format_position
@@ -74,24 +74,18 @@ def move_values(
             return [(m, MoveValue("", None)) for m in moves]
     winning = {w.to for w in analysis.winning_moves}
     listed = analysis.outcome == "P" or analysis.winning_moves_complete
-    search = Search(game, misere, budget=limits.remoteness_budget())
-    searching = analysis.remoteness is not None  # else the position is too big to search
-    if searching:
-        try:
-            search.value(position)  # one search: every move's position is then remembered
-        except TooLarge:
-            searching = False
+    remote = Remoteness(game, limits, misere)
+    # the table's or one search's: every move's position is then remembered
+    searching = analysis.remoteness is not None and remote.value(position) is not None
     values = []
     analysed = 0
     for move in moves:
         remoteness: int | None = None
         outcome: MoveOutcome = ""
-        if searching:
-            try:
-                grundy, remoteness = search.value(move.to)
-                outcome = "win" if grundy == 0 else "lose"
-            except TooLarge:
-                searching = False
+        known = remote.value(move.to) if searching else None
+        if known is not None:
+            grundy, remoteness = known
+            outcome = "win" if grundy == 0 else "lose"
         if listed:
             outcome = "win" if fmt(move.to) in winning else "lose"
         elif not outcome and analysed < ANALYSED:

@@ -184,14 +184,33 @@ def kernel_values(
     where the table holds it (the k-heap tables do), as :func:`kernel_grundy`."""
     if not force and search_work(game, pos) <= KERNEL_MIN_STATES:
         return None
-    k_table = k_heap_table(game, pos, budget)
-    if k_table is not None:
-        from nimlab.kernels.k_heap_grundy import rank_of
-
-        value, remoteness = (int(x) for x in k_table[:, rank_of(pos)])
-        return value, remoteness
+    known = k_heap_values(game, pos, budget, force=True)
+    if known is not None:
+        return known
     lookup = _grundy_lookup(game, pos, budget)
     return None if lookup is None else (lookup(pos), None)
+
+
+def k_heap_values(
+    game: Ruleset, pos: Position, budget: Budget, force: bool = False
+) -> tuple[int, int] | None:
+    """The Grundy value and remoteness of a 3- or 4-heap split/delete position from the
+    k-heap Grundy table, if one serves the game and fits ``budget`` (small positions are
+    left to search, unless ``force``).
+
+    >>> from nimlab.registry import game
+    >>> k_heap_values(game("delete-nim:single"), (39, 53, 56), Limits().budget())
+    (7, 13)
+    """
+    if not force and search_work(game, pos) <= KERNEL_MIN_STATES:
+        return None
+    k_table = k_heap_table(game, pos, budget)
+    if k_table is None:
+        return None
+    from nimlab.kernels.k_heap_grundy import rank_of
+
+    value, remoteness = (int(x) for x in k_table[:, rank_of(pos)])
+    return value, remoteness
 
 
 def k_heap_table(game: Ruleset, pos: Position, budget: Budget) -> npt.NDArray[Any] | None:
