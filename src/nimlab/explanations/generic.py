@@ -7,6 +7,7 @@ from nimlab.explanations import Step
 from nimlab.explanations.words import move_words, say
 from nimlab.games.actions import Action
 from nimlab.games.base import Position, Ruleset
+from nimlab.kernels.shapes import KERNEL_MIN_STATES
 from nimlab.limits import Limits
 from nimlab.solve.search import Search, mex
 
@@ -73,7 +74,12 @@ def search(
     """Search every option: the mex of their Grundy values, and a P-option if there is one.
 
     Under misère play the values are misère Grundy values (an end position has value 1).
+    A 3- or 4-heap split/delete position too large for a quick search takes its options'
+    values from the compiled Grundy table of its box instead (:func:`grundy_table`).
     """
+    table = None if misere else grundy_table(game, position, lang, limits)
+    if table is not None:
+        return table
     solver = Search(game, misere, budget=limits.budget())
     try:
         options: dict[Position, tuple[Action, int]] = {}
@@ -143,6 +149,75 @@ def search(
         lang,
     )
     return [Step("search", text, lines, {"options": len(options), "p_options": len(p_options)})]
+
+
+def grundy_table(game: Ruleset, position: Position, lang: str, limits: Limits) -> list[Step] | None:
+    """The options' values from the compiled Grundy table of every position of as many
+    heaps (3 or 4 heaps of the split/delete games), where a search would be large and the
+    table fits the limits; else None.
+
+    >>> import nimlab
+    >>> steps = grundy_table(nimlab.game("delete-nim:single"), (39, 53, 56), "en", Limits())
+    >>> steps[0].kind, steps[0].text.endswith("The mex of their Grundy values is 7.")
+    ('grundy-table', True)
+    """
+    from nimlab.solve.compiled import k_heap_table
+    from nimlab.solve.planner import search_work
+
+    if len(position) < 3 or search_work(game, position) <= KERNEL_MIN_STATES:
+        return None
+    try:
+        table = k_heap_table(game, position, limits.budget())
+    except TooLarge:
+        return None
+    if table is None:
+        return None
+    from nimlab.kernels.k_heap_grundy import rank_of
+
+    options: dict[Position, tuple[Action, int]] = {}
+    for move in game.moves(position):
+        if move.to not in options:
+            options[move.to] = (move.action, int(table[0, rank_of(move.to)]))
+    values = {g for _, g in options.values()}
+    p_options = [to for to, (_, g) in options.items() if g == 0]
+    if p_options:
+        found = say(
+            lang,
+            "the option {to} is a P-position, so moving there wins",
+            "{to} は後手必勝の局面なので、そこへ移せば勝てる",
+            to=game.format_position(p_options[0]),
+        )
+    else:
+        found = say(lang, "every option is an N-position", "どの移行先も先手必勝の局面である")
+    text = say(
+        lang,
+        "No theorem covers {spec} here and a search would be large, so all {k} options were "
+        "read from the compiled table of the Grundy values of every {heaps}-heap position with "
+        "heaps ≤ {top} ({count} positions, each the mex of its options' values): {found}. "
+        "The mex of their Grundy values is {g}.",
+        "{spec} のこの局面には定理がなく探索は大きくなるので、山がすべて {top} 以下の "
+        "{heaps} 山の全局面（{count} 個。それぞれ移行先の値の mex）のグランディ数の"
+        "コンパイル済み表から {k} 通りの移行先を読んだ: {found}。"
+        "それらのグランディ数の mex は {g}。",
+        spec=game.spec,
+        k=len(options),
+        heaps=len(position),
+        top=max(position),
+        count=f"{table.shape[1]:,}",
+        found=found,
+        g=mex(values),
+    )
+    lines = _shown(
+        [
+            f"{move_words(act, lang)} → {game.format_position(to)}: "
+            f"{'P' if g == 0 else 'N'}, G = {g}"
+            for to, (act, g) in list(options.items())[:SHOWN_OPTIONS]
+        ],
+        len(options),
+        lang,
+    )
+    data = {"options": len(options), "p_options": len(p_options), "positions": table.shape[1]}
+    return [Step("grundy-table", text, lines, data)]
 
 
 def p_table(game: Ruleset, position: Position, lang: str, limits: Limits) -> list[Step] | None:
