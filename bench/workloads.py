@@ -243,6 +243,71 @@ def k_heap_variants() -> Result:
     }
 
 
+def k_heap_grundy() -> Result:
+    """The k-heap Grundy tables, by lines and listed, against nimlab's generic search.
+
+    For each 3- and 4-heap split/delete variant: the table as ``analyze`` computes it (by
+    lines, or listed for ``split-delete-nim:half``), the listed kernel on the same box
+    (the lines' gain), and Search over every position of a small box, scaled by the
+    growth of positions × options; values and remoteness must agree at the small box.
+    ``NIMLAB_BENCH_KHEAP_TOPS`` ("3-heap top,4-heap top") changes the boxes.
+    """
+    from itertools import combinations_with_replacement
+
+    import nimlab
+    from nimlab.kernels.k_heap_grundy import grundy_table, listed_grundy_table, rank_of
+    from nimlab.kernels.shapes import _K_HEAP_MOVES
+    from nimlab.solve.search import Search
+
+    three, four = (int(x) for x in os.environ.get("NIMLAB_BENCH_KHEAP_TOPS", "60,30").split(","))
+    tops, smalls = {3: three, 4: four}, {3: 12, 4: 7}
+    rows, total, listed_total, naive_total = [], 0.0, 0.0, 0.0
+    for heaps, spec in sorted(_K_HEAP_MOVES):
+        moves = nimlab.game(spec).capabilities.fixed_count_moves
+        assert moves is not None
+        least, most = moves.counts(heaps)
+        flags = (moves.order == "split-delete", least, most, moves.variant == "all-but-one")
+        grundy_table(moves, heaps, 3)  # compile or load both
+        listed_grundy_table(heaps, *flags, 3)
+        top, small = tops[heaps], smalls[heaps]
+        (values, remoteness), seconds = timed(
+            lambda m=moves, h=heaps, t=top: grundy_table(m, h, t)  # type: ignore[misc]
+        )
+        _, listed = timed(
+            lambda h=heaps, f=flags, t=top: listed_grundy_table(h, *f, t)  # type: ignore[misc]
+        )
+        search = Search(nimlab.game(spec))
+        box = list(combinations_with_replacement(range(1, small + 1), heaps))
+        reference, naive_seconds = timed(
+            lambda s=search, b=box: [s.value(p) for p in b]  # type: ignore[misc]
+        )
+        scaled = (
+            naive_seconds * moves.options_in_box(heaps, top) / moves.options_in_box(heaps, small)
+        )
+        same = reference == [(int(values[rank_of(p)]), int(remoteness[rank_of(p)])) for p in box]
+        total, listed_total = total + seconds, listed_total + listed
+        naive_total += scaled
+        how = "lines" if moves.line_families(heaps) is not None else "listed"
+        rows.append(
+            f"{heaps} heaps {spec} <= {top}: {len(values):,} positions in {seconds:.3f} s "
+            f"({how}; listed {listed:.3f} s; search {scaled:,.0f} s scaled; agrees at "
+            f"{small}: {same})"
+        )
+    return {
+        "workload": "k-heap Grundy tables: every 3- and 4-heap split/delete variant",
+        "size": f"heaps <= {three} (3 heaps), <= {four} (4 heaps)",
+        "seconds": round(total, 3),
+        "listed_seconds": round(listed_total, 3),
+        "speedup_vs_listed": round(listed_total / total, 1),
+        "naive_python_seconds": round(naive_total, 1),
+        "naive_note": f"nimlab's generic Search over every position with heaps <= {smalls[3]} "
+        f"(3 heaps) / {smalls[4]} (4 heaps), scaled by the options of the box",
+        "speedup_vs_naive": round(naive_total / total, 1),
+        "target": "none in the issues (the analyze, explain and play of 3-4 heap positions)",
+        "variants": rows,
+    }
+
+
 def sparse_octal(code: str, digits: tuple[int, ...], n: int, label: str) -> Result:
     import nimlab
     from nimlab.kernels.one_heap import octal_sequence
@@ -451,6 +516,7 @@ WORKLOADS: dict[str, Callable[[], Result]] = {
     "wythoff": wythoff_table,
     "split-delete-3": split_delete_positions,
     "k-heap-variants": k_heap_variants,
+    "k-heap-grundy": k_heap_grundy,
     "kayles": kayles,
     "couples": couples,
     "cli": cli_startup,
