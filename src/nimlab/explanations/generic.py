@@ -172,7 +172,7 @@ def grundy_table(game: Ruleset, position: Position, lang: str, limits: Limits) -
         return None
     if table is None:
         return None
-    from nimlab.kernels.k_heap_grundy import rank_of
+    from nimlab.kernels.shapes import rank_of
 
     options: dict[Position, tuple[Action, int]] = {}
     for move in game.moves(position):

@@ -34,7 +34,6 @@ on every variant.
 
 from __future__ import annotations
 
-from math import comb
 from typing import Any
 
 import numpy as np
@@ -47,16 +46,9 @@ from nimlab.games.capabilities import (
     TOTAL_LINES,
     FixedCountMoves,
 )
-from nimlab.kernels.shapes import first_words
+from nimlab.kernels.shapes import first_words, rank_of
 
-
-def rank_of(position: tuple[int, ...]) -> int:
-    """The index of a sorted position of heaps ≥ 1 in the kernel's tables.
-
-    >>> [rank_of(p) for p in ((1, 1), (1, 2), (2, 2), (1, 3))]
-    [0, 1, 2, 3]
-    """
-    return sum(comb(h - 1 + i, i + 1) for i, h in enumerate(position))
+__all__ = ["grundy_table", "listed_grundy_table", "rank_of"]
 
 
 @njit(cache=True)

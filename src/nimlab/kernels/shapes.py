@@ -201,6 +201,17 @@ def box_size(heaps: int, top: int) -> int:
     return comb(top + heaps - 1, heaps) if top >= 1 else int(heaps == 0)
 
 
+def rank_of(position: tuple[int, ...]) -> int:
+    """The index of a sorted position of heaps ≥ 1 in the k-heap Grundy kernel's tables
+    (:mod:`nimlab.kernels.k_heap_grundy`; here, so that a stored table is read without
+    loading numba).
+
+    >>> [rank_of(p) for p in ((1, 1), (1, 2), (2, 2), (1, 3))]
+    [0, 1, 2, 3]
+    """
+    return sum(comb(h - 1 + i, i + 1) for i, h in enumerate(position))
+
+
 def first_words(top: int) -> int:
     """The 64-bit words a line's bitset of the k-heap Grundy kernel starts with (values up
     to about 3·top: the largest seen to heap 100 is 2.5·top); a run that finds a larger

@@ -27,6 +27,7 @@ from nimlab.kernels.shapes import (
     k_heap_grundy_bytes,
     k_heap_grundy_states,
     k_heap_moves,
+    rank_of,
     two_heap_moves,
 )
 from nimlab.limits import PYTHON_VALUE_BYTES, Budget, Limits, amount
@@ -144,8 +145,6 @@ def kernel_answer(
     budget = limits.budget()
     k_table = k_heap_table(game, pos, budget)
     if k_table is not None:  # Grundy values and remoteness of the whole box
-        from nimlab.kernels.k_heap_grundy import rank_of
-
         value, far = (int(x) for x in k_table[:, rank_of(pos)])
         moves = [m for m in game.moves(pos) if k_table[0, rank_of(m.to)] == 0]
         what = f"{len(pos)}-heap Grundy table"
@@ -207,8 +206,6 @@ def k_heap_values(
     k_table = k_heap_table(game, pos, budget)
     if k_table is None:
         return None
-    from nimlab.kernels.k_heap_grundy import rank_of
-
     value, remoteness = (int(x) for x in k_table[:, rank_of(pos)])
     return value, remoteness
 
