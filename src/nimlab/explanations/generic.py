@@ -110,15 +110,7 @@ def search(
         return [Step("search", text, data={"options": 0})]
     values = {g for _, g in options.values()}
     p_options = [to for to, (_, g) in options.items() if g == 0]
-    if p_options:
-        found = say(
-            lang,
-            "the option {to} is a P-position, so moving there wins",
-            "{to} は後手必勝の局面なので、そこへ移せば勝てる",
-            to=game.format_position(p_options[0]),
-        )
-    else:
-        found = say(lang, "every option is an N-position", "どの移行先も先手必勝の局面である")
+    found = _found(game, p_options, lang)
     if misere:
         found += say(
             lang,
@@ -139,15 +131,7 @@ def search(
         found=found,
         g=mex(values),
     )
-    lines = _shown(
-        [
-            f"{move_words(act, lang)} → {game.format_position(to)}: "
-            f"{'P' if g == 0 else 'N'}, G = {g}"
-            for to, (act, g) in list(options.items())[:SHOWN_OPTIONS]
-        ],
-        len(options),
-        lang,
-    )
+    lines = _valued_lines(game, options, lang)
     return [Step("search", text, lines, {"options": len(options), "p_options": len(p_options)})]
 
 
@@ -180,15 +164,7 @@ def grundy_table(game: Ruleset, position: Position, lang: str, limits: Limits) -
             options[move.to] = (move.action, int(table[0, rank_of(move.to)]))
     values = {g for _, g in options.values()}
     p_options = [to for to, (_, g) in options.items() if g == 0]
-    if p_options:
-        found = say(
-            lang,
-            "the option {to} is a P-position, so moving there wins",
-            "{to} は後手必勝の局面なので、そこへ移せば勝てる",
-            to=game.format_position(p_options[0]),
-        )
-    else:
-        found = say(lang, "every option is an N-position", "どの移行先も先手必勝の局面である")
+    found = _found(game, p_options, lang)
     text = say(
         lang,
         "No theorem covers {spec} here and a search would be large, so all {k} options were "
@@ -207,15 +183,7 @@ def grundy_table(game: Ruleset, position: Position, lang: str, limits: Limits) -
         found=found,
         g=mex(values),
     )
-    lines = _shown(
-        [
-            f"{move_words(act, lang)} → {game.format_position(to)}: "
-            f"{'P' if g == 0 else 'N'}, G = {g}"
-            for to, (act, g) in list(options.items())[:SHOWN_OPTIONS]
-        ],
-        len(options),
-        lang,
-    )
+    lines = _valued_lines(game, options, lang)
     data = {"options": len(options), "p_options": len(p_options), "positions": table.shape[1]}
     return [Step("grundy-table", text, lines, data)]
 
@@ -281,6 +249,33 @@ def p_table(game: Ruleset, position: Position, lang: str, limits: Limits) -> lis
     )
     data = {"options": len(options), "p_options": len(p_options), "p_positions": len(table)}
     return [Step("p-table", text, lines, data)]
+
+
+def _found(game: Ruleset, p_options: list[Position], lang: str) -> str:
+    """What the options' values say: a P-option to move to, or none."""
+    if p_options:
+        return say(
+            lang,
+            "the option {to} is a P-position, so moving there wins",
+            "{to} は後手必勝の局面なので、そこへ移せば勝てる",
+            to=game.format_position(p_options[0]),
+        )
+    return say(lang, "every option is an N-position", "どの移行先も先手必勝の局面である")
+
+
+def _valued_lines(
+    game: Ruleset, options: dict[Position, tuple[Action, int]], lang: str
+) -> tuple[str, ...]:
+    """The first options, each with its outcome and Grundy value."""
+    return _shown(
+        [
+            f"{move_words(act, lang)} → {game.format_position(to)}: "
+            f"{'P' if g == 0 else 'N'}, G = {g}"
+            for to, (act, g) in list(options.items())[:SHOWN_OPTIONS]
+        ],
+        len(options),
+        lang,
+    )
 
 
 def _shown(lines: list[str], total: int, lang: str) -> tuple[str, ...]:

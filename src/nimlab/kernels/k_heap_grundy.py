@@ -312,6 +312,17 @@ def _put(bits: Any, low: Any, high: Any, line: int, v: int, r: int) -> None:
 
 
 @njit(cache=True)
+def _lines(count: int, words: int) -> Any:
+    """``count`` empty lines: a bitset of ``words`` words each, and the least remoteness
+    of a P-position and the greatest of any position in it (−1: none yet)."""
+    return (
+        np.zeros((count, words), dtype=np.uint64),
+        np.full(count, -1, dtype=np.int32),
+        np.full(count, -1, dtype=np.int32),
+    )
+
+
+@njit(cache=True)
 def _grundy_table_lines(k: int, families: int, top: int, words: int) -> Any:
     binom = _binomials(top + k + 1, k + 1)
     n = binom[top + k - 1, k]
@@ -322,22 +333,10 @@ def _grundy_table_lines(k: int, families: int, top: int, words: int) -> Any:
     totals = families & TOTAL_LINES
     # lines: REDUCE by the rank of k − 1 heaps; KEEP_ONE by (rank of k − 2 heaps, sum);
     # KEEP_NONE by (s1, s2); TOTALS by the total (sums above top are never asked for)
-    n_reduce = binom[top + k - 2, k - 1] if reduce else 1
-    n_keep = binom[top + k - 3, k - 2] * (top + 1) if keep_one else 1
-    r_bits = np.zeros((n_reduce, words), dtype=np.uint64)
-    r_low = np.full(n_reduce, -1, dtype=np.int32)
-    r_high = np.full(n_reduce, -1, dtype=np.int32)
-    k_bits = np.zeros((n_keep, words), dtype=np.uint64)
-    k_low = np.full(n_keep, -1, dtype=np.int32)
-    k_high = np.full(n_keep, -1, dtype=np.int32)
-    n_sums = (top + 1) * (top + 1) if keep_none else 1
-    n_totals = top + 1 if totals else 1
-    s_bits = np.zeros((n_sums, words), dtype=np.uint64)
-    s_low = np.full(n_sums, -1, dtype=np.int32)
-    s_high = np.full(n_sums, -1, dtype=np.int32)
-    t_bits = np.zeros((n_totals, words), dtype=np.uint64)
-    t_low = np.full(n_totals, -1, dtype=np.int32)
-    t_high = np.full(n_totals, -1, dtype=np.int32)
+    r_bits, r_low, r_high = _lines(binom[top + k - 2, k - 1] if reduce else 1, words)
+    k_bits, k_low, k_high = _lines(binom[top + k - 3, k - 2] * (top + 1) if keep_one else 1, words)
+    s_bits, s_low, s_high = _lines((top + 1) * (top + 1) if keep_none else 1, words)
+    t_bits, t_low, t_high = _lines(top + 1 if totals else 1, words)
     heap = np.ones(k, dtype=np.int64)
     acc = np.zeros(words, dtype=np.uint64)
     state = np.zeros(3, dtype=np.int64)
