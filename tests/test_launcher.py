@@ -69,8 +69,13 @@ def test_the_installed_command_is_the_launcher_and_a_real_ctrl_c_is_no_traceback
         # before any code of nimlab's: an interrupt there is Python's to report (about
         # 15 ms on this machine); none may pass through nimlab's own files
         assert not re.search(r'File "[^"]*nimlab(_launcher\.py|/)', err), (delay, err)
-        # before Python's own handler is installed, SIGINT simply ends the process
-        assert process.returncode in (130, -signal.SIGINT, 3), (delay, process.returncode, err)
+        # before Python's own handler is installed, SIGINT simply ends the process; on a
+        # slower machine it may land in Python's own import of `site`, which Python reports
+        # as a fatal start-up error (exit 1) before any code of nimlab's runs
+        python_start_up = err.startswith("Fatal Python error: init_import_site")
+        assert process.returncode in (130, -signal.SIGINT, 3) or (
+            python_start_up and process.returncode == 1
+        ), (delay, process.returncode, err)
 
 
 @settings(max_examples=300, deadline=None)
