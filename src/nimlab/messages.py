@@ -384,6 +384,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "  安定        商が最後に変わったのは山 {last}: N = {last} から {max} まで同じ"
         "（観察のみ、証明ではない）",
     ),
+    "quotient.stable_proven": (
+        "  stable      the quotient last changed at heap {last} and never changes again "
+        "(proven by the period below)",
+        "  安定        商が最後に変わったのは山 {last} で、以後は変わらない（下の周期で証明済み）",
+    ),
+    "quotient.period": (
+        "  period      {p}, proven: heap n has heap n − {p}'s element for every n ≥ {start} "
+        "(elements and option sets repeat for {n0} ≤ n < {bound}; {criterion}), so this is "
+        "the quotient of every heap size",
+        "  周期        {p}（証明済み）: n ≥ {start} のすべての山 n の元は山 n − {p} の元に等しい"
+        "（{n0} ≤ n < {bound} で元と選択肢の集合が繰り返す。{criterion}）。"
+        "したがってこれはどの大きさの山も含むゲーム全体の商",
+    ),
+    "quotient.no_period": (
+        "  period      none proven in heaps ≤ {max} ({criterion})",
+        "  周期        {max} 以下の山では証明されず（{criterion}）",
+    ),
     "quotient.growth": ("  N   order", "  N   位数"),
     "quotient.changed": ("  (* the order changed at this N)", "  （* この N で位数が変わった）"),
     "quotient.certified": (

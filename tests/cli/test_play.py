@@ -161,12 +161,20 @@ def test_explain_and_why_follow_misere_play() -> None:
 
 def test_a_game_the_computer_could_not_play_is_refused_before_it_begins() -> None:
     # found by the audit of 2026-11-27: kayles 1000 --misere started, then the first move
-    # was refused (exit 3) after the person had played it
-    r = play("kayles", "1000", "--misere", stdin="take 1\nquit\n")
+    # was refused (exit 3) after the person had played it. Kayles' misère quotient now
+    # proves its period, so the computer plays any heap of it (below); Grundy's game has
+    # no period criterion, and its heap of 1000 stays out of the computer's reach.
+    r = play("grundy-game", "1000", "--misere", stdin="take 1\nquit\n")
     assert r.returncode == 3 and "too big for the computer to play perfectly" in r.stderr
     assert "--level random" in r.stderr and "you:" not in r.stdout
-    ok = play("kayles", "1000", "--misere", "--level", "random", stdin="quit\n")
+    ok = play("grundy-game", "1000", "--misere", "--level", "random", stdin="quit\n")
     assert ok.returncode == 0
+
+
+def test_the_computer_plays_misere_kayles_from_a_heap_of_1000_through_the_quotient() -> None:
+    r = play("kayles", "1000", "--misere", stdin="take 1\nquit\n")
+    assert r.returncode == 0 and "you: take 1 from the heap of 1000" in r.stdout
+    assert "computer: " in r.stdout and "too big" not in r.stderr
 
 
 def test_a_misere_game_over_before_it_begins_says_so() -> None:

@@ -106,12 +106,14 @@ def add_commands(command: Adder) -> None:
 
 
 def quotient(args: argparse.Namespace, out: TextIO) -> int:
+    from nimlab.misere.periodicity import quotient_criterion
     from nimlab.misere.quotient import heap_ruleset
     from nimlab.misere.quotient import quotient as run
     from nimlab.registry import game
 
     g = heap_ruleset(game(args.game))
     q = run(g, args.max_heap, limits_of(args))
+    criterion = quotient_criterion(g)
     if args.json:
         emit_json(out, q.to_dict())
         return 0
@@ -127,7 +129,16 @@ def quotient(args: argparse.Namespace, out: TextIO) -> int:
     out.write(say("quotient.elements", lang, value=", ".join(q.elements)) + "\n")
     heaps = "  ".join(f"{h}:{e}" for h, e in q.heaps.items())
     out.write(say("quotient.heaps", lang, value=heaps) + "\n")
-    out.write(say("quotient.stable", lang, last=q.stable_from, max=q.max_heap) + "\n")
+    period = q.period
+    stable = "quotient.stable" if period is None else "quotient.stable_proven"
+    out.write(say(stable, lang, last=q.stable_from, max=q.max_heap) + "\n")
+    if period is not None:
+        start, p = period.preperiod + period.period, period.period
+        bound = period.verified_to
+        named = dict(p=p, start=start, n0=period.proven_from, bound=bound)
+        out.write(say("quotient.period", lang, criterion=period.criterion, **named) + "\n")
+    elif criterion is not None:
+        out.write(say("quotient.no_period", lang, max=q.max_heap, criterion=criterion.name) + "\n")
     if args.growth:
         out.write("\n" + say("quotient.growth", lang) + "\n")
         previous = None

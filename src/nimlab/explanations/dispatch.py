@@ -65,10 +65,12 @@ def misere_reasons(
 
 def quotient_arithmetic(game: Ruleset, position: Position, lang: str) -> list[Step]:
     """Misère play through the quotient: each heap's element, their product, the P-portion."""
-    from nimlab.misere.answers import analyze
-    from nimlab.theory.misere_quotient import QUOTIENT_LIMITS
+    from nimlab.games.base import as_heap_ruleset
+    from nimlab.theory.misere_quotient import QUOTIENT_LIMITS, quotient_answer
 
-    answer = analyze(game, position, QUOTIENT_LIMITS)
+    heap_game = as_heap_ruleset(game)
+    assert heap_game is not None
+    answer = quotient_answer(heap_game, position, QUOTIENT_LIMITS)
     p_portion = "{" + ", ".join(answer.p_portion) + "}"
     text = say(
         lang,
@@ -84,6 +86,20 @@ def quotient_arithmetic(game: Ruleset, position: Position, lang: str) -> list[St
         top=answer.quotient_max_heap,
         p=p_portion,
     )
+    period = answer.period
+    if period is not None:
+        text += ("" if lang == "ja" else " ") + say(
+            lang,
+            "Heaps of any size are covered: from heap {n0} on each heap's element is that of "
+            "the heap {p} stones smaller, proven by the {criterion} on the heaps ≤ {top} "
+            "(their elements and option sets repeat).",
+            "どの大きさの山にも当てはまる: 山 {n0} 以降、各山の元は石が {p} 個少ない山の元に"
+            "等しく、{top} 以下の山（元と選択肢の集合が繰り返す）で{criterion}により証明済み。",
+            n0=period.preperiod,
+            p=period.period,
+            criterion=period.criterion if lang != "ja" else "Guy–Smith 型の判定法",
+            top=answer.quotient_max_heap,
+        )
     shown = dict(zip(position, answer.factors, strict=True))
     lines = tuple(f"{h} → {e}" for h, e in shown.items())
     data = {"elements": {str(h): e for h, e in shown.items()}, "p_portion": list(answer.p_portion)}

@@ -6,6 +6,13 @@ certified faithful, see :mod:`nimlab.misere.quotient`). A move in heap h to
 heaps o₁ + o₂ + … wins exactly when the product with h's element replaced by
 the elements of o₁, o₂, … is in the P-portion. No search is made.
 
+A quotient with a proven period (:mod:`nimlab.misere.periodicity`) answers heaps of
+any size. The options of a heap of up to :data:`LISTED_HEAP` stones are all listed;
+past that, in a game that splits heaps, each option of the heap h′ in [B, B + p) with
+h′ ≡ h (mod p) is lifted to h by adding h − h′ to its largest part (the matching the
+period's proof uses), so every element h's options reach is shown by moves of h, and
+the list says it is not complete.
+
 >>> from nimlab.games.octal import Octal
 >>> kayles = Octal.from_code("0.77")
 >>> outcome(kayles, (1, 1))
@@ -26,6 +33,7 @@ from nimlab.errors import InvalidOption, InvalidPosition
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.wording import render_move
 from nimlab.limits import Limits
+from nimlab.misere.periodicity import QuotientPeriod
 from nimlab.misere.quotient import MisereQuotient, cached_quotients, heap_ruleset, quotient
 
 
@@ -62,6 +70,8 @@ class MisereAnswer:
     quotient_order: int
     quotient_max_heap: int
     winning_moves: tuple[MisereMove, ...]
+    winning_moves_complete: bool = True
+    period: QuotientPeriod | None = None
 
     @property
     def arithmetic(self) -> str:
@@ -93,9 +103,16 @@ class MisereAnswer:
             "element": self.element,
             "arithmetic": self.arithmetic,
             "p_portion": list(self.p_portion),
-            "quotient": {"order": self.quotient_order, "max_heap": self.quotient_max_heap},
+            "quotient": {
+                "order": self.quotient_order,
+                "max_heap": self.quotient_max_heap,
+                "period": None if self.period is None else self.period.to_dict(),
+            },
             "winning_moves": [m.to_dict() for m in self.winning_moves],
-            "proof": "misère quotient (certified for all sums of heaps ≤ max_heap)",
+            "winning_moves_complete": self.winning_moves_complete,
+            "proof": "misère quotient (certified for all sums of heaps ≤ max_heap"
+            + ("" if self.period is None else ", and of every heap size by its proven period")
+            + ")",
         }
 
 
@@ -104,7 +121,7 @@ def covering_quotient(
 ) -> MisereQuotient:
     """A quotient of ``game`` for heaps ≤ at least ``max_heap`` (a cached larger one if any)."""
     g = heap_ruleset(game)
-    best = [q for q in cached_quotients(g) if q.max_heap >= max_heap]
+    best = [q for q in cached_quotients(g) if q.max_heap >= max_heap or q.period is not None]
     if best:
         return min(best, key=lambda q: q.max_heap)
     return quotient(g, max_heap, limits)
@@ -138,11 +155,10 @@ def analyze(
     position = _heaps(heaps, g)
     top = max(position, default=0)
     q = _given(quotient_, g)
-    if q is None or q.max_heap < top:
+    if q is None or (q.max_heap < top and q.period is None):
         q = covering_quotient(g, top, limits)
     table = q.table
-    images = q.heap_indices
-    elems = [images[h] for h in position]
+    elems = [q.image(h) for h in position]
     n = len(elems)
     # prefix[i] = product of elems[:i]; suffix[i] = product of elems[i:]
     prefix = [0] * (n + 1)
@@ -155,18 +171,21 @@ def analyze(
     moves: list[MisereMove] = []
     seen: set[int] = set()
     p_indices = q.p_indices
+    complete = True
     for i, h in enumerate(position):
         if h in seen:
             continue
         seen.add(h)
         rest = table[prefix[i]][suffix[i + 1]]
         row = table[rest]
-        winning = [x for x in _options_by_element(g, q, h) if row[x] in p_indices]
+        by_element, listed = _options_by_element(g, q, h)
+        winning = [x for x in by_element if row[x] in p_indices]
         if not winning:
             continue
+        complete = complete and listed
         rest_heaps = position[:i] + position[i + 1 :]
         for x in winning:
-            for result in _options_by_element(g, q, h)[x]:
+            for result in by_element[x]:
                 moves.append(
                     MisereMove(
                         h,
@@ -186,25 +205,44 @@ def analyze(
         quotient_order=q.order,
         quotient_max_heap=q.max_heap,
         winning_moves=tuple(moves),
+        winning_moves_complete=complete,
+        period=q.period,
     )
+
+
+LISTED_HEAP = 10_000
+"""Heaps up to this many stones have every option listed; larger ones of a game that splits
+heaps (read off a proven period) show lifted options of a heap below the period's bound, at
+least one per element. A move that leaves at most one heap has a few options at any size."""
+
+
+def _splits(g: HeapRuleset) -> bool:
+    """Whether a move of ``g`` may leave two heaps or more (options as many as stones)."""
+    kernel = g.capabilities.one_heap
+    return kernel is None or not kernel.single_heap_moves
 
 
 def _options_by_element(
     g: HeapRuleset, q: MisereQuotient, h: int
-) -> dict[int, list[tuple[int, ...]]]:
-    """The options of heap h grouped by their element (cached on the quotient)."""
+) -> tuple[dict[int, list[tuple[int, ...]]], bool]:
+    """The options of heap h grouped by their element (cached on the quotient), and
+    whether they are all of them."""
+    period = q.period
+    if h > max(LISTED_HEAP, q.max_heap) and period is not None and _splits(g):
+        base = period.verified_to + (h - period.verified_to) % period.period
+        lifted: dict[int, list[tuple[int, ...]]] = {}
+        for results in _options_by_element(g, q, base)[0].values():
+            for r in results:  # the largest part is ≥ n₀ (the proof's matching): φ unchanged
+                moved = (*r[:-1], r[-1] + h - base)
+                lifted.setdefault(q.element_of(moved), []).append(moved)
+        return lifted, False
     found = q.option_cache.get(h)
     if found is None:
         found = {}
-        table = q.table
-        images = q.heap_indices
         for result in dict.fromkeys(tuple(sorted(r)) for r in g.heap_options(h)):
-            e = 0
-            for k in result:
-                e = table[e][images[k]]
-            found.setdefault(e, []).append(result)
+            found.setdefault(q.element_of(result), []).append(result)
         q.option_cache[h] = found
-    return found
+    return found, True
 
 
 def outcome(
@@ -218,7 +256,7 @@ def outcome(
     position = _heaps(heaps, g)
     q = _given(quotient_, g)
     top = max(position, default=0)
-    if q is None or q.max_heap < top:
+    if q is None or (q.max_heap < top and q.period is None):
         q = covering_quotient(g, top, limits)
     return "P" if q.is_p(position) else "N"
 

@@ -39,7 +39,10 @@ and Siegel's MisereSolver, written from the papers):
 
 Every quotient returned has passed the certificate, so outcomes read from it
 are proven for all sums of heaps ≤ ``max_heap``; how the order grows with N is
-*observed* (no periodicity theorem for quotients is applied here).
+*observed*. Where the heaps' images and option sets repeat with a period the game's
+Guy–Smith (or window) criterion accepts, the quotient is proven to be that of every
+heap size (``period``, :mod:`nimlab.misere.periodicity`): Kayles' quotient of heaps
+≤ 200 answers a heap of 10^18.
 
 >>> from nimlab.games.heap import Nim
 >>> q = quotient(Nim(), 3)
@@ -69,6 +72,7 @@ from nimlab.misere.certificate import (
     verified,
 )
 from nimlab.misere.monoid import TRIVIAL, Reduced, Trial, present, reduce, trial
+from nimlab.misere.periodicity import Gamma, QuotientPeriod, find_period, quotient_criterion
 from nimlab.solve.context import current
 from nimlab.text import markdown
 
@@ -118,6 +122,26 @@ class _Builder:
         self.verified = Verified(self.q, self.budget, limits.max_states)
         self.steps: list[_Step] = [_Step(0, 1, False)]
         self.max_elements = max(64, limits.max_memory // (PYTHON_VALUE_BYTES * 64))
+        self._gammas: list[Gamma] = []
+        self._gammas_of: Verified | None = None
+
+    def gammas(self) -> list[Gamma]:
+        """γ(h) = (φ(h), D(h), h has a move) of heaps 0..n in the current quotient (kept
+        between heaps, computed again when an expansion renumbers the elements)."""
+        v = self.verified
+        if self._gammas_of is not v:
+            self._gammas, self._gammas_of = [], v
+        for h in range(len(self._gammas), self.n + 1):
+            images = option_images(self.q, self.heaps, h)
+            self._gammas.append((self.q.images[h], v.d_of(images), bool(self.heaps.options[h])))
+        return self._gammas
+
+    def period(self) -> QuotientPeriod | None:
+        """The period the game's criterion proves for the heaps so far, if any."""
+        criterion = quotient_criterion(self.game)
+        if criterion is None:
+            return None
+        return find_period(self.gammas(), criterion, criterion.name)
 
     @property
     def n(self) -> int:
@@ -229,6 +253,8 @@ class MisereQuotient:
     table: tuple[tuple[int, ...], ...]
     growth: tuple[int, ...]
     expansions: tuple[int, ...]
+    period: QuotientPeriod | None = None
+    """Heap n ↦ heap n − p's element for every n, proven (then every heap size is answered)."""
     option_cache: dict[int, dict[int, list[tuple[int, ...]]]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -254,23 +280,34 @@ class MisereQuotient:
         """The least N from which the quotient of heaps ≤ N did not change (observed)."""
         return self.expansions[-1] if self.expansions else 0
 
+    @property
+    def covers_every_heap(self) -> bool:
+        """True when a proven period extends the quotient to heaps of any size."""
+        return self.period is not None
+
+    def image(self, h: int) -> int:
+        """The index of heap h's element: read off the period past ``max_heap``."""
+        if not isinstance(h, int) or isinstance(h, bool) or h < 0:
+            raise InvalidPosition(
+                f"heap {h!r:.40} is not a heap: heaps are integers ≥ 0",
+                ja=f"{h!r:.40} は山ではありません。山は 0 以上の整数です",
+            )
+        if h <= self.max_heap:
+            return self.heap_indices[h]
+        if self.period is None:
+            raise NotApplicable(
+                f"heap {h} is beyond this quotient of {self.game} (heaps ≤ {self.max_heap})",
+                ja=f"山 {h} は {self.game} のこの商の範囲外です（山 ≤ {self.max_heap}）",
+            )
+        return self.heap_indices[self.period.heap(h)]
+
     def element_of(self, heaps: Iterable[int]) -> int:
-        """The index of the element of a sum of heaps (each ≤ ``max_heap``)."""
+        """The index of the element of a sum of heaps (each ≤ ``max_heap``, or of any size
+        when the period is proven)."""
         e = 0
-        images = self.heap_indices
         table = self.table
         for h in heaps:
-            if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-                raise InvalidPosition(
-                    f"heap {h!r:.40} is not a heap: heaps are integers ≥ 0",
-                    ja=f"{h!r:.40} は山ではありません。山は 0 以上の整数です",
-                )
-            if h > self.max_heap:
-                raise NotApplicable(
-                    f"heap {h} is beyond this quotient of {self.game} (heaps ≤ {self.max_heap})",
-                    ja=f"山 {h} は {self.game} のこの商の範囲外です（山 ≤ {self.max_heap}）",
-                )
-            e = table[e][images[h]]
+            e = table[e][self.image(h)]
         return e
 
     def is_p(self, heaps: Iterable[int]) -> bool:
@@ -300,7 +337,8 @@ class MisereQuotient:
             "generators": dict(self.generators),
             "growth": list(self.growth),
             "stable_from": self.stable_from,
-            "stable_from_status": "observed",
+            "stable_from_status": "observed" if self.period is None else "proven",
+            "period": None if self.period is None else self.period.to_dict(),
         }
 
 
@@ -319,6 +357,7 @@ def _present(game: str, b: _Builder) -> MisereQuotient:
         table=tuple(tuple(pos[q.table[x][y]] for y in order) for x in order),
         growth=tuple(s.order for s in b.steps),
         expansions=tuple(s.heap for s in b.steps if s.expanded),
+        period=b.period(),
     )
 
 
@@ -356,6 +395,45 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     builder.extend_to(max_heap)
     result = _present(g.spec, builder)
     cache.put((g, max_heap), result, QUOTIENT_ENTRY_BYTES + 8 * result.order**2)
+    return result
+
+
+PERIOD_CHECK_EVERY = 4
+""":func:`periodic_quotient` looks for a proven period once per this many heaps."""
+
+
+def periodic_quotient(
+    game: Ruleset | str, largest: int, limits: Limits | None = None
+) -> MisereQuotient:
+    """The quotient of heaps ≤ the first N ≤ ``largest`` at which a period is proven
+    (:mod:`nimlab.misere.periodicity`), else of heaps ≤ ``largest`` (``period`` None).
+
+    It then answers every heap size. ``TooLarge`` when the construction is over
+    ``limits`` first; games without a criterion (a user's ``heap_game``) get no period.
+
+    >>> q = periodic_quotient("kayles", 400)
+    >>> q.max_heap, q.order, q.period.period, q.period.preperiod
+    (204, 40, 12, 71)
+    """
+    g = heap_ruleset(game)
+    limits = check_limits(limits)
+    cache = current().quotients
+    key = (g, "periodic", largest)
+    known: MisereQuotient | None = cache.get(key)
+    if known is not None:
+        return known
+    for q in cached_quotients(g):
+        if q.period is not None:
+            return q
+    limits.check(largest + 1, "heaps, each a step of the construction")
+    builder = _Builder(g, limits)
+    criterion = quotient_criterion(g)
+    while builder.n < largest:
+        builder.next()
+        if criterion is not None and builder.n % PERIOD_CHECK_EVERY == 0 and builder.period():
+            break
+    result = _present(g.spec, builder)
+    cache.put(key, result, QUOTIENT_ENTRY_BYTES + 8 * result.order**2)
     return result
 
 

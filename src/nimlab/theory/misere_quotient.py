@@ -8,6 +8,12 @@ quotient, multiplies, and reads the outcome and every winning move off the
 P-portion (Plambeck and Siegel 2008). Where the quotient cannot be built within
 its own bound, the solver falls back to misère search.
 
+A heap over :data:`LARGEST_HEAP` is answered when the game has a period criterion
+(subtraction and octal games) and the quotient, built heap by heap up to
+:data:`LARGEST_HEAP`, proves a period with it (:mod:`nimlab.misere.periodicity`):
+then every heap size maps to an element (``analyze kayles 1000000000000000000,7
+--misere``).
+
 >>> import nimlab
 >>> a = nimlab.analyze("kayles", ",".join(["7"] * 40), misere=True)
 >>> a.outcome, a.method.startswith("misère quotient")
@@ -18,11 +24,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from math import prod
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from nimlab.games.base import Move, Position, Ruleset, as_heap_ruleset
-from nimlab.limits import Limits
+from nimlab.errors import TooLarge
+from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
+from nimlab.limits import DEFAULT_MAX_STATES, Limits
 from nimlab.solve.oracles import Oracle, OracleAnswer
+
+if TYPE_CHECKING:
+    from nimlab.misere.answers import MisereAnswer
+    from nimlab.misere.quotient import MisereQuotient
 
 SEARCH_BOX = 20_000
 """Positions whose box of smaller heaps is at most this are left to exhaustive search
@@ -32,7 +43,8 @@ SPLIT_SEARCH_STONES = 32
 more than their box: a misère search of one Kayles heap of 32 takes 0.3 s, and each four
 stones more multiply it by about 2.5. From this many stones in all, the quotient answers."""
 LARGEST_HEAP = 400
-"""The quotient is built for heaps up to this size at most."""
+"""The quotient is built for heaps up to this size at most; larger heaps are answered only
+through a period it proves."""
 QUOTIENT_LIMITS = Limits(max_states=3_000_000)
 """The work one quotient may take before the solver falls back to search."""
 
@@ -52,8 +64,10 @@ class MisereQuotientOracle(Oracle):
     def applies(self, game: Ruleset, position: Position) -> bool:
         if as_heap_ruleset(game) is None or not position:
             return False
-        if not all(isinstance(h, int) for h in position) or max(position) > LARGEST_HEAP:
+        if not all(isinstance(h, int) for h in position):
             return False
+        if max(position) > LARGEST_HEAP:
+            return _periodic(game)
         if prod(h + 1 for h in position) > SEARCH_BOX:
             return True
         kernel = game.capabilities.one_heap
@@ -63,10 +77,11 @@ class MisereQuotientOracle(Oracle):
         return self.analyze_within(game, position, QUOTIENT_LIMITS)
 
     def out_of_reach(self, game: Ruleset, position: Position) -> tuple[str, str] | None:
-        """A heap over :data:`LARGEST_HEAP`: the quotient is not built that far.
+        """A heap over :data:`LARGEST_HEAP`: the quotient is not built that far, and answers
+        such a heap only through a period it proves (games with a criterion).
 
         >>> from nimlab.registry import game
-        >>> MISERE_QUOTIENT.out_of_reach(game("kayles"), (401,))[0]
+        >>> MISERE_QUOTIENT.out_of_reach(game("grundy-game"), (401,))[0]
         'the misère quotient answers heaps of at most 400 stones, and this position has one of 401'
         >>> MISERE_QUOTIENT.out_of_reach(game("kayles"), (400, 3)) is None
         True
@@ -76,6 +91,14 @@ class MisereQuotientOracle(Oracle):
         if not all(isinstance(h, int) for h in position) or max(position) <= LARGEST_HEAP:
             return None
         top = max(position)
+        if _periodic(game):
+            return (
+                f"the misère quotient answers heaps of at most {LARGEST_HEAP} stones, and "
+                f"larger ones only through a period it proves: none for {game.spec} within "
+                "the limits",
+                f"ミゼール商が答えるのは石が {LARGEST_HEAP} 個以下の山と、証明した周期による"
+                f"ときはそれより大きい山です。{game.spec} では上限内に周期を証明できませんでした",
+            )
         return (
             f"the misère quotient answers heaps of at most {LARGEST_HEAP} stones, and this "
             f"position has one of {top:,}",
@@ -86,18 +109,71 @@ class MisereQuotientOracle(Oracle):
     def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
         """The answer from a quotient built within the caller's ``limits`` and at most
         :data:`QUOTIENT_LIMITS` (past those the solver searches instead)."""
-        from nimlab.misere.answers import analyze
-
         heap_game = as_heap_ruleset(game)
         assert heap_game is not None
         game = heap_game
-        within = replace(limits, max_states=min(limits.max_states, QUOTIENT_LIMITS.max_states))
-        answer = analyze(game, position, within)
+        answer = quotient_answer(game, position, limits)
         moves = tuple(
             Move(game.position(m.position), game.heap_move(m.heap, m.result))
             for m in answer.winning_moves
         )
-        return OracleAnswer("P" if answer.outcome == "P" else "N", None, moves, True)
+        complete = answer.winning_moves_complete
+        return OracleAnswer("P" if answer.outcome == "P" else "N", None, moves, complete)
+
+
+def quotient_answer(game: HeapRuleset, position: Position, limits: Limits) -> MisereAnswer:
+    """The quotient's answer for ``position``, as the theorem gives it (``explain`` too):
+    within :data:`QUOTIENT_LIMITS`, and through a proven period for a heap over
+    :data:`LARGEST_HEAP`."""
+    from nimlab.misere.answers import analyze
+
+    within = replace(limits, max_states=min(limits.max_states, QUOTIENT_LIMITS.max_states))
+    heaps = [int(h) for h in position]
+    if max(heaps) > LARGEST_HEAP:  # a limit raised past the default is the quotient's
+        raised = limits.max_states > DEFAULT_MAX_STATES
+        proven = _proven(game, max(heaps), limits if raised else within)
+        return analyze(game, heaps, limits, proven)
+    return analyze(game, heaps, within)
+
+
+def _periodic(game: Ruleset) -> bool:
+    """Whether the quotient may prove a period of ``game``'s heaps (it has a criterion)."""
+    from nimlab.misere.periodicity import quotient_criterion
+
+    heap_game = as_heap_ruleset(game)
+    return heap_game is not None and quotient_criterion(heap_game) is not None
+
+
+def _proven(game: HeapRuleset, top: int, limits: Limits) -> MisereQuotient:
+    """The quotient with a proven period, built within ``limits`` (:data:`QUOTIENT_LIMITS`,
+    or the caller's ``--max-states`` where raised past the default: Kayles' takes 1.3 M
+    states); ``TooLarge`` if the heaps ≤ :data:`LARGEST_HEAP` prove none."""
+    from nimlab.misere.quotient import periodic_quotient
+
+    try:
+        q = periodic_quotient(game, LARGEST_HEAP, limits)
+    except TooLarge as error:
+        raise TooLarge(
+            error.reason,
+            error.limit,
+            f"the misère quotient answers heaps of at most {LARGEST_HEAP} stones, and larger "
+            f"ones only through a period it proves; its construction for {game.spec} stopped "
+            "at this limit",
+            ja=error.ja,
+            note_ja=f"ミゼール商が答えるのは石が {LARGEST_HEAP} 個以下の山と、証明した周期による"
+            f"ときはそれより大きい山です。{game.spec} の商の構成はこの上限で止まりました",
+        ) from None
+    if q.period is None:
+        raise TooLarge(
+            f"the misère quotient of {game.spec} proves no period in heaps ≤ {q.max_heap}, "
+            f"so it answers heaps of at most {q.max_heap} stones, and this position has one "
+            f"of {top:,}",
+            "max_states",
+            ja=f"{game.spec} のミゼール商は {q.max_heap} 以下の山で周期を証明できないので、"
+            f"答えるのは石が {q.max_heap} 個以下の山で、この局面には石が {top:,} 個の山が"
+            "あります",
+        )
+    return q
 
 
 MISERE_QUOTIENT = MisereQuotientOracle()
