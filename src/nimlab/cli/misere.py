@@ -110,6 +110,7 @@ def quotient(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.misere.quotient import heap_ruleset
     from nimlab.misere.quotient import quotient as run
     from nimlab.registry import game
+    from nimlab.solve.periodicity import criterion_words
 
     g = heap_ruleset(game(args.game))
     q = run(g, args.max_heap, limits_of(args))
@@ -136,9 +137,11 @@ def quotient(args: argparse.Namespace, out: TextIO) -> int:
         start, p = period.preperiod + period.period, period.period
         bound = period.verified_to
         named = dict(p=p, start=start, n0=period.proven_from, bound=bound)
-        out.write(say("quotient.period", lang, criterion=period.criterion, **named) + "\n")
+        out.write(say("quotient.period", lang, criterion=criterion_words(g, lang), **named))
+        out.write("\n")
     elif criterion is not None:
-        out.write(say("quotient.no_period", lang, max=q.max_heap, criterion=criterion.name) + "\n")
+        words = criterion_words(g, lang)
+        out.write(say("quotient.no_period", lang, max=q.max_heap, criterion=words) + "\n")
     if args.growth:
         out.write("\n" + say("quotient.growth", lang) + "\n")
         previous = None

@@ -65,7 +65,7 @@ def misere_reasons(
 
 def quotient_arithmetic(game: Ruleset, position: Position, lang: str) -> list[Step]:
     """Misère play through the quotient: each heap's element, their product, the P-portion."""
-    from nimlab.games.base import as_heap_ruleset
+    from nimlab.solve.periodicity import criterion_words
     from nimlab.theory.misere_quotient import QUOTIENT_LIMITS, quotient_answer
 
     heap_game = as_heap_ruleset(game)
@@ -94,10 +94,10 @@ def quotient_arithmetic(game: Ruleset, position: Position, lang: str) -> list[St
             "the heap {p} stones smaller, proven by the {criterion} on the heaps ≤ {top} "
             "(their elements and option sets repeat).",
             "どの大きさの山にも当てはまる: 山 {n0} 以降、各山の元は石が {p} 個少ない山の元に"
-            "等しく、{top} 以下の山（元と選択肢の集合が繰り返す）で{criterion}により証明済み。",
+            "等しく、{top} 以下の山（元と選択肢の集合が繰り返す）で {criterion} により証明済み。",
             n0=period.preperiod,
             p=period.period,
-            criterion=period.criterion if lang != "ja" else "Guy–Smith 型の判定法",
+            criterion=criterion_words(game, lang) or period.criterion,
             top=answer.quotient_max_heap,
         )
     shown = dict(zip(position, answer.factors, strict=True))
