@@ -163,3 +163,12 @@ def test_a_game_whose_quotient_proves_no_period_says_so() -> None:
         nimlab.analyze("octal:0.6", "401,3", misere=True, limits=Limits(max_states=1000))
     assert "larger ones only through a period it proves" in str(refused.value)
     assert "証明した周期" in refused.value.render(None, "ja")
+
+
+def test_verify_compares_the_period_with_search_past_the_proofs_heaps() -> None:
+    from nimlab.theory.verify import verify
+
+    result = verify(["misere-quotient-period"], bound=30)[0]
+    assert result.agree and result.to_dict()["checked"] == 4 * sum(
+        1 + min(5, k) + 1 for k in range(31)
+    )

@@ -111,14 +111,50 @@ class MisereQuotientOracle(Oracle):
         :data:`QUOTIENT_LIMITS` (past those the solver searches instead)."""
         heap_game = as_heap_ruleset(game)
         assert heap_game is not None
-        game = heap_game
-        answer = quotient_answer(game, position, limits)
-        moves = tuple(
-            Move(game.position(m.position), game.heap_move(m.heap, m.result))
-            for m in answer.winning_moves
-        )
-        complete = answer.winning_moves_complete
-        return OracleAnswer("P" if answer.outcome == "P" else "N", None, moves, complete)
+        return _oracle_answer(heap_game, quotient_answer(heap_game, position, limits))
+
+
+class MisereQuotientPeriod(MisereQuotientOracle):
+    """The proven period of the quotient, as the solver reads heaps over
+    :data:`LARGEST_HEAP` through it, here for every position of a game whose quotient
+    proves one: ``nimlab verify misere-quotient-period`` compares it with exhaustive
+    search on heaps past those the proof needed (it is not asked by the solver).
+    """
+
+    name: ClassVar[str] = "misere-quotient-period"
+    title: ClassVar[str] = (
+        "misère quotient with a proven period: a heap past the proof's heaps has the "
+        "element of the heap p stones smaller"
+    )
+    source: ClassVar[str] = (
+        "Plambeck and Siegel (2008); the misère form of Guy–Smith in nimlab.misere.periodicity"
+    )
+    title_ja: ClassVar[str] = (
+        "周期を証明したミゼール商: 証明に使った山より大きい山の元は p 個少ない山の元"
+    )
+    source_ja: ClassVar[str] = (
+        "Plambeck・Siegel(2008)、nimlab.misere.periodicity の Guy–Smith 型の判定法"
+    )
+
+    def applies(self, game: Ruleset, position: Position) -> bool:
+        return bool(position) and all(isinstance(h, int) for h in position) and _periodic(game)
+
+    def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
+        from nimlab.misere.answers import analyze
+
+        heap_game = as_heap_ruleset(game)
+        assert heap_game is not None
+        proven = _proven(heap_game, max(position), limits)
+        return _oracle_answer(heap_game, analyze(heap_game, position, limits, proven))
+
+
+def _oracle_answer(game: HeapRuleset, answer: MisereAnswer) -> OracleAnswer:
+    moves = tuple(
+        Move(game.position(m.position), game.heap_move(m.heap, m.result))
+        for m in answer.winning_moves
+    )
+    complete = answer.winning_moves_complete
+    return OracleAnswer("P" if answer.outcome == "P" else "N", None, moves, complete)
 
 
 def quotient_answer(game: HeapRuleset, position: Position, limits: Limits) -> MisereAnswer:
@@ -177,3 +213,4 @@ def _proven(game: HeapRuleset, top: int, limits: Limits) -> MisereQuotient:
 
 
 MISERE_QUOTIENT = MisereQuotientOracle()
+MISERE_QUOTIENT_PERIOD = MisereQuotientPeriod()

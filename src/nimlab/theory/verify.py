@@ -62,6 +62,14 @@ def at_least(stones: int, low: int) -> Positions:
     return positions
 
 
+def beside_small(small: int) -> Positions:
+    """One heap 0..bound alone or beside one heap 0..``small`` (a heap past a quotient's
+    proof, where a splitting game's misère search stays small)."""
+    return lambda bound: (
+        p for k in range(bound + 1) for p in [(k,), *((s, k) for s in range(min(small, k) + 1))]
+    )
+
+
 def memories(bound: int) -> Iterator[Position]:
     """Take-away positions n/m with 0 ≤ m ≤ n ≤ bound."""
     return ((n, m) for n in range(bound + 1) for m in range(n + 1))
@@ -154,7 +162,11 @@ def checks() -> dict[str, Check]:
         MISERE_SUBTRACTION,
         MISERE_WYTHOFF,
     )
-    from nimlab.theory.misere_quotient import MISERE_QUOTIENT, SPLIT_SEARCH_STONES
+    from nimlab.theory.misere_quotient import (
+        MISERE_QUOTIENT,
+        MISERE_QUOTIENT_PERIOD,
+        SPLIT_SEARCH_STONES,
+    )
     from nimlab.theory.nim import MISERE_NIM, NIM_SUM
     from nimlab.theory.split_delete import DELETE_NIM_2, THEOREM_1
     from nimlab.theory.subtraction import GAME_ONE
@@ -256,6 +268,16 @@ def checks() -> dict[str, Check]:
                 f"misère, the fewest heaps ≤ {{bound}} of ≥ {SPLIT_SEARCH_STONES} stones in all",
                 f"ミゼール、各山 ≤ {{bound}} で石が合計 {SPLIT_SEARCH_STONES} 個以上になる"
                 "最少の山数",
+            ),
+        ),
+        OracleCheck(  # the period, past the heaps each proof needed (12, 16, 16, 24)
+            MISERE_QUOTIENT_PERIOD,
+            ("subtraction:1,2,3", "subtraction:1,3,4", "octal:0.31", "octal:0.75"),
+            beside_small(5),
+            34,
+            (
+                "misère, one heap ≤ {bound}, alone or beside a heap ≤ 5",
+                "ミゼール、山 ≤ {bound} が 1 個、単独か山 ≤ 5 と並べて",
             ),
         ),
         OracleCheck(
