@@ -172,3 +172,13 @@ def test_verify_compares_the_period_with_search_past_the_proofs_heaps() -> None:
     assert result.agree and result.to_dict()["checked"] == 4 * sum(
         1 + min(5, k) + 1 for k in range(31)
     )
+
+
+def test_until_period_stops_at_the_first_heap_that_proves_it() -> None:
+    with Context():
+        code, text = run("quotient", "kayles", "--max-heap", "400", "--until-period", "--json")
+    shown = json.loads(text)
+    assert code == 0 and shown["max_heap"] == 204 and shown["period"]["period"] == 12
+    assert shown["stable_from_status"] == "proven"
+    code, text = run("quotient", "grundy-game", "--max-heap", "12", "--until-period")
+    assert code == 0 and "heaps ≤ 12" in text and "period" not in text  # no criterion

@@ -21,6 +21,7 @@ EXAMPLES = {
         "nimlab quotient kayles --max-heap 40 --growth",
         "nimlab quotient octal:0.75 --max-heap 30 --json",
         "nimlab quotient subtraction:1,2 --max-heap 10 --table",
+        "nimlab quotient kayles --max-heap 400 --until-period",
     ],
     "genus": [
         "nimlab genus kayles --to 20",
@@ -84,6 +85,16 @@ def add_commands(command: Adder) -> None:
         action="store_true",
         help=both("print the multiplication table", "乗積表を出力する"),
     )
+    p.add_argument(
+        "--until-period",
+        action="store_true",
+        help=both(
+            "stop at the first N ≤ max-heap at which a period of the heaps is proven "
+            "(then the quotient is that of every heap size)",
+            "山の周期が証明された最初の N ≤ max-heap で止める（その商がどの大きさの山も含む"
+            "ゲーム全体の商になる）",
+        ),
+    )
 
     p = command(
         "genus",
@@ -107,13 +118,14 @@ def add_commands(command: Adder) -> None:
 
 def quotient(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.misere.periodicity import quotient_criterion
-    from nimlab.misere.quotient import heap_ruleset
+    from nimlab.misere.quotient import heap_ruleset, periodic_quotient
     from nimlab.misere.quotient import quotient as run
     from nimlab.registry import game
     from nimlab.solve.periodicity import criterion_words
 
     g = heap_ruleset(game(args.game))
-    q = run(g, args.max_heap, limits_of(args))
+    build = periodic_quotient if args.until_period else run
+    q = build(g, args.max_heap, limits_of(args))
     criterion = quotient_criterion(g)
     if args.json:
         emit_json(out, q.to_dict())
