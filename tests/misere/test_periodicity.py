@@ -182,3 +182,46 @@ def test_until_period_stops_at_the_first_heap_that_proves_it() -> None:
     assert shown["stable_from_status"] == "proven"
     code, text = run("quotient", "grundy-game", "--max-heap", "12", "--until-period")
     assert code == 0 and "heaps ≤ 12" in text and "period" not in text  # no criterion
+
+
+def test_the_python_api_reads_a_huge_heap_through_the_period() -> None:
+    from nimlab.misere import outcome
+
+    q = periodic_quotient("kayles", 400)
+    for heaps in ((10**18, 7), (10**18, 10**18), (12 * 10**17 + 5,)):
+        assert outcome("kayles", heaps) == ("P" if q.is_p(heaps) else "N")
+    answer = misere_analyze("kayles", (10**18, 7))
+    assert answer.period is not None and not answer.winning_moves_complete
+
+
+def test_a_period_that_needs_more_than_400_heaps_answers_too() -> None:
+    # 0.44 proves its period (24, from heap 143) only at heap 404 (research/misere/periods.csv)
+    a = nimlab.analyze("octal:0.44", (10**12, 5), misere=True)
+    assert a.how is not None and a.how.name == "oracle:misere-quotient"
+    q = periodic_quotient("octal:0.44", 600)
+    assert q.period is not None and (q.period.period, q.max_heap) == (24, 404)
+    assert (a.outcome == "P") == q.is_p((10**12, 5))
+
+
+def test_a_quotient_that_proved_no_period_is_not_built_again_in_the_same_context(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib
+
+    from nimlab.errors import TooLarge
+
+    module = importlib.import_module("nimlab.misere.quotient")  # the package's name is a function
+    built: list[str] = []
+    real = module.periodic_quotient
+
+    def counted(game: object, largest: int, limits: object = None) -> object:
+        built.append(str(game))
+        return real(game, largest, limits)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "periodic_quotient", counted)
+    with Context():
+        for _ in range(2):
+            with pytest.raises(TooLarge) as refused:
+                nimlab.analyze("dawson-kayles", "1000", misere=True)
+            assert "larger ones only through a period it proves" in str(refused.value)
+    assert len(built) == 1  # the second refusal is remembered, not built again

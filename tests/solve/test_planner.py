@@ -124,11 +124,20 @@ def _misere_grundy(game: nimlab.Ruleset, position: tuple[int, ...]) -> int:
     return g
 
 
-def test_a_huge_heap_without_a_theorem_is_refused_at_once_not_after_the_search() -> None:
+def test_a_huge_heap_without_a_theorem_is_refused_at_once_not_after_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Found by the API audit: misère Kayles at 10^30 searched for 84 s before running out of
     memory ("a search 704,512 moves deep over 0 positions"). Its chain of single heaps
-    10^30, 10^30 − 1, … is a lower bound the planner now checks first."""
+    10^30, 10^30 − 1, … is a lower bound the planner now checks first.
+
+    Kayles has since got a theorem for such heaps (its misère quotient proves a period,
+    ``nimlab.misere.periodicity``): switched off here, it is the game without one."""
     import time
+
+    from nimlab.theory import misere_quotient
+
+    monkeypatch.setattr(misere_quotient, "_periodic", lambda game: False)
 
     began = time.monotonic()
     # h = 10^30 single heaps of the chain, the pairs and the triples they split into
@@ -142,6 +151,9 @@ def test_a_huge_heap_without_a_theorem_is_refused_at_once_not_after_the_search()
     steps = plan("kayles", "analyze", str(10**30), misere=True).steps
     assert max(step.least for step in steps) == least
     assert time.monotonic() - began < 10
+    monkeypatch.undo()  # with the theorem: answered through the quotient's period
+    answered = nimlab.analyze("kayles", str(10**30), misere=True)
+    assert answered.how is not None and answered.how.name == "oracle:misere-quotient"
 
 
 HEAP_GAMES = st.one_of(

@@ -33,8 +33,15 @@ from nimlab.errors import InvalidOption, InvalidPosition
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.wording import render_move
 from nimlab.limits import Limits
-from nimlab.misere.periodicity import QuotientPeriod
-from nimlab.misere.quotient import MisereQuotient, cached_quotients, heap_ruleset, quotient
+from nimlab.misere.periodicity import QuotientPeriod, quotient_criterion
+from nimlab.misere.quotient import (
+    LARGEST_BUILT,
+    MisereQuotient,
+    cached_quotients,
+    heap_ruleset,
+    periodic_quotient,
+    quotient,
+)
 
 
 @dataclass(frozen=True)
@@ -119,11 +126,21 @@ class MisereAnswer:
 def covering_quotient(
     game: Ruleset | str, max_heap: int, limits: Limits | None = None
 ) -> MisereQuotient:
-    """A quotient of ``game`` for heaps ≤ at least ``max_heap`` (a cached larger one if any)."""
+    """A quotient of ``game`` for heaps ≤ at least ``max_heap`` (a cached larger one if any);
+    past :data:`~nimlab.misere.quotient.LARGEST_BUILT` heaps, one with a proven period if the
+    heaps up to there prove one.
+
+    >>> covering_quotient("kayles", 10**18).period.period
+    12
+    """
     g = heap_ruleset(game)
     best = [q for q in cached_quotients(g) if q.max_heap >= max_heap or q.period is not None]
     if best:
         return min(best, key=lambda q: q.max_heap)
+    if max_heap > LARGEST_BUILT and quotient_criterion(g) is not None:
+        periodic = periodic_quotient(g, LARGEST_BUILT, limits)
+        if periodic.period is not None:
+            return periodic
     return quotient(g, max_heap, limits)
 
 

@@ -398,6 +398,10 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     return result
 
 
+LARGEST_BUILT = 600
+"""Heaps a quotient is built to at most, looking for a period, to answer a heap past them
+(``analyze --misere``, :func:`nimlab.misere.analyze`): 0.44 and 0.46 prove theirs at 404
+(``research/misere/periods.csv``)."""
 PERIOD_CHECK_EVERY = 4
 """:func:`periodic_quotient` looks for a proven period once per this many heaps."""
 

@@ -175,7 +175,10 @@ def grundy(
         value = None if oracle is None else oracle.grundy(g, pos)
         if value is not None:
             return value
-        plan(g, "analyze", pos, misere=True, limits=limits).check(limits)
+        the_plan = plan(g, "analyze", pos, misere=True, limits=limits)
+        if oracle is not None:  # a theorem without the value: its search's bound is checked
+            the_plan = _search_plan(the_plan, g, pos, True)  # (misère Kayles of 10^30)
+        the_plan.check(limits)
         return Search(g, True, limits.budget()).grundy(pos)
     return Evaluator(limits.budget()).grundy(g, pos)
 

@@ -9,10 +9,10 @@ P-portion (Plambeck and Siegel 2008). Where the quotient cannot be built within
 its own bound, the solver falls back to misère search.
 
 A heap over :data:`LARGEST_HEAP` is answered when the game has a period criterion
-(subtraction and octal games) and the quotient, built heap by heap up to
-:data:`LARGEST_HEAP`, proves a period with it (:mod:`nimlab.misere.periodicity`):
-then every heap size maps to an element (``analyze kayles 1000000000000000000,7
---misere``).
+(subtraction and octal games) and the quotient, built heap by heap up to 600 heaps
+(``nimlab.misere.quotient.LARGEST_BUILT``), proves a period with it
+(:mod:`nimlab.misere.periodicity`): then every heap size maps to an element
+(``analyze kayles 1000000000000000000,7 --misere``).
 
 >>> import nimlab
 >>> a = nimlab.analyze("kayles", ",".join(["7"] * 40), misere=True)
@@ -44,7 +44,8 @@ more than their box: a misère search of one Kayles heap of 32 takes 0.3 s, and 
 stones more multiply it by about 2.5. From this many stones in all, the quotient answers."""
 LARGEST_HEAP = 400
 """The quotient is built for heaps up to this size at most; larger heaps are answered only
-through a period it proves."""
+through a period it proves, looked for in heaps up to
+``nimlab.misere.quotient.LARGEST_BUILT``."""
 QUOTIENT_LIMITS = Limits(max_states=3_000_000)
 """The work one quotient may take before the solver falls back to search."""
 
@@ -75,6 +76,10 @@ class MisereQuotientOracle(Oracle):
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         return self.analyze_within(game, position, QUOTIENT_LIMITS)
+
+    def grundy(self, game: Ruleset, position: Position) -> int | None:
+        """None: a quotient gives the outcome, never the misère Grundy value (not built)."""
+        return None
 
     def out_of_reach(self, game: Ruleset, position: Position) -> tuple[str, str] | None:
         """A heap over :data:`LARGEST_HEAP`: the quotient is not built that far, and answers
@@ -183,13 +188,18 @@ def _periodic(game: Ruleset) -> bool:
 def _proven(game: HeapRuleset, top: int, limits: Limits) -> MisereQuotient:
     """The quotient with a proven period, built within ``limits`` (:data:`QUOTIENT_LIMITS`,
     or the caller's ``--max-states`` where raised past the default: Kayles' takes 1.3 M
-    states); ``TooLarge`` if the heaps ≤ :data:`LARGEST_HEAP` prove none."""
-    from nimlab.misere.quotient import periodic_quotient
+    states); ``TooLarge`` if the heaps ≤ ``LARGEST_BUILT`` prove none."""
+    from nimlab.misere.quotient import LARGEST_BUILT, periodic_quotient
+    from nimlab.solve.context import current
 
+    cache = current().quotients
+    failed = cache.get((game, "no period"))  # (states it had, the refusal): not tried again
+    if failed is not None and failed[0] >= limits.max_states:
+        raise failed[1]
     try:
-        q = periodic_quotient(game, LARGEST_HEAP, limits)
+        q = periodic_quotient(game, LARGEST_BUILT, limits)
     except TooLarge as error:
-        raise TooLarge(
+        refused = TooLarge(
             error.reason,
             error.limit,
             f"the misère quotient answers heaps of at most {LARGEST_HEAP} stones, and larger "
@@ -198,19 +208,24 @@ def _proven(game: HeapRuleset, top: int, limits: Limits) -> MisereQuotient:
             ja=error.ja,
             note_ja=f"ミゼール商が答えるのは石が {LARGEST_HEAP} 個以下の山と、証明した周期による"
             f"ときはそれより大きい山です。{game.spec} の商の構成はこの上限で止まりました",
-        ) from None
+        )
+        cache.put((game, "no period"), (limits.max_states, refused), FAILURE_BYTES)
+        raise refused from None
     if q.period is None:
         raise TooLarge(
             f"the misère quotient of {game.spec} proves no period in heaps ≤ {q.max_heap}, "
-            f"so it answers heaps of at most {q.max_heap} stones, and this position has one "
+            f"so it answers heaps of at most {LARGEST_HEAP} stones, and this position has one "
             f"of {top:,}",
             "max_states",
             ja=f"{game.spec} のミゼール商は {q.max_heap} 以下の山で周期を証明できないので、"
-            f"答えるのは石が {q.max_heap} 個以下の山で、この局面には石が {top:,} 個の山が"
+            f"答えるのは石が {LARGEST_HEAP} 個以下の山で、この局面には石が {top:,} 個の山が"
             "あります",
         )
     return q
 
+
+FAILURE_BYTES = 1024
+"""What remembering a game whose quotient proved no period costs the context's cache."""
 
 MISERE_QUOTIENT = MisereQuotientOracle()
 MISERE_QUOTIENT_PERIOD = MisereQuotientPeriod()
