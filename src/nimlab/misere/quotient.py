@@ -42,7 +42,7 @@ are proven for all sums of heaps ≤ ``max_heap``; how the order grows with N is
 *observed*. Where the heaps' images and option sets repeat with a period the game's
 Guy–Smith (or window) criterion accepts, the quotient is proven to be that of every
 heap size (``period``, :mod:`nimlab.misere.periodicity`): Kayles' quotient of heaps
-≤ 200 answers a heap of 10^18.
+≤ 204 answers a heap of 10^18.
 
 >>> from nimlab.games.heap import Nim
 >>> q = quotient(Nim(), 3)
@@ -279,11 +279,6 @@ class MisereQuotient:
     def stable_from(self) -> int:
         """The least N from which the quotient of heaps ≤ N did not change (observed)."""
         return self.expansions[-1] if self.expansions else 0
-
-    @property
-    def covers_every_heap(self) -> bool:
-        """True when a proven period extends the quotient to heaps of any size."""
-        return self.period is not None
 
     def image(self, h: int) -> int:
         """The index of heap h's element: read off the period past ``max_heap``."""
