@@ -226,3 +226,12 @@ def test_a_quotient_that_proved_no_period_is_not_built_again_in_the_same_context
                 nimlab.analyze("dawson-kayles", "1000", misere=True)
             assert "larger ones only through a period it proves" in str(refused.value)
     assert len(built) == 1  # the second refusal is remembered, not built again
+
+
+def test_until_period_is_refused_up_front_as_the_plain_quotient_is() -> None:
+    # --until-period skipped the memory check the plain quotient makes before it starts
+    argv = ("quotient", "kayles", "--max-heap", "99999999", "--max-states", "10000000000000")
+    for extra in ((), ("--until-period",)):
+        with Context():  # not a proven quotient another test cached
+            code, _ = run(*argv, "--max-memory", "1M", *extra)
+        assert code == 3

@@ -374,14 +374,7 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
             ja=f"max_heap は 0 以上の整数です（{max_heap!r} が与えられた）",
         )
     limits = check_limits(limits)
-    # Built heap by heap, each heap's image and options kept: refused up front when the heaps
-    # alone are over the limits (subtraction:1 to 10^12 took hours to be refused).
-    limits.check(max_heap + 1, "heaps, each a step of the construction")
-    limits.check_memory(
-        (max_heap + 1) * HEAP_BYTES,
-        f"the images and options of {amount(max_heap + 1)} heaps",
-        ja=f"山 {amount(max_heap + 1)} 個の像と選択肢",
-    )
+    _check_heaps(max_heap, limits)
     cache = current().quotients  # keyed by the ruleset: a user game by its function
     known: MisereQuotient | None = cache.get((g, max_heap))
     if known is not None:
@@ -424,7 +417,7 @@ def periodic_quotient(
     for q in cached_quotients(g):
         if q.period is not None:
             return q
-    limits.check(largest + 1, "heaps, each a step of the construction")
+    _check_heaps(largest, limits)
     builder = _Builder(g, limits)
     criterion = quotient_criterion(g)
     while builder.n < largest:
@@ -434,6 +427,17 @@ def periodic_quotient(
     result = _present(g.spec, builder)
     cache.put(key, result, QUOTIENT_ENTRY_BYTES + 8 * result.order**2)
     return result
+
+
+def _check_heaps(max_heap: int, limits: Limits) -> None:
+    """Built heap by heap, each heap's image and options kept: refused up front when the
+    heaps alone are over the limits (subtraction:1 to 10^12 took hours to be refused)."""
+    limits.check(max_heap + 1, "heaps, each a step of the construction")
+    limits.check_memory(
+        (max_heap + 1) * HEAP_BYTES,
+        f"the images and options of {amount(max_heap + 1)} heaps",
+        ja=f"山 {amount(max_heap + 1)} 個の像と選択肢",
+    )
 
 
 HEAP_BYTES = 2 * PYTHON_VALUE_BYTES
