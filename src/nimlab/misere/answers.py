@@ -234,9 +234,9 @@ least one per element. A move that leaves at most one heap has a few options at 
 
 
 def _splits(g: HeapRuleset) -> bool:
-    """Whether a move of ``g`` may leave two heaps or more (options as many as stones)."""
+    """Whether a move of ``g`` may leave more heaps than it found (options as many as stones)."""
     kernel = g.capabilities.one_heap
-    return kernel is None or not kernel.single_heap_moves
+    return kernel is None or kernel.splits
 
 
 def _options_by_element(
