@@ -34,8 +34,15 @@ def test_sweep_rows_are_the_quotients(tmp_path: Path) -> None:
         assert row["count"] == q.order and row["data"]["order"] == q.order
         assert row["data"]["p_portion"] == list(q.p_portion)
         assert row["data"]["reached"] == 10 and row["data"]["stopped"] is None
-        assert row["data"]["stable_from_status"] == "observed" and row["proven"] == 0
-        assert row["period"] is None  # a quotient has no period
+        if q.period is None:  # where it stopped changing is only observed
+            assert row["data"]["stable_from_status"] == "observed" and row["proven"] == 0
+            assert row["period"] is None and row["data"]["period"] is None
+        else:  # the images repeat, proven by the game's criterion
+            assert row["data"]["stable_from_status"] == "proven" and row["proven"] == 1
+            assert (row["preperiod"], row["period"]) == (q.period.preperiod, q.period.period)
+            assert row["data"]["period"] == q.period.to_dict()
+    proven = sorted(code for code, row in rows.items() if row["proven"])
+    assert proven == ["0.1", "0.2", "0.3", "0.5", "0.7"]  # 0.4 and 0.6 need more heaps
     assert rows["0.3"]["count"] == 2  # take one stone: every sum is a parity (order 2)
     # run again: nothing to do
     again = _nimlab(

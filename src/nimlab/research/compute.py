@@ -286,12 +286,20 @@ def _octal_misere(code: str, max_heap: int, seconds: float, limits: Limits) -> R
 
     The quotient is built heap by heap for at most ``seconds``; ``reached`` in the
     JSON is the largest heap it covers (``stopped`` says why when short of
-    ``max_heap``). The period columns stay empty: a quotient has no period, and
-    where it stopped changing (``stable_from``) is observed, never proven.
+    ``max_heap``). Where the heaps it covers prove a period of the heaps' images
+    (:mod:`nimlab.misere.periodicity`), the period columns hold it, ``proven`` is 1
+    and the quotient is that of every heap size (``stable_from_status`` "proven",
+    the JSON's ``period`` the proof); otherwise they stay empty and where the
+    quotient stopped changing is only observed.
 
     >>> row = _octal_misere("0.77", 8, 10.0, Limits())
     >>> row[:4], row[COLUMNS.index("count")], json.loads(row[COLUMNS.index("data")])["p_portion"]
     (('octal-misere', '0.77', 2, 8), 12, ['a', 'ac', 'b^2'])
+    >>> row[COLUMNS.index("proven")], row[COLUMNS.index("period")]
+    (0, None)
+    >>> row = _octal_misere("0.2", 10, 10.0, Limits())
+    >>> [row[COLUMNS.index(c)] for c in ("preperiod", "period", "proven")]
+    [1, 2, 1]
     """
     from nimlab.misere.quotient import quotient_within
 
@@ -306,14 +314,25 @@ def _octal_misere(code: str, max_heap: int, seconds: float, limits: Limits) -> R
         "order": q.order,
         "p_portion": list(q.p_portion),
         "stable_from": q.stable_from,
-        "stable_from_status": "observed",
+        "stable_from_status": "observed" if q.period is None else "proven",
+        "period": None if q.period is None else q.period.to_dict(),
         "generators": dict(q.generators),
         "relation_count": len(q.relations),
         "relations": list(q.relations[:RELATIONS_KEPT]),
         "growth": list(q.growth),
     }
+    period: dict[str, int] = {}
+    if q.period is not None:  # the images repeat, proven: the quotient of every heap size
+        period = {"preperiod": q.period.preperiod, "period": q.period.period, "proven": 1}
     return _row(
-        "octal-misere", code, size, max_heap, count=q.order, work=max_heap, data=_json(data)
+        "octal-misere",
+        code,
+        size,
+        max_heap,
+        count=q.order,
+        work=max_heap,
+        data=_json(data),
+        **period,
     )
 
 
