@@ -87,11 +87,14 @@ def check_against_search(spec: str, heaps: list[int]) -> None:
 def test_options_of_huge_heaps_are_lifted_options_with_every_element(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from nimlab.limits import Limits
+
     q = periodic_quotient("kayles", 400)
     kayles = nimlab.game("kayles")
     monkeypatch.setattr(answers, "LISTED_HEAP", 0)
+    lister = answers._Lister(kayles, q, Limits(), 1)
     for h in range(q.max_heap + 1, q.max_heap + 30):
-        lifted, complete = answers._options_by_element(kayles, q, h)
+        lifted, complete = lister.options(h)
         assert not complete
         everything = {tuple(sorted(r)) for r in kayles.heap_options(h)}
         elements = {q.element_of(r) for r in everything}
@@ -149,11 +152,16 @@ def test_explain_names_the_period_for_a_huge_heap() -> None:
     from nimlab.explanations import explain
 
     e = explain("kayles", f"{10**18},7", misere=True)
-    assert "from heap 71 on each heap's element is that of the heap 12 stones smaller" in (
+    # It said "from heap 71 on": the images repeat from 71 (preperiod), so a heap's element
+    # is that of the heap 12 smaller from heap 83 on — heap 82's is not heap 70's.
+    assert "from heap 83 on each heap's element is that of the heap 12 stones smaller" in (
         e.steps[0].text
     )
     ja = explain("kayles", f"{10**18},7", misere=True, lang="ja")
-    assert "石が 12 個少ない山の元" in ja.steps[0].text
+    assert "山 83 以降、各山の元は石が 12 個少ない山の元" in ja.steps[0].text
+    q = periodic_quotient("kayles", 600)
+    assert q.image(82) != q.image(70)
+    assert all(q.image(n) == q.image(n - 12) for n in range(83, 300))
 
 
 def test_a_game_whose_quotient_proves_no_period_says_so() -> None:
@@ -235,3 +243,107 @@ def test_until_period_is_refused_up_front_as_the_plain_quotient_is() -> None:
         with Context():  # not a proven quotient another test cached
             code, _ = run(*argv, "--max-memory", "1M", *extra)
         assert code == 3
+
+
+def test_a_refused_period_does_not_break_the_games_later_answers() -> None:
+    # The refusal was cached beside the game's quotients and read back as one of them:
+    # every later misère answer of the game raised AttributeError ('tuple' … 'max_heap').
+    from nimlab.errors import TooLarge
+    from nimlab.misere import outcome
+
+    with Context():
+        with pytest.raises(TooLarge):
+            nimlab.analyze("dawson-kayles", "1000,3", misere=True)
+        assert nimlab.analyze("dawson-kayles", "20,21", misere=True).outcome in "PN"
+        assert outcome("dawson-kayles", (20, 21)) in "PN"
+        assert periodic_quotient("dawson-kayles", 12).max_heap == 12
+        with pytest.raises(TooLarge):  # and the refusal is still remembered
+            nimlab.analyze("dawson-kayles", "1000,3", misere=True)
+
+
+def test_periodic_quotient_checks_its_heap_bound_as_quotient_does() -> None:
+    from nimlab.errors import InvalidOption
+
+    for bad in (-3, "40", None, 40.5, True):
+        with pytest.raises(InvalidOption, match="largest must be an integer ≥ 0"):
+            periodic_quotient("octal:0.75", bad)  # type: ignore[arg-type]
+
+
+def test_a_quotient_passed_in_must_be_a_quotient() -> None:
+    from nimlab.errors import InvalidOption
+    from nimlab.misere import outcome
+
+    with pytest.raises(InvalidOption, match="quotient_ must be a MisereQuotient"):
+        outcome("kayles", [3], quotient_="abc")  # type: ignore[arg-type]
+
+
+def test_listing_the_options_of_many_large_heaps_keeps_to_the_limits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 800 Kayles heaps of 9,000 went on for 22 s and 1 GB under --max-memory 100M.
+    from nimlab.errors import TooLarge
+    from nimlab.limits import Limits
+
+    heaps = ",".join(str(h) for h in range(9000, 9800))
+    for extra in ((), ("--max-memory", "100M")):
+        code, _ = run("analyze", "kayles", heaps, "--misere", *extra)
+        said = capsys.readouterr().err
+        assert code == 3 and "7,521,200 options of the heaps" in said and "--max-states" in said
+        assert "listing its winning moves" in said and "none for" not in said
+    code, _ = run("analyze", "kayles", "9000", "--misere", "--max-memory", "1M")
+    said = capsys.readouterr().err
+    assert code == 3 and "9,000 options" in said and "--max-memory" in said
+    q = periodic_quotient("kayles", 600)
+    many = tuple(range(9000, 9800))
+    assert q.is_p(many + many)  # every heap twice: a P-position, so no option is listed
+    code, text = run("analyze", "kayles", f"{heaps},{heaps}", "--misere")
+    assert code == 0 and "outcome     P" in text and "winning moves: none" in text
+    q = periodic_quotient("kayles", 600)
+    many = list(range(9000, 9100))
+    with pytest.raises(TooLarge) as refused:  # refused up front: Kayles' options are counted
+        misere_analyze("kayles", many, Limits(max_states=20_000), q)
+    assert refused.value.limit == "max_states"
+    answer = misere_analyze("kayles", many, Limits(max_states=10**6), q)
+    assert answer.outcome in "PN"
+    # A game of the user's (its options not known before they are listed): counted as listed.
+    from nimlab.games.heap import heap_game
+
+    def kayles_options(n: int) -> list[tuple[int, ...]]:
+        return [(a, n - k - a) for k in (1, 2) for a in range(0, (n - k) // 2 + 1) if n >= k]
+
+    custom = heap_game(kayles_options, "my-kayles")
+    with pytest.raises(TooLarge) as refused:
+        misere_analyze(custom, (300, 301, 302), Limits(max_states=500))
+    assert refused.value.limit == "max_states"
+
+
+def test_the_option_lists_a_quotient_keeps_are_bounded() -> None:
+    import importlib
+
+    module = importlib.import_module("nimlab.misere.quotient")  # the package's name is a function
+    q = periodic_quotient("kayles", 600)
+    for h in range(3000, 3100):  # 100 heaps of about 3,000 options: 36 MB were all kept
+        misere_analyze("kayles", (h,), None, q)
+    assert 0 < q.option_cache.bytes <= module.OPTION_CACHE_BYTES
+
+
+def test_the_plan_does_not_cost_the_quotient_at_one_state() -> None:
+    # The plan said "— 1 states" for an answer whose quotient takes up to 3,000,000 states.
+    for heaps in ("1000,7", f"{10**18},7"):
+        code, text = run("analyze", "kayles", heaps, "--misere", "--plan")
+        assert code == 0 and "misère quotient" in text and "cost unknown until run" in text
+        assert "1 states" not in text
+
+
+def test_explain_says_a_list_read_through_the_period_may_be_partial() -> None:
+    # "(and 8 more)" read as all 11 winning moves of 10001 in 0.75; it has 5,000.
+    from nimlab.explanations import explain
+
+    e = explain("octal:0.75", "10001", misere=True)
+    move = e.steps[-1]
+    assert "(and 8 more listed; there may be others)" in move.text
+    assert move.data["complete"] is False and len(move.data["moves"]) == 11
+    ja = explain("octal:0.75", "10001", misere=True, lang="ja")
+    assert "挙げていない必勝手もありうる" in ja.steps[-1].text
+    whole = explain("kayles", "3,5,7", misere=True).steps[-1]
+    assert whole.data["complete"] is True and "there may be others" not in whole.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from nimlab.explanations import Step, generic, heaps, misere, split_delete, take_away, wythoff
 from nimlab.explanations.words import move_words, say
@@ -95,7 +96,7 @@ def quotient_arithmetic(game: Ruleset, position: Position, lang: str) -> list[St
             "(their elements and option sets repeat).",
             "どの大きさの山にも当てはまる: 山 {n0} 以降、各山の元は石が {p} 個少ない山の元に"
             "等しく、{top} 以下の山（元と選択肢の集合が繰り返す）で {criterion} により証明済み。",
-            n0=period.preperiod,
+            n0=period.preperiod + period.period,  # the images repeat from the preperiod on
             p=period.period,
             criterion=criterion_words(game, lang) or period.criterion,
             top=answer.quotient_max_heap,
@@ -180,8 +181,17 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
     shown = [f"{move_words(m, lang)} → {m.to}" for m in moves[:SHOWN_MOVES]]
     text = say(lang, "Winning move: ", "必勝法: ") + "; ".join(shown)
     more = len(moves) - len(shown)
-    if more > 0:
+    complete = analysis.winning_moves_complete
+    if more > 0 and complete:
         text += say(lang, " (and {k} more)", "（ほかに {k} 通り）", k=more)
-    elif not analysis.winning_moves_complete:
+    elif more > 0:  # a list read through a period: some winning moves may not be in it
+        text += say(
+            lang,
+            " (and {k} more listed; there may be others)",
+            "（ほかに {k} 通りを挙げた。挙げていない必勝手もありうる）",
+            k=more,
+        )
+    elif not complete:
         text += say(lang, " (there may be others)", "（ほかにもありうる）")
-    return [*steps, Step("move", text, data={"moves": [m.to_dict() for m in moves]})]
+    listed: dict[str, Any] = {"moves": [m.to_dict() for m in moves], "complete": complete}
+    return [*steps, Step("move", text, data=listed)]

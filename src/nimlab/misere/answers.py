@@ -29,10 +29,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from nimlab.errors import InvalidOption, InvalidPosition
+from nimlab.errors import InvalidOption, InvalidPosition, TooLarge
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.wording import render_move
-from nimlab.limits import Limits
+from nimlab.limits import Limits, amount, check_limits
 from nimlab.misere.periodicity import QuotientPeriod, quotient_criterion
 from nimlab.misere.quotient import (
     LARGEST_BUILT,
@@ -186,16 +186,44 @@ def analyze(
         suffix[i] = table[elems[i]][suffix[i + 1]]
     total = prefix[n]
     moves: list[MisereMove] = []
-    seen: set[int] = set()
-    p_indices = q.p_indices
     complete = True
+    if total not in q.p_indices:  # a P-position's options are all N: none is listed
+        lister = _Lister(g, q, check_limits(limits), len(position))
+        try:
+            complete = _winning_moves(lister, position, prefix, suffix, moves)
+        except TooLarge as error:
+            raise _listing_refused(error) from None
+    return MisereAnswer(
+        game=g.spec,
+        position=position,
+        outcome="P" if total in q.p_indices else "N",
+        element=q.elements[total],
+        factors=tuple(q.elements[e] for e in elems),
+        p_portion=q.p_portion,
+        quotient_order=q.order,
+        quotient_max_heap=q.max_heap,
+        winning_moves=tuple(moves),
+        winning_moves_complete=complete,
+        period=q.period,
+    )
+
+
+def _winning_moves(
+    lister: _Lister, position: Heaps, prefix: list[int], suffix: list[int], moves: list[MisereMove]
+) -> bool:
+    """Append every winning move of an N-position to ``moves`` (heap i's: the options whose
+    element times the other heaps' product is in the P-portion); whether they are all."""
+    g, q = lister.g, lister.q
+    table, p_indices = q.table, q.p_indices
+    lister.check(position)
+    complete = True
+    seen: set[int] = set()
     for i, h in enumerate(position):
         if h in seen:
             continue
         seen.add(h)
-        rest = table[prefix[i]][suffix[i + 1]]
-        row = table[rest]
-        by_element, listed = _options_by_element(g, q, h)
+        row = table[table[prefix[i]][suffix[i + 1]]]
+        by_element, listed = lister.options(h)
         winning = [x for x in by_element if row[x] in p_indices]
         if not winning:
             continue
@@ -212,18 +240,24 @@ def analyze(
                         q.elements[row[x]],
                     )
                 )
-    return MisereAnswer(
-        game=g.spec,
-        position=position,
-        outcome="P" if total in q.p_indices else "N",
-        element=q.elements[total],
-        factors=tuple(q.elements[e] for e in elems),
-        p_portion=q.p_portion,
-        quotient_order=q.order,
-        quotient_max_heap=q.max_heap,
-        winning_moves=tuple(moves),
-        winning_moves_complete=complete,
-        period=q.period,
+        lister.hold(len(moves))
+    return complete
+
+
+def _listing_refused(error: TooLarge) -> TooLarge:
+    """``error`` with the note that the quotient gave the outcome; the winning moves, each
+    heap's options listed, were what the limits refused."""
+    if error.note:
+        return error
+    return TooLarge(
+        error.reason,
+        error.limit,
+        "the misère quotient gives this position's outcome at once; listing its winning "
+        "moves means listing every option of its heaps (nimlab.misere.outcome answers "
+        "without them)",
+        ja=error.ja,
+        note_ja="ミゼール商はこの局面の勝敗をすぐに与えますが、必勝手を挙げるには各山の選択肢を"
+        "すべて列挙する必要があります（nimlab.misere.outcome はそれなしで答えます）",
     )
 
 
@@ -231,6 +265,11 @@ LISTED_HEAP = 10_000
 """Heaps up to this many stones have every option listed; larger ones of a game that splits
 heaps (read off a proven period) show lifted options of a heap below the period's bound, at
 least one per element. A move that leaves at most one heap has a few options at any size."""
+OPTION_BYTES = 120
+"""About the bytes one listed option takes: its tuple and its slot in the lists by element
+(115 measured for the options of a Kayles heap of 9,000)."""
+MOVE_BYTES = 400
+"""About the bytes of one winning move besides its position's heaps."""
 
 
 def _splits(g: HeapRuleset) -> bool:
@@ -239,27 +278,107 @@ def _splits(g: HeapRuleset) -> bool:
     return kernel is None or kernel.splits
 
 
-def _options_by_element(
-    g: HeapRuleset, q: MisereQuotient, h: int
-) -> tuple[dict[int, list[tuple[int, ...]]], bool]:
-    """The options of heap h grouped by their element (cached on the quotient), and
-    whether they are all of them."""
-    period = q.period
-    if h > max(LISTED_HEAP, q.max_heap) and period is not None and _splits(g):
-        base = period.verified_to + (h - period.verified_to) % period.period
+def _option_bound(g: HeapRuleset, h: int) -> int | None:
+    """At least the options of a heap of ``h`` (None: not known before they are listed).
+
+    >>> from nimlab.registry import game
+    >>> _option_bound(game("kayles"), 10), _option_bound(game("subtraction:1,2,5"), 10**9)
+    (10, 3)
+    """
+    kernel = g.capabilities.one_heap
+    if kernel is None:
+        return None
+    if kernel.kind == "subtraction":
+        return len(kernel.subtraction_set)
+    if kernel.kind == "identity":
+        return h
+    if kernel.kind == "sparse":  # per digit: leave nothing, one heap, or split in two
+        parts = [(d & 1) + (d & 2) // 2 + ((h - k) // 2 if d & 4 else 0) for k, d in enumerate(
+            kernel.digits[: h + 1]
+        )]  # fmt: skip
+        return sum(parts)
+    return None
+
+
+class _Lister:
+    """The options of an answer's heaps, grouped by element and charged to ``limits``: a
+    state each (a search counts every option it generates), and their bytes with those of
+    the winning moves found so far (the quotient keeps at most
+    :data:`~nimlab.misere.quotient.OPTION_CACHE_BYTES` of lists)."""
+
+    def __init__(self, g: HeapRuleset, q: MisereQuotient, limits: Limits, heaps: int) -> None:
+        self.g, self.q, self.limits = g, q, limits
+        self.budget = limits.budget()
+        self.move_bytes = MOVE_BYTES + 8 * heaps
+        self.moves = 0
+
+    def listed_heap(self, h: int) -> int:
+        """The heap whose options are listed for h: a heap below the period's bound whose
+        options are lifted to h, past :data:`LISTED_HEAP` in a game that splits heaps."""
+        period = self.q.period
+        if h > max(LISTED_HEAP, self.q.max_heap) and period is not None and _splits(self.g):
+            return period.verified_to + (h - period.verified_to) % period.period
+        return h
+
+    def check(self, heaps: Iterable[int]) -> None:
+        """Refuse up front when the options still to list are known to be over the limits."""
+        needed = 0
+        for h in dict.fromkeys(self.listed_heap(h) for h in heaps):
+            if self.q.option_cache.get(h) is None:
+                bound = _option_bound(self.g, h)
+                if bound is None:
+                    return  # counted as they are listed
+                needed += bound
+        if needed > self.budget.remaining:
+            self.limits.check(needed, "options of the heaps")
+
+    def hold(self, moves: int) -> None:
+        """The winning moves found so far: refused once their bytes are over the limit."""
+        self.moves = moves
+        self._memory(0)
+
+    def _memory(self, options: int) -> None:
+        needed = options * OPTION_BYTES + self.moves * self.move_bytes
+        self.limits.check_memory(
+            needed,
+            f"{amount(options)} options and {amount(self.moves)} winning moves",
+            ja=f"選択肢 {amount(options)} 個と必勝手 {amount(self.moves)} 個",
+        )
+
+    def options(self, h: int) -> tuple[dict[int, list[tuple[int, ...]]], bool]:
+        """The options of heap h grouped by their element, and whether they are all of them."""
+        base = self.listed_heap(h)
+        found = self._listed(base)
+        if base == h:
+            return found, True
         lifted: dict[int, list[tuple[int, ...]]] = {}
-        for results in _options_by_element(g, q, base)[0].values():
+        for results in found.values():
             for r in results:  # the largest part is ≥ n₀ (the proof's matching): φ unchanged
                 moved = (*r[:-1], r[-1] + h - base)
-                lifted.setdefault(q.element_of(moved), []).append(moved)
+                lifted.setdefault(self.q.element_of(moved), []).append(moved)
         return lifted, False
-    found = q.option_cache.get(h)
-    if found is None:
+
+    def _listed(self, h: int) -> dict[int, list[tuple[int, ...]]]:
+        q = self.q
+        found: dict[int, list[tuple[int, ...]]] | None = q.option_cache.get(h)
+        if found is not None:
+            return found
         found = {}
-        for result in dict.fromkeys(tuple(sorted(r)) for r in g.heap_options(h)):
+        count = 0
+        for result in dict.fromkeys(tuple(sorted(r)) for r in self.g.heap_options(h)):
             found.setdefault(q.element_of(result), []).append(result)
-        q.option_cache[h] = found
-    return found, True
+            count += 1
+            if count % LIST_CHUNK == 0:
+                self.budget.spend(LIST_CHUNK)
+                self._memory(count)
+        self.budget.spend(count % LIST_CHUNK)
+        self._memory(count)
+        q.option_cache.put(h, found, count * OPTION_BYTES)
+        return found
+
+
+LIST_CHUNK = 4096
+"""Options listed between two looks at the limits."""
 
 
 def outcome(
@@ -278,8 +397,16 @@ def outcome(
     return "P" if q.is_p(position) else "N"
 
 
-def _given(q: MisereQuotient | None, g: HeapRuleset) -> MisereQuotient | None:
+def _given(q: object, g: HeapRuleset) -> MisereQuotient | None:
     """A quotient passed in, refused unless it is this game's (another game's answered)."""
+    if q is not None and not isinstance(q, MisereQuotient):
+        shown = repr(q)[:40]
+        raise InvalidOption(
+            f"quotient_ must be a MisereQuotient (from nimlab.misere.quotient) or None, "
+            f"got {shown}",
+            ja=f"quotient_ は MisereQuotient（nimlab.misere.quotient が返すもの）か None です"
+            f"（{shown} が与えられた）",
+        )
     if q is not None and q.game != g.spec:
         raise InvalidOption(
             f"quotient_ is the misère quotient of {q.game}, not of {g.spec}",

@@ -73,7 +73,7 @@ from nimlab.misere.certificate import (
 )
 from nimlab.misere.monoid import TRIVIAL, Reduced, Trial, present, reduce, trial
 from nimlab.misere.periodicity import Gamma, QuotientPeriod, find_period, quotient_criterion
-from nimlab.solve.context import current
+from nimlab.solve.context import BoundedCache, current
 from nimlab.text import markdown
 
 DEFAULT_PERIOD = 2
@@ -230,6 +230,15 @@ class _Builder:
 # -- the result ------------------------------------------------------------------------
 
 
+OPTION_CACHE_BYTES = 4 * 1024**2
+"""Bytes of option lists a quotient keeps for the heaps asked (:mod:`nimlab.misere.answers`;
+the least recently used go first): about 35,000 options, three Kayles heaps of 10,000."""
+
+
+def _option_cache() -> BoundedCache:
+    return BoundedCache(OPTION_CACHE_BYTES)
+
+
 @dataclass(frozen=True)
 class MisereQuotient:
     """The misère quotient of all sums of heaps of size ≤ ``max_heap`` of ``game``.
@@ -255,10 +264,9 @@ class MisereQuotient:
     expansions: tuple[int, ...]
     period: QuotientPeriod | None = None
     """Heap n ↦ heap n − p's element for every n, proven (then every heap size is answered)."""
-    option_cache: dict[int, dict[int, list[tuple[int, ...]]]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """heap -> {element of an option: the options (heaps left) with that element}."""
+    option_cache: BoundedCache = field(default_factory=_option_cache, compare=False, repr=False)
+    """heap -> {element of an option: the options (heaps left) with that element}, for the
+    heaps asked (:mod:`nimlab.misere.answers`), the least recently used going first."""
 
     @property
     def order(self) -> int:
@@ -368,11 +376,7 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     (12, 3)
     """
     g = heap_ruleset(game)
-    if not isinstance(max_heap, int) or isinstance(max_heap, bool) or max_heap < 0:
-        raise InvalidOption(
-            f"max_heap must be an integer ≥ 0, got {max_heap!r}",
-            ja=f"max_heap は 0 以上の整数です（{max_heap!r} が与えられた）",
-        )
+    _check_bound(max_heap, "max_heap")
     limits = check_limits(limits)
     _check_heaps(max_heap, limits)
     cache = current().quotients  # keyed by the ruleset: a user game by its function
@@ -382,7 +386,7 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     builder = _Builder(g, limits)
     builder.extend_to(max_heap)
     result = _present(g.spec, builder)
-    cache.put((g, max_heap), result, QUOTIENT_ENTRY_BYTES + 8 * result.order**2)
+    cache.put((g, max_heap), result, _entry_bytes(result))
     return result
 
 
@@ -408,6 +412,7 @@ def periodic_quotient(
     (204, 40, 12, 71)
     """
     g = heap_ruleset(game)
+    _check_bound(largest, "largest")
     limits = check_limits(limits)
     cache = current().quotients
     key = (g, "periodic", largest)
@@ -425,8 +430,17 @@ def periodic_quotient(
         if criterion is not None and builder.n % PERIOD_CHECK_EVERY == 0 and builder.period():
             break
     result = _present(g.spec, builder)
-    cache.put(key, result, QUOTIENT_ENTRY_BYTES + 8 * result.order**2)
+    cache.put(key, result, _entry_bytes(result))
     return result
+
+
+def _check_bound(value: object, name: str) -> None:
+    """Refuse a heap bound that is not an integer ≥ 0 (a bool, a float, a string)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidOption(
+            f"{name} must be an integer ≥ 0, got {value!r}",
+            ja=f"{name} は 0 以上の整数です（{value!r} が与えられた）",
+        )
 
 
 def _check_heaps(max_heap: int, limits: Limits) -> None:
@@ -443,14 +457,20 @@ def _check_heaps(max_heap: int, limits: Limits) -> None:
 HEAP_BYTES = 2 * PYTHON_VALUE_BYTES
 """Bytes the construction keeps for each heap at least: its image and its options' list."""
 QUOTIENT_ENTRY_BYTES = 4096
-"""Bytes a cached quotient costs besides its multiplication table."""
+"""Bytes a cached quotient costs besides its multiplication table and its option lists."""
+
+
+def _entry_bytes(q: MisereQuotient) -> int:
+    """What a quotient costs the context's cache: its table, and its option lists at most."""
+    return QUOTIENT_ENTRY_BYTES + OPTION_CACHE_BYTES + 8 * q.order**2
 
 
 def cached_quotients(game: HeapRuleset) -> list[MisereQuotient]:
-    """The quotients of ``game`` in the current context's cache."""
+    """The quotients of ``game`` in the current context's cache (not what else is kept
+    under the game's name there: a refusal remembered, for one)."""
     found: list[MisereQuotient] = []
     for key, q in current().quotients.items():
-        if isinstance(key, tuple) and key[0] == game:
+        if isinstance(key, tuple) and key[0] == game and isinstance(q, MisereQuotient):
             found.append(q)
     return found
 

@@ -88,6 +88,11 @@ class Oracle(ABC):
         with the position (a closed form's does not: it ignores them)."""
         return self.analyze(game, position)
 
+    def planned_states(self, game: Ruleset, position: Position) -> int | None:
+        """The work a plan states for this theorem's answer: 1 for a closed form, None
+        where it is not known before the answer is made (charged as it goes)."""
+        return 1
+
     def heap_values(self, game: Ruleset, start: int, stop: int) -> list[int] | None:
         """The (misère, for a misère oracle) Grundy values of the single heaps start..stop-1
         from the theorem, or None when it gives no values of single heaps."""

@@ -406,7 +406,8 @@ def _analyze_steps(
     keep_remoteness = steps.append if fits else dropped.append
     oracle = find_oracle(g, pos, misere)
     if oracle is not None:
-        steps.append(Step(oracle_method(oracle), "outcome", 1, exact=True))
+        states = oracle.planned_states(g, pos)
+        steps.append(Step(oracle_method(oracle), "outcome", states, exact=states is not None))
         cells = None if misere else _two_heap_cells(g, pos)
         if cells is not None and work <= KERNEL_MIN_STATES:
             # Small: one search within the state limit gives the Grundy value the theorem

@@ -81,6 +81,11 @@ class MisereQuotientOracle(Oracle):
         """None: a quotient gives the outcome, never the misère Grundy value (not built)."""
         return None
 
+    def planned_states(self, game: Ruleset, position: Position) -> int | None:
+        """None: the quotient's construction (at most :data:`QUOTIENT_LIMITS`) and the
+        options listed for the winning moves are counted as they go."""
+        return None
+
     def out_of_reach(self, game: Ruleset, position: Position) -> tuple[str, str] | None:
         """A heap over :data:`LARGEST_HEAP`: the quotient is not built that far, and answers
         such a heap only through a period it proves (games with a criterion).
