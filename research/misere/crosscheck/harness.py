@@ -12,6 +12,7 @@ import zlib
 import json
 import random
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -44,11 +45,12 @@ def positions(code):
 
 
 def brute(code, pos, budget):
-    with open(f"{HERE}/in.txt", "w") as f:
-        for p in pos:
-            f.write(" ".join(map(str, p)) + "\n")
+    given = tempfile.TemporaryFile("w+")
+    for p in pos:
+        given.write(" ".join(map(str, p)) + "\n")
+    given.seek(0)
     proc = subprocess.Popen(["nice", "-n", "10", f"{HERE}/brute", code, "26"],
-                            stdin=open(f"{HERE}/in.txt"), stdout=subprocess.PIPE,
+                            stdin=given, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     timer = threading.Timer(budget, proc.kill)
     timer.start()
