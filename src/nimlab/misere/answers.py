@@ -279,7 +279,8 @@ def _splits(g: HeapRuleset) -> bool:
 
 
 def _option_bound(g: HeapRuleset, h: int) -> int | None:
-    """At least the options of a heap of ``h`` (None: not known before they are listed).
+    """A number the options of a heap of ``h`` do not exceed (None: not known before they
+    are listed).
 
     >>> from nimlab.registry import game
     >>> _option_bound(game("kayles"), 10), _option_bound(game("subtraction:1,2,5"), 10**9)
@@ -293,10 +294,11 @@ def _option_bound(g: HeapRuleset, h: int) -> int | None:
     if kernel.kind == "identity":
         return h
     if kernel.kind == "sparse":  # per digit: leave nothing, one heap, or split in two
-        parts = [(d & 1) + (d & 2) // 2 + ((h - k) // 2 if d & 4 else 0) for k, d in enumerate(
-            kernel.digits[: h + 1]
-        )]  # fmt: skip
-        return sum(parts)
+        total = 0
+        for k, d in enumerate(kernel.digits[: h + 1]):
+            total += int(d & 1 != 0 and h == k) + int(d & 2 != 0 and h > k)
+            total += (h - k) // 2 if d & 4 else 0
+        return total
     return None
 
 
