@@ -144,6 +144,7 @@ COUNTED_JA = {
     "table cells": "表のセル",
     "take-away states": "take-away の状態",
     "heaps, each a step of the construction": "山（山ごとに構成の一段階）",
+    "options of the heaps": "山の選択肢",
 }
 """What :meth:`Limits.check` counts, in Japanese (a Japanese refusal says no English noun)."""
 

@@ -12,6 +12,9 @@ come back in the answer; the command line does the same with longer bounds
 'ok: short words stay'
 >>> len(shorten("1 " * 5_000)) <= MAX_MESSAGE + 1
 True
+>>> said = "ミゼール商はこの局面の勝敗をすぐに与えますが、必勝手を挙げるには各山の選択肢を列挙"
+>>> shorten(said) == said, shorten("山 " + "9" * 100 + "個").endswith("9…個")
+(True, True)
 """
 
 from __future__ import annotations
@@ -20,8 +23,12 @@ import re
 
 ECHO = 60
 """Characters of one long run of text (a quoted input) kept in a message."""
-MAX_MESSAGE = 400
-"""Characters of a whole message."""
+MAX_MESSAGE = 1000
+"""Characters of a whole message (a refusal with its note and the operator's flag runs to
+about 500)."""
+JAPANESE = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+"""Japanese script and punctuation: a Japanese sentence has no spaces, so a run of these is
+prose, not an input (a run of other characters inside it is still cut)."""
 ELLIPSIS = "…"
 CLI_ECHO = 300
 """…and on the command line."""
@@ -41,9 +48,10 @@ def _cut(match: re.Match[str], echo: int) -> str:
 
 
 def shorten(message: str, echo: int = ECHO, most: int = MAX_MESSAGE) -> str:
-    """``message`` with every run of over ``echo`` non-space characters cut, at most ``most``
-    characters in all (by default the web app's 60 and 400)."""
-    run = re.compile(r"\S{" + str(echo + 1) + ",}")
+    """``message`` with every run of over ``echo`` characters that are neither spaces nor
+    Japanese script cut, at most ``most`` characters in all (by default the web app's 60
+    and 1,000)."""
+    run = re.compile(rf"[^\s{JAPANESE}]{{{echo + 1},}}")
     message = run.sub(lambda match: _cut(match, echo), message)
     if len(message) > most:
         message = message[:most] + ELLIPSIS

@@ -28,3 +28,15 @@ def test_the_bound_of_the_named_games() -> None:
         for h in range(50):
             bound = _option_bound(game, h)
             assert bound is not None and bound >= len(set(game.heap_options(h))), (spec, h)
+
+
+def test_an_answer_without_moves_lists_no_option_and_says_so() -> None:
+    from nimlab.misere.answers import analyze
+
+    full = analyze("kayles", (3, 5, 8))
+    bare = analyze("kayles", (3, 5, 8), with_moves=False)
+    assert full.outcome == bare.outcome == "N" and full.element == bare.element
+    assert full.winning_moves and full.winning_moves_complete
+    assert bare.winning_moves == () and not bare.winning_moves_complete
+    p = analyze("kayles", (1, 1, 1), with_moves=False)  # a P-position has none to list
+    assert p.outcome == "P" and p.winning_moves == () and p.winning_moves_complete

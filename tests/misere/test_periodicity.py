@@ -286,9 +286,10 @@ def test_listing_the_options_of_many_large_heaps_keeps_to_the_limits(
 
     heaps = ",".join(str(h) for h in range(9000, 9800))
     for extra in ((), ("--max-memory", "100M")):
-        code, _ = run("analyze", "kayles", heaps, "--misere", *extra)
+        with Context():  # no option lists kept by another test
+            code, _ = run("analyze", "kayles", heaps, "--misere", *extra)
         said = capsys.readouterr().err
-        assert code == 3 and "7,521,200 options of the heaps" in said and "--max-states" in said
+        assert code == 3 and "7,519,600 options of the heaps" in said and "--max-states" in said
         assert "listing its winning moves" in said and "none for" not in said
     code, _ = run("analyze", "kayles", "9000", "--misere", "--max-memory", "1M")
     said = capsys.readouterr().err
@@ -347,3 +348,31 @@ def test_explain_says_a_list_read_through_the_period_may_be_partial() -> None:
     assert "挙げていない必勝手もありうる" in ja.steps[-1].text
     whole = explain("kayles", "3,5,7", misere=True).steps[-1]
     assert whole.data["complete"] is True and "there may be others" not in whole.text
+
+
+def test_explain_keeps_the_reason_the_quotient_gave_for_refusing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # explain replaced it with "no theorem answers octal:0.75 at this size", though the
+    # quotient did answer: only the listing of the winning moves was over the limits.
+    from nimlab.errors import TooLarge
+    from nimlab.explanations import explain
+    from nimlab.limits import Limits
+
+    heaps = tuple(range(9000, 9399))  # an N-position: 3,670,002 options to list
+    with pytest.raises(TooLarge) as refused:
+        explain("octal:0.75", heaps, misere=True, limits=Limits(max_states=200_000))
+    assert "listing its winning moves" in str(refused.value)
+    assert "no theorem answers" not in str(refused.value)
+    # and explain lists each option once: its arithmetic step asks for no moves
+    listed: list[int] = []
+    real = answers._Lister._listed
+
+    def counted(self: answers._Lister, h: int) -> object:
+        listed.append(h)
+        return real(self, h)
+
+    monkeypatch.setattr(answers._Lister, "_listed", counted)
+    with Context():
+        explain("octal:0.75", (9001, 9002, 9003), misere=True)
+    assert sorted(listed) == [9001, 9002, 9003]

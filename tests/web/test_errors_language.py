@@ -131,3 +131,39 @@ def test_an_unreadable_body_and_a_wrong_method_say_what_is_accepted(client: Test
     r = client.delete("/api/games")
     assert r.status_code == 405 and r.json()["error"]["kind"] == "error"
     assert "use GET" in r.json()["error"]["message"]
+
+
+def test_a_bad_boolean_and_a_bad_language_are_refused_in_nimlabs_words(
+    client: TestClient,
+) -> None:
+    # misere: null in a play body came back as pydantic's "Input should be a valid boolean",
+    # quoted in English inside the Japanese; lang=fr as "Input should be 'en' or 'ja'".
+    for value in (None, [], {}, 1.5):
+        for lang, said in (("ja", "misere: true か false で与えてください"), ("en", "misere: ")):
+            body = {"game": "kayles", "start": "7", "misere": value, "lang": lang}
+            r = client.post("/api/play/state", json=body)
+            assert r.status_code == 422
+            message = _error(r.json())["message"]
+            assert message.startswith(said) and "Input should" not in message, message
+    english = _error(
+        client.post("/api/play/state", json={"game": "kayles", "start": "7", "misere": None}).json()
+    )
+    assert english["message"] == "misere: true or false is accepted"
+    r = client.get("/api/explain", params={"game": "kayles", "position": "7", "lang": "fr"})
+    assert r.status_code == 422
+    message = _error(r.json())["message"]
+    assert message == "lang: one of 'en' or 'ja' is accepted, got fr", message
+
+
+def test_a_long_japanese_refusal_comes_back_whole(client: TestClient) -> None:
+    # Every run of over 60 characters without a space was cut: a Japanese sentence has none.
+    heaps = ",".join(str(h) for h in range(9000, 9399))  # an N-position: 3.7 M options
+    params = {"game": "octal:0.75", "position": heaps, "misere": "true", "lang": "ja"}
+    r = client.get("/api/analyze", params=params)
+    assert r.status_code == 413
+    message = _error(r.json())["message"]
+    assert "必要があります（nimlab.misere.outcome はそれなしで答えます）" in message, message
+    assert "3,670,002 の山の選択肢が必要で" in message  # not "のoptions of the heapsが"
+    english = client.get("/api/analyze", params={**params, "lang": "en"})
+    message = _error(english.json())["message"]
+    assert message.endswith("(server operator: nimlab serve --max-states raises the limit)")

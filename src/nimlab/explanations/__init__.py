@@ -120,10 +120,13 @@ def explain(
     limits = check_limits(limits)
     try:
         analysis: Analysis = analyze(g, pos, misere=misere, limits=limits)
-    except TooLarge as error:
+    except TooLarge as error:  # the quotient answered, its winning moves were refused: kept
         from nimlab.explanations.generic import too_large
+        from nimlab.misere.answers import ListingRefused
 
-        raise too_large(error, g, misere) from None
+        raise (
+            error if isinstance(error, ListingRefused) else too_large(error, g, misere)
+        ) from None
     if misere:
         steps = dispatch.misere_reasons(g, pos, analysis, lang, limits)
     else:

@@ -71,7 +71,7 @@ def quotient_arithmetic(game: Ruleset, position: Position, lang: str) -> list[St
 
     heap_game = as_heap_ruleset(game)
     assert heap_game is not None
-    answer = quotient_answer(heap_game, position, QUOTIENT_LIMITS)
+    answer = quotient_answer(heap_game, position, QUOTIENT_LIMITS, with_moves=False)  # analyze's
     p_portion = "{" + ", ".join(answer.p_portion) + "}"
     text = say(
         lang,

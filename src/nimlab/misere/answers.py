@@ -162,11 +162,15 @@ def analyze(
     heaps: Iterable[int] | str,
     limits: Limits | None = None,
     quotient_: MisereQuotient | None = None,
+    *,
+    with_moves: bool = True,
 ) -> MisereAnswer:
     """The misère outcome of a sum of heaps and every winning move, through the quotient.
 
     The quotient is computed (or taken from the cache) for heaps up to the
-    largest heap of the position; ``TooLarge`` if that is over ``limits``.
+    largest heap of the position; ``TooLarge`` if that is over ``limits``. Without
+    ``with_moves`` no option is listed: the answer has the outcome and the product, and no
+    winning moves (``winning_moves_complete`` false for an N-position).
     """
     g = heap_ruleset(game)
     position = _heaps(heaps, g)
@@ -187,7 +191,9 @@ def analyze(
     total = prefix[n]
     moves: list[MisereMove] = []
     complete = True
-    if total not in q.p_indices:  # a P-position's options are all N: none is listed
+    if total not in q.p_indices and not with_moves:
+        complete = False
+    elif total not in q.p_indices:  # a P-position's options are all N: none is listed
         lister = _Lister(g, q, check_limits(limits), len(position))
         try:
             complete = _winning_moves(lister, position, prefix, suffix, moves)
@@ -244,12 +250,15 @@ def _winning_moves(
     return complete
 
 
+class ListingRefused(TooLarge):
+    """The limits refused listing the options for the winning moves; the quotient had the
+    outcome (``explain`` keeps this reason instead of naming the theorems)."""
+
+
 def _listing_refused(error: TooLarge) -> TooLarge:
     """``error`` with the note that the quotient gave the outcome; the winning moves, each
     heap's options listed, were what the limits refused."""
-    if error.note:
-        return error
-    return TooLarge(
+    return ListingRefused(
         error.reason,
         error.limit,
         "the misère quotient gives this position's outcome at once; listing its winning "

@@ -167,10 +167,12 @@ def _oracle_answer(game: HeapRuleset, answer: MisereAnswer) -> OracleAnswer:
     return OracleAnswer("P" if answer.outcome == "P" else "N", None, moves, complete)
 
 
-def quotient_answer(game: HeapRuleset, position: Position, limits: Limits) -> MisereAnswer:
-    """The quotient's answer for ``position``, as the theorem gives it (``explain`` too):
-    within :data:`QUOTIENT_LIMITS`, and through a proven period for a heap over
-    :data:`LARGEST_HEAP`."""
+def quotient_answer(
+    game: HeapRuleset, position: Position, limits: Limits, with_moves: bool = True
+) -> MisereAnswer:
+    """The quotient's answer for ``position``, as the theorem gives it (``explain`` too,
+    without the winning moves: ``with_moves`` false): within :data:`QUOTIENT_LIMITS`, and
+    through a proven period for a heap over :data:`LARGEST_HEAP`."""
     from nimlab.misere.answers import analyze
 
     within = replace(limits, max_states=min(limits.max_states, QUOTIENT_LIMITS.max_states))
@@ -178,8 +180,8 @@ def quotient_answer(game: HeapRuleset, position: Position, limits: Limits) -> Mi
     if max(heaps) > LARGEST_HEAP:  # a limit raised past the default is the quotient's
         raised = limits.max_states > DEFAULT_MAX_STATES
         proven = _proven(game, max(heaps), limits if raised else within)
-        return analyze(game, heaps, limits, proven)
-    return analyze(game, heaps, within)
+        return analyze(game, heaps, limits, proven, with_moves=with_moves)
+    return analyze(game, heaps, within, with_moves=with_moves)
 
 
 def _periodic(game: Ruleset) -> bool:

@@ -105,6 +105,7 @@ PYDANTIC_JA = {
     "ascii_digits": "数字 0-9 で書いた整数で与えてください",
     "int_type": "整数で与えてください",
     "bool_parsing": "true か false で与えてください",
+    "bool_type": "true か false で与えてください",
     "string_too_long": "{max_length} 文字までです",
     "string_type": "文字列で与えてください",
     "json_invalid": "JSON として読めません",
@@ -125,9 +126,13 @@ PYDANTIC_EN = {
     "less_than": "less than {lt} is accepted",
     "greater_than_equal": "at least {ge} is accepted",
     "greater_than": "more than {gt} is accepted",
+    "bool_parsing": "true or false is accepted",
+    "bool_type": "true or false is accepted",
+    "literal_error": "one of {expected} is accepted",
+    "enum": "one of {expected} is accepted",
 }
-"""nimlab's English for the range checks of the request schema (pydantic's says "Input
-should be less than or equal to 10000", and not what was given)."""
+"""nimlab's English for the range, choice and boolean checks of the request schema
+(pydantic's says "Input should be less than or equal to 10000", and not what was given)."""
 
 
 def _given(error: Any, lang: str) -> str:
@@ -140,11 +145,12 @@ def _given(error: Any, lang: str) -> str:
 
 
 def _pydantic_en(error: Any, english: str) -> str:
-    """A range check in nimlab's words, with the value given; pydantic's for the rest."""
+    """A range, choice or boolean check in nimlab's words, with the value given; pydantic's
+    for the rest."""
     template = PYDANTIC_EN.get(str(error.get("type")))
     context = {k: str(v) for k, v in dict(error.get("ctx") or {}).items()}
     try:
-        if template is not None and context:
+        if template is not None:
             return template.format(**context) + _given(error, "en")
     except (KeyError, IndexError, ValueError):
         pass
