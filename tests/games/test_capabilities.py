@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nimlab
 from nimlab.games.capabilities import (
@@ -87,3 +89,35 @@ def _root() -> str:
 def test_capabilities_are_values(spec: str) -> None:
     caps = game(spec).capabilities
     assert caps == game(spec).capabilities and hash(caps) == hash(game(spec).capabilities)
+
+
+# The bound on a heap's options that lets a misère listing be refused up front
+# (nimlab.misere.answers): never below the options the ruleset lists.
+
+DIGITS = st.tuples(st.lists(st.integers(0, 7), max_size=3), st.integers(1, 7)).map(
+    lambda ds: "".join(map(str, [*ds[0], ds[1]]))
+)
+
+
+def _bound(spec: str, h: int) -> int | None:
+    kernel = game(spec).capabilities.one_heap
+    assert kernel is not None
+    return kernel.option_bound(h)
+
+
+@settings(max_examples=60, deadline=None)
+@given(digits=DIGITS, d0=st.sampled_from(["0", "4"]), h=st.integers(0, 60))
+def test_the_option_bound_is_never_below_the_options_listed(digits: str, d0: str, h: int) -> None:
+    spec = f"octal:{d0}.{digits}"
+    listed = {tuple(sorted(r)) for r in game(spec).heap_options(h)}
+    bound = _bound(spec, h)
+    assert bound is not None and bound >= len(listed)
+
+
+def test_the_option_bound_of_the_named_games() -> None:
+    named = ("kayles", "dawson-kayles", "grundy-game", "subtraction:1,3,4", "nim", "all-but:2,3")
+    for spec in (*named, "subtraction:squares"):
+        for h in range(50):
+            bound = _bound(spec, h)
+            assert bound is not None and bound >= len(set(game(spec).heap_options(h))), (spec, h)
+    assert _bound("kayles", 9000) == 9000  # exact: 1 + 4,499 taking one stone, 1 + 4,499 two

@@ -247,6 +247,27 @@ class OneHeapKernel:
         """
         return self.kind in ("sparse", "take-and-break") and any(d & 12 for d in self.digits)
 
+    def option_bound(self, n: int) -> int | None:
+        """A number the options of a heap of ``n`` do not exceed, known without listing them
+        (None for a code that breaks a heap into three: O(n²) options, not counted here).
+
+        >>> OneHeapKernel("sparse", digits=(0, 7, 7)).option_bound(10)  # Kayles: 5 + 5
+        10
+        >>> OneHeapKernel("subtraction", (1, 2, 5)).option_bound(10**9)
+        3
+        """
+        if self.kind == "subtraction":
+            return len(self.subtraction_set)
+        if self.kind in ("identity", "all-but", "subtraction-rule"):
+            return n  # each leaves a smaller heap, at most one of each size
+        if self.kind == "sparse":  # per digit: leave nothing, one heap, or split in two
+            total = 0
+            for k, d in enumerate(self.digits[: n + 1]):
+                total += int(d & 1 != 0 and n == k) + int(d & 2 != 0 and n > k)
+                total += (n - k) // 2 if d & 4 else 0
+            return total
+        return None
+
     @property
     def sparse_space(self) -> bool:
         """Whether the values come from the sparse-space engines (octal codes that split,

@@ -191,14 +191,14 @@ def analyze(
     total = prefix[n]
     moves: list[MisereMove] = []
     complete = True
-    if total not in q.p_indices and not with_moves:
+    if total not in q.p_indices:  # a P-position's options are all N: none is listed
         complete = False
-    elif total not in q.p_indices:  # a P-position's options are all N: none is listed
-        lister = _Lister(g, q, check_limits(limits), len(position))
-        try:
-            complete = _winning_moves(lister, position, prefix, suffix, moves)
-        except TooLarge as error:
-            raise _listing_refused(error) from None
+        if with_moves:
+            lister = _Lister(g, q, check_limits(limits), len(position))
+            try:
+                complete = _winning_moves(lister, position, prefix, suffix, moves)
+            except TooLarge as error:
+                raise _listing_refused(error) from None
     return MisereAnswer(
         game=g.spec,
         position=position,
@@ -287,30 +287,6 @@ def _splits(g: HeapRuleset) -> bool:
     return kernel is None or kernel.splits
 
 
-def _option_bound(g: HeapRuleset, h: int) -> int | None:
-    """A number the options of a heap of ``h`` do not exceed (None: not known before they
-    are listed).
-
-    >>> from nimlab.registry import game
-    >>> _option_bound(game("kayles"), 10), _option_bound(game("subtraction:1,2,5"), 10**9)
-    (10, 3)
-    """
-    kernel = g.capabilities.one_heap
-    if kernel is None:
-        return None
-    if kernel.kind == "subtraction":
-        return len(kernel.subtraction_set)
-    if kernel.kind == "identity":
-        return h
-    if kernel.kind == "sparse":  # per digit: leave nothing, one heap, or split in two
-        total = 0
-        for k, d in enumerate(kernel.digits[: h + 1]):
-            total += int(d & 1 != 0 and h == k) + int(d & 2 != 0 and h > k)
-            total += (h - k) // 2 if d & 4 else 0
-        return total
-    return None
-
-
 class _Lister:
     """The options of an answer's heaps, grouped by element and charged to ``limits``: a
     state each (a search counts every option it generates), and their bytes with those of
@@ -336,7 +312,8 @@ class _Lister:
         needed = 0
         for h in dict.fromkeys(self.listed_heap(h) for h in heaps):
             if self.q.option_cache.get(h) is None:
-                bound = _option_bound(self.g, h)
+                kernel = self.g.capabilities.one_heap
+                bound = None if kernel is None else kernel.option_bound(h)
                 if bound is None:
                     return  # counted as they are listed
                 needed += bound

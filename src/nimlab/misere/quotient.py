@@ -59,7 +59,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from nimlab.errors import InvalidOption, InvalidPosition, NotApplicable, TooLarge
+from nimlab.checks import check_int
+from nimlab.errors import InvalidPosition, NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Ruleset, as_heap_ruleset
 from nimlab.limits import PYTHON_VALUE_BYTES, Limits, amount, check_limits
 from nimlab.misere.certificate import (
@@ -376,7 +377,7 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     (12, 3)
     """
     g = heap_ruleset(game)
-    _check_bound(max_heap, "max_heap")
+    max_heap = check_int(max_heap, "max_heap")
     limits = check_limits(limits)
     _check_heaps(max_heap, limits)
     cache = current().quotients  # keyed by the ruleset: a user game by its function
@@ -412,7 +413,7 @@ def periodic_quotient(
     (204, 40, 12, 71)
     """
     g = heap_ruleset(game)
-    _check_bound(largest, "largest")
+    largest = check_int(largest, "largest")
     limits = check_limits(limits)
     cache = current().quotients
     key = (g, "periodic", largest)
@@ -432,15 +433,6 @@ def periodic_quotient(
     result = _present(g.spec, builder)
     cache.put(key, result, _entry_bytes(result))
     return result
-
-
-def _check_bound(value: object, name: str) -> None:
-    """Refuse a heap bound that is not an integer ≥ 0 (a bool, a float, a string)."""
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidOption(
-            f"{name} must be an integer ≥ 0, got {value!r}",
-            ja=f"{name} は 0 以上の整数です（{value!r} が与えられた）",
-        )
 
 
 def _check_heaps(max_heap: int, limits: Limits) -> None:
