@@ -21,6 +21,16 @@ def echo(value: Any) -> dict[str, Any]:
     return {"value": value, "pid": os.getpid()}
 
 
+def large(tag: int, size: int) -> dict[str, Any]:
+    """An answer of ``size`` characters under a small key."""
+    return {"value": f"{tag}" + "x" * size}
+
+
+def integers(tag: int, count: int) -> dict[str, Any]:
+    """A list of ``count`` small integers (8 bytes each as objects, 2–3 pickled)."""
+    return {"value": [tag] * (count // 10) + list(range(count - count // 10))}
+
+
 def left(tag: int = 0) -> dict[str, Any]:
     """The seconds the job was given (what ``WebConfig.limits`` hands the solver)."""
     left = shared_time_left()
@@ -84,6 +94,8 @@ def imported(name: str) -> dict[str, Any]:
 
 JOBS = {
     "echo": echo,
+    "large": large,
+    "integers": integers,
     "left": left,
     "overtime": overtime,
     "sleep": sleep,

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import tracemalloc
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from nimlab.web.answer_cache import AnswerCache
 from nimlab.web.config import WebConfig
 from nimlab.web.workers import CLIENT, WORKED, JobError, WorkerPool
 
@@ -254,11 +257,45 @@ def test_the_cache_is_bounded_in_bytes_whatever_the_keys(monkeypatch: pytest.Mon
 
     async def body(workers: WorkerPool) -> None:
         for i in range(10):  # ten answers of 300 kB, each under its own key
-            await workers.run("echo", value=f"{i}" + "x" * 300_000)
-        assert len(workers.cache) == 3 and workers.cache_bytes <= 1_000_000
-        assert workers.cache_bytes == sum(weight for _, weight in workers.cache.values())
+            await workers.run("large", tag=i, size=300_000)
+        assert len(workers.cache) == 3 and workers.cache.nbytes <= 1_000_000
         latest = f"{9}" + "x" * 300_000
-        assert any(reply[1]["value"] == latest for reply, _ in workers.cache.values())
+        assert any(reply[1]["value"] == latest for reply in workers.cache.answers())
+        for i in range(10):  # a key counts too: 300 kB of arguments, 300 kB of answer
+            await workers.run("echo", value=f"{i}" + "x" * 300_000)
+        assert len(workers.cache) == 1 and workers.cache.nbytes <= 1_000_000
+
+    with_pool(body)
+
+
+def test_the_cache_holds_no_more_memory_than_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # found by the web audit: the bound counted answers' pickled bytes but kept their
+    # objects, several times larger (the server's process grew to 393 MB against 64 MiB)
+    monkeypatch.setattr("nimlab.web.workers.CACHE_BYTES", 2_000_000)
+
+    async def body(workers: WorkerPool) -> tuple[int, int]:
+        for i in range(40):  # answers of 20,000 small integers, 8 bytes each as objects
+            await workers.run("integers", tag=i, count=20_000)
+        gc.collect()
+        holding = tracemalloc.get_traced_memory()[0]
+        workers.cache = AnswerCache(1, 1)
+        gc.collect()
+        return holding - tracemalloc.get_traced_memory()[0], len(workers.cache)
+
+    tracemalloc.start()
+    try:
+        held, _ = with_pool(body)
+    finally:
+        tracemalloc.stop()
+    assert 1_000_000 < held <= 2_000_000 * 1.05
+
+
+def test_each_request_gets_its_own_copy_of_a_cached_answer() -> None:
+    async def body(workers: WorkerPool) -> None:
+        first = await workers.run("integers", tag=1, count=10)
+        first["value"].append(3)  # a page that changes what it was given
+        assert (await workers.run("integers", tag=1, count=10))["value"] == [1, *range(9)]
+        assert len(workers.cache) == 1
 
     with_pool(body)
 

@@ -34,7 +34,6 @@ import importlib
 import multiprocessing
 import multiprocessing.forkserver
 import os
-import pickle
 import resource
 import signal
 import sys
@@ -42,7 +41,6 @@ import threading
 import time
 import traceback
 from collections import Counter, OrderedDict, deque
-from collections.abc import Hashable
 from contextvars import ContextVar
 from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
@@ -52,6 +50,7 @@ from typing import Any
 from nimlab.errors import NimlabError, TooLarge
 from nimlab.text import shorten
 from nimlab.web import clock
+from nimlab.web.answer_cache import AnswerCache
 from nimlab.web.config import WebConfig
 
 NICE = 10
@@ -59,8 +58,8 @@ NICE = 10
 CACHE_ITEMS = 20_000
 """A result with more list items than this is not cached."""
 CACHE_BYTES = 64 << 20
-"""The most the cached answers may weigh in all (their pickled size): the cache is bounded
-in bytes, not only in answers, whatever the requests."""
+"""The most the cached answers may weigh in all: the cache is bounded in the bytes it
+holds, not only in answers, whatever the requests (:mod:`nimlab.web.answer_cache`)."""
 PING = "ping"
 """The job a new worker answers first, to show it started."""
 OUT_OF_MEMORY = (
@@ -397,9 +396,8 @@ class WorkerPool:
         self.cancelled = 0
         """Running jobs interrupted because their request was cancelled."""
         self.closed = False
-        self.cache: OrderedDict[Hashable, tuple[tuple[Any, ...], int]] = OrderedDict()
-        """Answers by job and arguments, with their weight in bytes (least recent first)."""
-        self.cache_bytes = 0
+        self.cache = AnswerCache(config.cache_size, CACHE_BYTES)
+        """Answers by job and arguments (results and input errors)."""
 
     async def start(self) -> None:
         """Start the worker processes (in a thread: starting one takes a moment)."""
@@ -434,34 +432,15 @@ class WorkerPool:
         Jobs are deterministic, so answers (results and input errors, not
         refusals, which depend on the load) are kept in a small LRU cache.
         """
-        key: Hashable = (job, *sorted(kwargs.items()))
-        try:
-            kept = self.cache.get(key)
-        except TypeError:  # an argument that is not hashable: no caching
-            key, kept = None, None
-        if kept is None:
+        key = (job, *sorted(kwargs.items()))
+        reply: tuple[Any, ...] | None = self.cache.get(key)
+        if reply is None:
             reply = await self._compute(job, kwargs)
-            if key is not None and _cacheable(reply):
-                self._keep(key, reply)
-        else:
-            reply = kept[0]
-            self.cache.move_to_end(key)
+            if _cacheable(reply):
+                self.cache.put(key, reply)
         if reply[0] in ("ok", "late"):
             return reply[1]
         raise JobError(*reply[1:])
-
-    def _keep(self, key: Hashable, reply: tuple[Any, ...]) -> None:
-        """Cache ``reply``, then forget the least recent answers while the cache holds more
-        than ``cache_size`` answers or :data:`CACHE_BYTES` bytes."""
-        weight = len(pickle.dumps(reply, pickle.HIGHEST_PROTOCOL))
-        before = self.cache.pop(key, None)  # two requests computed it at once
-        if before is not None:
-            self.cache_bytes -= before[1]
-        self.cache[key] = (reply, weight)
-        self.cache_bytes += weight
-        while len(self.cache) > self.config.cache_size or self.cache_bytes > CACHE_BYTES:
-            _, (_, gone) = self.cache.popitem(last=False)
-            self.cache_bytes -= gone
 
     async def _acquire(self, client: str) -> _Worker:
         """A worker for ``client``: at once if one is idle, else in its fair turn."""
