@@ -99,3 +99,14 @@ def test_a_user_ruleset_with_only_options_gets_every_analysis() -> None:
     assert a.outcome in "PN" and a.winning_moves_complete
     assert all(m.move.startswith("move to") for m in a.winning_moves)
     assert all(m.action == MoveTo(m.to) for m in a.winning_moves)
+
+
+def test_a_refusal_asks_for_the_game_s_least_heap() -> None:
+    # found by the audit of 2026-11-28: split/delete games asked for "integers ≥ 0"
+    # and then refused a 0 ("has at least 1 stone")
+    game = nimlab.game("split-delete-nim:single")
+    with pytest.raises(InvalidPosition, match="comma-separated integers ≥ 1") as info:
+        game.parse_position("-3,4,5")
+    assert "山は 1 以上の整数" in info.value.ja
+    with pytest.raises(InvalidPosition, match="comma-separated integers ≥ 0"):
+        nimlab.game("nim").parse_position("-3,4,5")

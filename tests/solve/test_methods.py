@@ -57,3 +57,10 @@ def test_the_english_method_of_an_analysis_is_its_values_words(spec: str, positi
     a = nimlab.analyze(spec, position)
     assert a.how is not None and a.method == render_method(a.how, "en")
     assert a.to_dict()["method"] == a.method  # the JSON contract keeps the words
+
+
+def test_a_search_of_one_position_says_position() -> None:
+    # found by the audit of 2026-11-28: "(1 positions)"
+    one = nimlab.analyze("delete-nim:all-but-one", "2,2,2")
+    assert one.method.endswith("(1 position)")
+    assert nimlab.analyze("split-delete-nim:single", "1,2,2,3,3").method.endswith("(12 positions)")

@@ -71,7 +71,7 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
 
     def parse_position(self, text: str) -> Position:
         """Read a position written as text; raise ``InvalidPosition`` if malformed."""
-        return self.validate(parse_heaps(text, self.spec))
+        return self.validate(parse_heaps(text, self.spec, self.capabilities.least_heap))
 
     def validate(self, position: Any) -> Position:
         """Return the canonical form of ``position``, or raise ``InvalidPosition``."""
@@ -229,8 +229,9 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         return ()
 
 
-def parse_heaps(text: str, spec: str) -> Heaps:
-    """Read comma-separated non-negative integer heap sizes.
+def parse_heaps(text: str, spec: str, least: int = 0) -> Heaps:
+    """Read comma-separated non-negative integer heap sizes (a refusal asks for heaps
+    ≥ ``least``, the game's least heap; the game's ``validate`` checks it).
 
     >>> parse_heaps(" 3, 4,5 ", "nim")
     (3, 4, 5)
@@ -238,6 +239,10 @@ def parse_heaps(text: str, spec: str) -> Heaps:
     Traceback (most recent call last):
     ...
     nimlab.errors.InvalidPosition: bad position '3,-1' for nim: heap '-1' is not ...
+    >>> parse_heaps("-3,4,5", "split-delete-nim:single", 1)
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidPosition: bad position ... integers ≥ 1, e.g. 3,4,5
     """
     if not isinstance(text, str):
         raise InvalidPosition(
@@ -255,8 +260,8 @@ def parse_heaps(text: str, spec: str) -> Heaps:
             what_ja = "空の山がある" if not part else f"山 {part!r} が 0 以上の整数ではない"
             raise InvalidPosition(
                 f"bad position {text!r} for {spec}: {what}; write heaps as comma-separated "
-                "integers ≥ 0, e.g. 3,4,5",
-                ja=f"{spec} の局面 {text!r} が不正です: {what_ja}。山は 0 以上の整数を"
+                f"integers ≥ {least}, e.g. 3,4,5",
+                ja=f"{spec} の局面 {text!r} が不正です: {what_ja}。山は {least} 以上の整数を"
                 "コンマで区切って書きます。例 3,4,5",
             )
         heaps.append(to_int(part, f"heap in {spec} position", ja=f"{spec} の局面の山"))

@@ -136,6 +136,16 @@ def _positions(m: Method) -> str:
     return f"{m.parameter('positions', 0):,}"
 
 
+def _positions_en(m: Method) -> str:
+    """``1 position``, ``12 positions``.
+
+    >>> _positions_en(Method("search", "", parameters=(("positions", 1),)))
+    '1 position'
+    """
+    count = m.parameter("positions", 0)
+    return f"{count:,} position{'' if count == 1 else 's'}"
+
+
 def _parts(m: Method, lang: str) -> str:
     joiner = "、" if lang == "ja" else "; "
     return joiner.join(render_method(p, lang) for p in m.parts) or render_method(MEX, lang)
@@ -157,11 +167,11 @@ RENDERERS: dict[str, dict[str, Renderer]] = {
         ),
     },
     "search": {
-        "en": lambda m: f"exhaustive search of the game graph ({_positions(m)} positions)",
+        "en": lambda m: f"exhaustive search of the game graph ({_positions_en(m)})",
         "ja": lambda m: f"ゲームグラフの全探索({_positions(m)} 局面)",
     },
     "misere-search": {
-        "en": lambda m: f"misère search of the game graph ({_positions(m)} positions)",
+        "en": lambda m: f"misère search of the game graph ({_positions_en(m)})",
         "ja": lambda m: f"ミゼールのゲームグラフ全探索({_positions(m)} 局面)",
     },
     "search-part": {"en": lambda m: "exhaustive search", "ja": lambda m: "全探索"},
