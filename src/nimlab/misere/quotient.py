@@ -74,6 +74,7 @@ from nimlab.misere.certificate import (
 )
 from nimlab.misere.monoid import TRIVIAL, Reduced, Trial, present, reduce, trial
 from nimlab.misere.periodicity import Gamma, QuotientPeriod, find_period, quotient_criterion
+from nimlab.misere.stored import keep_periodic, load_periodic
 from nimlab.solve.context import BoundedCache, current
 from nimlab.text import markdown
 
@@ -384,11 +385,83 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     known: MisereQuotient | None = cache.get((g, max_heap))
     if known is not None:
         return known
-    builder = _Builder(g, limits)
-    builder.extend_to(max_heap)
-    result = _present(g.spec, builder)
+    periodic = _periodic_known(g, limits)
+    if periodic is None and quotient_criterion(g) is not None:
+        periodic = periodic_quotient(g, max_heap, limits)  # stops where a period is proven
+    if periodic is not None and periodic.max_heap == max_heap:
+        result = periodic
+    elif periodic is not None and periodic.period is not None and periodic.max_heap < max_heap:
+        result = _extended(periodic, g, max_heap, limits)
+    else:
+        builder = _Builder(g, limits)
+        builder.extend_to(max_heap)
+        result = _present(g.spec, builder)
     cache.put((g, max_heap), result, _entry_bytes(result))
     return result
+
+
+def _periodic_known(game: HeapRuleset, limits: Limits) -> MisereQuotient | None:
+    """A quotient of ``game`` with a proven period, in the context's cache or on disk
+    (:mod:`nimlab.misere.stored`): the one built to the fewest heaps."""
+    known = [q for q in cached_quotients(game) if q.period is not None]
+    if known:
+        return min(known, key=lambda q: q.max_heap)
+    stored = load_periodic(game, limits)
+    if stored is not None:
+        current().quotients.put((game, "periodic", stored.max_heap), stored, _entry_bytes(stored))
+    return stored
+
+
+def _extended(
+    q: MisereQuotient, game: HeapRuleset, max_heap: int, limits: Limits
+) -> MisereQuotient:
+    """The quotient of heaps ≤ ``max_heap`` (> ``q.max_heap``) from ``q``, whose period is
+    proven: by the periodicity theorem the monoid, its presentation and every heap's
+    element are ``q``'s, and no heap past ``q.max_heap`` expands it. Only the period's
+    bound ``verified_to`` depends on ``max_heap``: it is found again from γ (each heap's
+    element, the elements its options' sums times z put in P, and whether it has a move),
+    as the construction would find it, without the certificate's searches.
+
+    >>> from nimlab.misere.quotient import _Builder
+    >>> game = heap_ruleset("octal:0.603")
+    >>> builder = _Builder(game, Limits())
+    >>> builder.extend_to(150)
+    >>> q = periodic_quotient(game, 600)
+    >>> q.max_heap, _extended(q, game, 150, Limits()) == _present(game.spec, builder)
+    (108, True)
+    """
+    assert q.period is not None and q.max_heap < max_heap
+    criterion = quotient_criterion(game)
+    assert criterion is not None
+    heaps = Heaps(game)
+    budget = limits.budget()
+    images = [q.image(h) for h in range(max_heap + 1)]
+    table, p = q.table, [x in q.p_indices for x in range(q.order)]
+    gammas: list[Gamma] = []
+    for h in range(max_heap + 1):
+        heaps.extend(h, budget)
+        found = set()
+        for option in heaps.options[h]:
+            e = 0
+            for x in option:
+                e = table[e][images[x]]
+            found.add(e)
+        budget.spend(q.order)
+        d = sum(1 << z for z in range(q.order) if any(p[table[t][z]] for t in found))
+        gammas.append((images[h], d, bool(heaps.options[h])))
+    return MisereQuotient(
+        game=q.game,
+        max_heap=max_heap,
+        elements=q.elements,
+        generators=q.generators,
+        relations=q.relations,
+        p_indices=q.p_indices,
+        heap_indices=tuple(images),
+        table=q.table,
+        growth=q.growth + (q.order,) * (max_heap - q.max_heap),
+        expansions=q.expansions,
+        period=find_period(gammas, criterion, criterion.name),
+    )
 
 
 LARGEST_BUILT = 600
@@ -420,9 +493,9 @@ def periodic_quotient(
     known: MisereQuotient | None = cache.get(key)
     if known is not None:
         return known
-    for q in cached_quotients(g):
-        if q.period is not None:
-            return q
+    known = _periodic_known(g, limits)
+    if known is not None:
+        return known
     _check_heaps(largest, limits)
     builder = _Builder(g, limits)
     criterion = quotient_criterion(g)
@@ -432,6 +505,7 @@ def periodic_quotient(
             break
     result = _present(g.spec, builder)
     cache.put(key, result, _entry_bytes(result))
+    keep_periodic(g, result)
     return result
 
 

@@ -7,7 +7,8 @@ a chess endgame tablebase or Gamesman's solved databases, the tablebase keeps
 each such table once it is computed: the next question whose positions lie
 inside a stored table reads it from SQLite and never loads numba. Every cell of
 a table depends only on smaller positions, so a stored table answers every
-question inside its bounds exactly.
+question inside its bounds exactly. A misère quotient with a proven period, which
+answers every heap size, is kept the same way (:mod:`nimlab.misere.stored`).
 
 Only games with a canonical spec (``nimlab.game(game.spec) == game``) are
 kept: a user's unnamed ``heap_game(f)`` is never written to disk. An entry is
@@ -44,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from nimlab.games.base import Ruleset
-    from nimlab.limits import Budget
+    from nimlab.limits import Budget, Limits
 
 FORMAT = 2
 """The layout of the file; a file of another layout is emptied and rebuilt."""
@@ -62,7 +63,9 @@ K_HEAP_GRUNDY = "k-heap-grundy"
 """The kinds of table kept: two-heap Grundy tables, take-away tables, single-heap
 values, ``p-positions-K``, the sorted P-positions with K heaps, and
 ``k-heap-grundy-K``, the Grundy values (row 0) and remoteness (row 1) of the sorted
-positions of K heaps in the order of :func:`nimlab.kernels.k_heap_grundy.rank_of`."""
+positions of K heaps in the order of :func:`nimlab.kernels.k_heap_grundy.rank_of`;
+also ``misere-periodic``, a misère quotient with a proven period
+(:mod:`nimlab.misere.stored`)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -112,15 +115,20 @@ _FINGERPRINT: list[str] = []
 def _version() -> str:
     """nimlab's version and a fingerprint of the code that decides a table's values.
 
-    The rules (``games/``), the kernels and the solver's table paths: an entry
-    written before any of them changed is never read again.
+    The rules (``games/``), the kernels, the solver's table paths and the misère
+    quotients' construction (``misere/``): an entry written before any of them changed
+    is never read again.
     """
     if not _FINGERPRINT:
         from nimlab import __version__
 
         root = Path(__file__).resolve().parent.parent
         digest = hashlib.sha256()
-        files = [*sorted((root / "games").glob("*.py")), *sorted((root / "kernels").glob("*.py"))]
+        files = [
+            *sorted((root / "games").glob("*.py")),
+            *sorted((root / "kernels").glob("*.py")),
+            *sorted((root / "misere").glob("*.py")),
+        ]
         for path in [*files, root / "solve" / "compiled.py", root / "solve" / "heaps.py"]:
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
         _FINGERPRINT.append(f"{__version__}+{digest.hexdigest()[:16]}")
@@ -307,10 +315,10 @@ def default_tablebase() -> Tablebase | None:
     return Tablebase(path, max_bytes)
 
 
-def load_table(kind: str, game: Ruleset, size: int, budget: Budget) -> Stored | None:
+def load_table(kind: str, game: Ruleset, size: int, budget: Budget | Limits) -> Stored | None:
     """The current context's stored table of ``kind`` for ``game`` reaching ``size``, if any.
 
-    Only a table within the budget's memory limit is read.
+    Only a table within the budget's (or the limits') memory limit is read.
     """
     from nimlab.solve.context import current
 
