@@ -50,11 +50,13 @@ def test_a_proven_quotient_extended_is_the_quotient_built(spec: str, beyond: int
 
 
 def test_kayles_past_its_proof_is_extended_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    by_construction = built("kayles", 300)  # 1.36 M states
     with Context():
         proven = periodic_quotient("kayles", 400)
         assert proven.max_heap == 204
         monkeypatch.setattr(quotients, "_Builder", None)  # building now would fail
         q = quotient("kayles", 300)
+    assert q == by_construction
     assert q.max_heap == 300 and q.order == 40 and q.growth[204:] == (40,) * 97
     assert q.period is not None and q.period.verified_to == 300 + 1 - 12
     assert [q.heap_indices[h] for h in range(83, 301)] == [

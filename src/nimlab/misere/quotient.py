@@ -418,9 +418,11 @@ def _extended(
     """The quotient of heaps ≤ ``max_heap`` (> ``q.max_heap``) from ``q``, whose period is
     proven: by the periodicity theorem the monoid, its presentation and every heap's
     element are ``q``'s, and no heap past ``q.max_heap`` expands it. Only the period's
-    bound ``verified_to`` depends on ``max_heap``: it is found again from γ (each heap's
-    element, the elements its options' sums times z put in P, and whether it has a move),
-    as the construction would find it, without the certificate's searches.
+    bound ``verified_to`` (and, where a shorter period becomes visible, the period
+    itself) depends on ``max_heap``: it is found again from γ (each heap's element, the
+    elements its options' sums times z put in P, and whether it has a move), as the
+    construction finds it. γ is computed for the heaps ≤ ``q.max_heap`` and, past them,
+    read through the period, as the theorem proves it repeats: O(``max_heap``) work.
 
     >>> from nimlab.misere.quotient import _Builder
     >>> game = heap_ruleset("octal:0.603")
@@ -435,20 +437,18 @@ def _extended(
     assert criterion is not None
     heaps = Heaps(game)
     budget = limits.budget()
-    images = [q.image(h) for h in range(max_heap + 1)]
     table, p = q.table, [x in q.p_indices for x in range(q.order)]
     gammas: list[Gamma] = []
-    for h in range(max_heap + 1):
+    for h in range(q.max_heap + 1):
         heaps.extend(h, budget)
-        found = set()
-        for option in heaps.options[h]:
-            e = 0
-            for x in option:
-                e = table[e][images[x]]
-            found.add(e)
-        budget.spend(q.order)
+        found = {q.element_of(option) for option in heaps.options[h]}
         d = sum(1 << z for z in range(q.order) if any(p[table[t][z]] for t in found))
-        gammas.append((images[h], d, bool(heaps.options[h])))
+        gammas.append((q.heap_indices[h], d, bool(heaps.options[h])))
+    period = q.period.period  # γ(n) = γ(n − p) from proven_from on
+    budget.spend(max_heap - q.max_heap)
+    for h in range(q.max_heap + 1, max_heap + 1):
+        gammas.append(gammas[h - period])
+    images = tuple(gamma[0] for gamma in gammas)
     return MisereQuotient(
         game=q.game,
         max_heap=max_heap,
@@ -456,7 +456,7 @@ def _extended(
         generators=q.generators,
         relations=q.relations,
         p_indices=q.p_indices,
-        heap_indices=tuple(images),
+        heap_indices=images,
         table=q.table,
         growth=q.growth + (q.order,) * (max_heap - q.max_heap),
         expansions=q.expansions,
