@@ -223,10 +223,12 @@ def test_a_deeply_nested_file_is_malformed_not_a_recursion_error() -> None:
 def test_the_checker_knows_the_registry_s_names_of_octal_games() -> None:
     """Found by the CLI audit: a certificate naming ``kayles`` with code 0.77 was refused as
     "the game 'kayles' does not have the code '0.77'"."""
-    from nimlab.checker import ALIASES
+    from nimlab.checker import ALIASES, OCTAL_DIGITS
+    from nimlab.games.octal import MAX_DIGITS
     from nimlab.registry import FAMILIES
 
     assert dict(FAMILIES["octal"].aliases) == ALIASES
+    assert OCTAL_DIGITS == MAX_DIGITS
 
 
 # -- found by the audit of 2026-11-27 -------------------------------------------------------
@@ -410,3 +412,28 @@ def test_a_key_repeated_is_malformed(kayles: dict[str, Any]) -> None:
     nested = text.replace('"name": "guy-smith"', '"name": "guy-smith", "name": "guy-smith"')
     with pytest.raises(Malformed, match="the key 'name' appears twice"):
         check_text(nested)
+
+
+def test_an_octal_name_longer_than_nimlab_reads_is_refused() -> None:
+    # found by the audit of 2026-11-28: subtraction:70's certificate renamed
+    # octal:0.000…3 (70 digits), a name nimlab refuses, was valid
+    cert = certificate("subtraction:70")
+    long_code = "0." + "0" * 69 + "3"
+    assert "does not have the code" in refusal(resealed(cert | {"game": f"octal:{long_code}"}))
+    assert check(resealed(cert | {"game": f"take-and-break:{long_code}"})).period == 140
+
+
+def test_a_named_pipe_without_a_writer_is_refused_not_waited_for(tmp_path: Path) -> None:
+    # found by the audit of 2026-11-28: `nimlab check FIFO` waited for a writer forever
+    import os
+    import subprocess
+
+    pipe = tmp_path / "f"
+    os.mkfifo(pipe)
+    run = subprocess.run(
+        [sys.executable, "-m", "nimlab", "check", str(pipe)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2 and "not a nimlab certificate" in run.stderr, run.stderr

@@ -147,6 +147,9 @@ def parse_code(code: str) -> list[int]:
 ALIASES = {"kayles": "octal:0.77", "dawson-kayles": "octal:0.07"}
 """The names of octal games the registry knows (written out here: the checker shares no
 code with the engine; a test keeps the two in step)."""
+OCTAL_DIGITS = 64
+"""The most digits after d0 of a code nimlab reads as ``octal:`` (longer codes are
+``take-and-break:``; written out here too, kept in step by the same test)."""
 
 
 def _names_code(game: str, digits: list[int]) -> bool:
@@ -154,6 +157,8 @@ def _names_code(game: str, digits: list[int]) -> bool:
 
     >>> _names_code("kayles", [0, 7, 7]), _names_code("octal:0.07", [0, 7, 7])
     (True, False)
+    >>> _names_code("octal:0." + "0" * 69 + "3", [0] * 70 + [3])  # longer than nimlab reads
+    False
     """
     name = game.strip().lower()  # as nimlab reads a spec: " Kayles " is Kayles
     family, _, parameter = ALIASES.get(name, name).partition(":")
@@ -163,7 +168,8 @@ def _names_code(game: str, digits: list[int]) -> bool:
             named = parse_code(parameter)
         except Refused:
             return False
-        return named == digits and (family != "octal" or max(named) <= 7)
+        octal = max(named) <= 7 and len(named) <= OCTAL_DIGITS + 1
+        return named == digits and (family != "octal" or octal)
     if family == "subtraction":
         parts = [s.strip() for s in parameter.split(",")]
         if not all(re.fullmatch(r"[0-9]{1,30}", s) for s in parts):  # not "1_0", "+10"

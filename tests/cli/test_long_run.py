@@ -589,6 +589,43 @@ def test_the_temporary_files_of_killed_runs_are_removed(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([out.name, alive.name])
 
 
+@pytest.mark.parametrize(
+    ("spec", "checkpoint"), [(GAME, True), ("subtraction:2,4,7", False), (GAME, False)]
+)
+def test_every_run_to_an_out_removes_what_killed_runs_left_there(
+    tmp_path: Path, spec: str, checkpoint: bool
+) -> None:
+    # found by the audit of 2026-11-28: a run killed while it wrote --out left
+    # OUT.PID.tmp.npy (up to the whole output) that only runs without a checkpoint
+    # of a splitting game ever removed
+    out = tmp_path / "v.npy"
+    orphans = [out.with_name(f"v.npy.4194305.{kind}.npy") for kind in ("tmp", "partial")]
+    for path in orphans:
+        path.write_bytes(b"\0" * 4096)
+    ck = tmp_path / "ck" if checkpoint else None
+    run = long_sequence(game(spec), 2**12, out, Limits(max_states=10**12), checkpoint=ck)
+    assert run.complete and not any(path.exists() for path in orphans)
+
+
+def test_a_full_disk_is_named_when_the_values_are_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by the audit of 2026-11-28: numpy's short write on a full disk names no
+    # reason, and --out said "cannot write the values (OSError)"
+    import errno
+
+    from nimlab.errors import InvalidOption
+
+    def full(fd: int, offset: int, length: int) -> None:
+        if length > 2**12:  # the checkpoint's reservation passes, the --out one does not
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    with pytest.raises(InvalidOption, match=r"cannot write the values \(No space left"):
+        long_sequence(game("subtraction:2,4,7"), 2**13, tmp_path / "v.npy", Limits())
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_missing_values_file_is_named_with_how_to_start_again(tmp_path: Path) -> None:
     # found by the long-run audit: "checkpoint …/state.json is damaged: cannot read
     # values.npy (FileNotFoundError…)" blamed the record for the missing values

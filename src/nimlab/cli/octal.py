@@ -172,7 +172,10 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
                 ja=f"証明書 {args.file!r} は {size:,} バイトあり、読むには約 {8 * size:,} "
                 f"バイトが必要で、上限 {limits.max_memory:,} バイトを超えます",
             )
-        with open(args.file, encoding="utf-8") as f:
+        # Opened without waiting: a named pipe without a writer reads as empty, not forever.
+        fd = os.open(args.file, os.O_RDONLY | os.O_NONBLOCK)
+        os.set_blocking(fd, True)
+        with open(fd, encoding="utf-8") as f:
             # A device or a pipe has no size to check first (0): read at most what fits.
             text = f.read(limits.max_memory // 8 + 1)
         if 8 * len(text) > limits.max_memory:

@@ -40,6 +40,7 @@ and the sequential kernel, timed on the run itself
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -512,6 +513,7 @@ def long_sequence(
         2 * stop, f"{amount(stop)} Grundy values", ja=f"グランディ数 {amount(stop)} 個"
     )
     began = time.monotonic()
+    _forget_orphans(out)  # a run killed while it wrote out left its temporary file
     if not kernel.sparse_space:
         if checkpoint is not None or max_seconds is not None:
             raise NotApplicable(
@@ -561,9 +563,7 @@ def _sparse_run(run: _Run, checkpoint: Path | None) -> LongRun:
             values, done = loaded
         elif store is not None:
             values, done = store.create(np.uint16), 0
-        else:
-            # one temporary file a run: two runs writing one --out never share it
-            _forget_orphans(run.out)
+        else:  # one temporary file a run: two runs writing one --out never share it
             temp = _run_temp(run.out, "partial")
             values, done = _mapped(temp, np.uint16, run.stop), 0
         return _compute(run, store, values, done)
@@ -572,6 +572,8 @@ def _sparse_run(run: _Run, checkpoint: Path | None) -> LongRun:
             store.release()
 
 
+NPY_HEADER_BYTES = 4096
+"""At least the bytes of a ``.npy`` header (numpy pads it to 64 or 4096 bytes)."""
 TEMP_KINDS = ("partial", "tmp")
 """A run's temporary files beside ``out``: the values computed without a checkpoint, and
 the ``.npy`` written before it is renamed to ``out``."""
@@ -756,11 +758,22 @@ def _first(values: np.ndarray, stop: int) -> np.ndarray:
 
 
 def _save_npy(out: Path, values: np.ndarray) -> None:
+    """Write ``values`` to ``out`` whole or not at all: through ``OUT.PID.tmp.npy``, its
+    disk space reserved first (numpy's short writes name no reason: a full disk is told
+    as such)."""
     import numpy as np
 
     temp = _run_temp(out, "tmp")
+    values = np.asarray(values)
     try:
-        np.save(temp, np.asarray(values))
+        with open(temp, "wb") as f:
+            try:
+                os.posix_fallocate(f.fileno(), 0, values.nbytes + NPY_HEADER_BYTES)
+            except OSError as error:
+                if error.errno != errno.EOPNOTSUPP and error.errno != errno.EINVAL:
+                    raise  # a file system that cannot reserve: written as it comes
+            np.save(f, values)
+            f.truncate()
         os.replace(temp, out)
     except OSError as error:
         temp.unlink(missing_ok=True)
