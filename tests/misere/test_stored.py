@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from nimlab.games.heap import heap_game
 from nimlab.limits import Limits
-from nimlab.misere import quotient
+from nimlab.misere import analyze, quotient
 from nimlab.misere.quotient import periodic_quotient
 from nimlab.misere.stored import KIND, decode, encode, keep_periodic, load_periodic
 from nimlab.registry import game
@@ -126,3 +127,43 @@ def test_a_second_run_answers_kayles_misere_within_a_small_limit(tmp_path: Path)
     answered = subprocess.run([*command, *small], env=env, capture_output=True, text=True)
     assert answered.returncode == 0, answered.stderr
     assert json.loads(answered.stdout)["outcome"] == "N"
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        lambda q: q | {"heap_indices": q["heap_indices"][:10]},
+        lambda q: q | {"heap_indices": [999, *q["heap_indices"][1:]]},
+        lambda q: q | {"max_heap": 10**6},
+        lambda q: q | {"table": []},
+        lambda q: q | {"table": [[1.0] * len(row) for row in q["table"]]},
+        lambda q: q | {"period": q["period"] | {"period": 0}},
+        lambda q: q | {"period": q["period"] | {"proven_from": q["max_heap"]}},
+        lambda q: q | {"p_indices": [len(q["elements"])]},
+        lambda q: [q],
+    ],
+)
+def test_an_entry_edited_with_its_checksum_recomputed_cannot_crash_an_answer(
+    tmp_path: Path, forge: Any
+) -> None:
+    # found by the audit of 2026-11-28: a stored quotient whose parts do not fit
+    # together (its checksum recomputed by hand) ended analyze with an IndexError
+    import hashlib
+    import sqlite3
+
+    path = tmp_path / "tb.sqlite"
+    with Context(tablebase=None):
+        truth = analyze("octal:0.603", [150, 7])  # through the quotient of heaps ≤ 150
+    with Context(tablebase=path):
+        first = periodic_quotient("octal:0.603", 400)
+    with sqlite3.connect(path) as db:
+        (data,) = db.execute("SELECT data FROM tables WHERE kind = ?", (KIND,)).fetchone()
+        forged = json.dumps(forge(json.loads(data))).encode()
+        db.execute(
+            "UPDATE tables SET data = ?, sha256 = ?, nbytes = ?, shape = ? WHERE kind = ?",
+            (forged, hashlib.sha256(forged).hexdigest(), len(forged), str(len(forged)), KIND),
+        )
+    with Context(tablebase=path):
+        assert load_periodic(game("octal:0.603"), Limits()) is None
+        assert analyze("octal:0.603", [150, 7]) == truth
+        assert periodic_quotient("octal:0.603", 400) == first

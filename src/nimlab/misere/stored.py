@@ -57,6 +57,8 @@ def decode(data: bytes) -> MisereQuotient:
     from nimlab.misere.quotient import MisereQuotient
 
     fields = json.loads(data)
+    if not _consistent(fields):
+        raise ValueError("not a quotient: its parts do not fit together")
     return MisereQuotient(
         game=fields["game"],
         max_heap=fields["max_heap"],
@@ -72,6 +74,42 @@ def decode(data: bytes) -> MisereQuotient:
     )
 
 
+def _consistent(fields: dict[str, Any]) -> bool:
+    """Whether the parts of a stored quotient fit together (sizes, indexes, the period's
+    bounds), so that no answer read through it can fail: a file edited with its checksum
+    recomputed is refused here, not met later as an index out of range.
+
+    >>> _consistent({"elements": ["1"], "table": [[0]], "p_indices": [], "max_heap": 0,
+    ...              "heap_indices": [0], "growth": [1], "period": None})
+    True
+    """
+    order = len(fields["elements"])
+
+    def indexes(xs: Any) -> bool:
+        return isinstance(xs, list) and all(type(x) is int and 0 <= x < order for x in xs)
+
+    table, heaps, period = fields["table"], fields["heap_indices"], fields["period"]
+    shaped = (
+        order >= 1
+        and isinstance(table, list)
+        and len(table) == order
+        and all(indexes(row) and len(row) == order for row in table)
+        and indexes(fields["p_indices"])
+        and type(fields["max_heap"]) is int
+        and indexes(heaps)
+        and len(heaps) == fields["max_heap"] + 1 == len(fields["growth"])
+    )
+    if not shaped or period is None:
+        return shaped
+    p, n0 = period["period"], period["proven_from"]
+    return (
+        all(type(period[k]) is int for k in ("preperiod", "period", "proven_from"))
+        and p >= 1
+        and 0 <= period["preperiod"] <= n0
+        and n0 + p <= fields["max_heap"] + 1
+    )
+
+
 def load_periodic(game: HeapRuleset, limits: Limits) -> MisereQuotient | None:
     """The stored quotient of ``game`` with a proven period, if the tablebase has one
     (within ``limits``' memory)."""
@@ -82,7 +120,7 @@ def load_periodic(game: HeapRuleset, limits: Limits) -> MisereQuotient | None:
         return None
     try:
         q = decode(stored.values.tobytes())
-    except (ValueError, KeyError, TypeError):  # not what encode wrote: computed again
+    except (ValueError, KeyError, TypeError, AttributeError):  # not encode's: built again
         return None
     return q if q.game == game.spec and q.period is not None else None
 
