@@ -325,3 +325,25 @@ def test_an_empty_range_of_values_says_so() -> None:
         "octal:0.77: no Grundy values G(n) of single heaps of n (--from 5 is not below --to 5)\n"
     )
     assert "-1" not in run("sequence", "kayles", "--to", "0", "--misere").stdout
+
+
+def test_ctrl_c_inside_a_compiled_call_is_an_interrupt_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by the sweep audit of 2026-11-28: Ctrl-C on `sweep --workers 1` inside a numba
+    # kernel ended in "SystemError: CPUDispatcher(...) returned a result with an exception
+    # set", a traceback and exit 1
+    from nimlab.cli import commands
+    from nimlab.cli.main import main
+
+    def interrupted(*args: object) -> int:
+        raise SystemError("CPUDispatcher returned a result with an exception set") from (
+            KeyboardInterrupt()
+        )
+
+    monkeypatch.setattr(commands, "analyze", interrupted)
+    assert main(["analyze", "nim", "3"]) == 130
+    assert capsys.readouterr().err.strip() == "nimlab: interrupted"
+    monkeypatch.setattr(commands, "analyze", lambda *args: (_ for _ in ()).throw(SystemError()))
+    with pytest.raises(SystemError):  # a SystemError of another cause stays a bug
+        main(["analyze", "nim", "3"])

@@ -117,7 +117,8 @@ def test_plots(atlas: str, tmp_path: Path) -> None:
             2,
             "--digits is for octal sweeps",
         ),
-        (["sweep", "octal", "--db", "{db}"], 2, "needs --digits"),
+        (["sweep", "octal", "--db", "{db}"], 2, "an octal sweep needs --digits"),
+        (["sweep", "take-away", "--db", "{db}"], 2, "a take-away sweep needs --c-from"),
         (  # the CLI audit: read as 2,3
             ["sweep", "subtraction", "--sizes", "2,,3", "--max-element", "5", "--db", "{db}"],
             2,

@@ -18,7 +18,7 @@ from nimlab.research.executors import (
 )
 from nimlab.research.families import subtraction_family, take_away_family
 from nimlab.research.sweep import run_sweep
-from sweep_faults import die_once
+from sweep_faults import die_once, slow_square
 
 
 def _all_rows(path: Path) -> list[tuple[object, ...]]:
@@ -306,3 +306,42 @@ def test_a_connection_given_up_leaves_no_client_behind_when_it_ends(
         if was:
             gc.enable()
         server.close()
+
+
+def test_a_scheduler_without_workers_is_refused_not_waited_on_forever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by the sweep audit of 2026-11-28: a sweep given to a scheduler with no
+    # workers waited forever, printing "0 tasks/s, ? left" (nothing with --quiet)
+    from distributed import LocalCluster
+
+    monkeypatch.setattr("nimlab.research.executors.WORKER_SECONDS", 1.0)
+    with (
+        LocalCluster(n_workers=0, dashboard_address=":0") as cluster,
+        pytest.raises(InvalidOption, match="the scheduler has no workers"),
+    ):
+        executor(scheduler=cluster.scheduler_address)
+
+
+def test_a_local_cluster_says_nothing_when_port_8787_is_taken(
+    recwarn: pytest.WarningsRecorder,
+) -> None:
+    # found by the sweep audit of 2026-11-28: Dask warned "Port 8787 is already in use"
+    # on stderr, and started its HTTP server there
+    import socket
+
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", 8787))
+        taken.listen()
+    except OSError:
+        pass  # another program holds it already: the same situation
+    try:
+        runner = DaskExecutor(workers=1)
+        try:
+            assert sorted(runner.run(slow_square, [1, 2, 3])) == [1, 4, 9]
+        finally:
+            runner.close()
+    finally:
+        taken.close()
+    assert not [w for w in recwarn if "8787" in str(w.message)]

@@ -710,6 +710,26 @@ def _parse(args_list: list[str], lang: str) -> argparse.Namespace:
         raise
 
 
+def _interrupted(error: BaseException) -> bool:
+    """Whether ``error`` is a Ctrl-C that a compiled call turned into a ``SystemError``
+    ("CPUDispatcher(...) returned a result with an exception set", the interrupt its cause).
+
+    >>> try:
+    ...     raise SystemError("returned a result with an exception set") from KeyboardInterrupt()
+    ... except SystemError as error:
+    ...     _interrupted(error), _interrupted(SystemError("other"))
+    (True, False)
+    """
+    seen: BaseException | None = error
+    for _ in range(8):  # the chain of causes, not followed forever
+        if seen is None:
+            return False
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code.
 
@@ -766,6 +786,10 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
             try:
                 code: int = args.run(args, shown)
             except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
+                raise
+            except SystemError as error:
+                if _interrupted(error):  # Ctrl-C inside a compiled (numba) call
+                    raise KeyboardInterrupt from None
                 raise
             except (Exception, SystemExit) as error:  # a user's ruleset (--rules) failed
                 if not args.rules:

@@ -343,7 +343,7 @@ def _family(args: argparse.Namespace) -> Family:
         if value is None:
             flag = "--" + option.replace("_", "-")
             raise InvalidOption(
-                f"a {args.family} sweep needs {flag}",
+                f"{'an' if args.family[0] in 'aeiou' else 'a'} {args.family} sweep needs {flag}",
                 ja=f"{args.family} のスイープには {flag} が必要です",
             )
         return value

@@ -203,7 +203,8 @@ class DaskExecutor:
                         "スケジューラの tcp://HOST:PORT を指定してください"
                     ),
                 ) from None
-            self.workers = max(1, len(self._client.scheduler_info()["workers"]))
+            present = len(self._client.scheduler_info()["workers"])
+            self.workers = present or self._wait_for_one(scheduler)
         else:
             self.workers = workers or os.cpu_count() or 1
             self.name = f"Dask LocalCluster ({self.workers} workers)"
@@ -212,9 +213,31 @@ class DaskExecutor:
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
+                # its HTTP server (health routes) on a free port, not 8787, which may be
+                # taken (Dask then warned on stderr), and no dashboard
+                scheduler_kwargs={"dashboard_address": ":0"},
                 silence_logs=50,
             )
             self._client = Client(self._cluster)
+
+    def _wait_for_one(self, scheduler: str) -> int:
+        """The workers of a scheduler that had none: one is waited for :data:`WORKER_SECONDS`
+        (a sweep given to a scheduler without workers waited forever, saying nothing)."""
+        try:
+            self._client.wait_for_workers(1, timeout=WORKER_SECONDS)
+        except (TimeoutError, OSError):
+            self._client.close()
+            raise InvalidOption(
+                f"--scheduler {scheduler}: the scheduler has "
+                f"no workers (none came in {WORKER_SECONDS:g} s); start one with `dask worker "
+                "ADDRESS`, then run the same command",
+                ja=(
+                    f"--scheduler {scheduler}: スケジューラに"
+                    f"ワーカーがありません（{WORKER_SECONDS:g} 秒待っても来ませんでした）。"
+                    "`dask worker ADDRESS` で起動してから同じコマンドを実行してください"
+                ),
+            ) from None
+        return max(1, len(self._client.scheduler_info()["workers"]))
 
     def run(
         self,
@@ -344,6 +367,8 @@ def max_workers() -> int:
 _ADDRESS = re.compile(r"(tcp|ws)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
 """tcp and ws: tls and wss need certificates (a ``Security``), which the command line does
 not take."""
+WORKER_SECONDS = 30.0
+"""How long a sweep waits for a worker of a scheduler that has none."""
 CONNECT_SECONDS = 10.0
 """How long a scheduler has to answer as Dask: a port held by another program (a web
 server, a listener that never replies) may accept the connection and then say nothing."""
