@@ -86,7 +86,7 @@ def _consistent(fields: dict[str, Any]) -> bool:
     order = len(fields["elements"])
 
     def indexes(xs: Any) -> bool:
-        return isinstance(xs, list) and all(type(x) is int and 0 <= x < order for x in xs)
+        return isinstance(xs, list) and all(_natural(x) and x < order for x in xs)
 
     table, heaps, period = fields["table"], fields["heap_indices"], fields["period"]
     shaped = (
@@ -95,7 +95,7 @@ def _consistent(fields: dict[str, Any]) -> bool:
         and len(table) == order
         and all(indexes(row) and len(row) == order for row in table)
         and indexes(fields["p_indices"])
-        and type(fields["max_heap"]) is int
+        and _natural(fields["max_heap"])
         and indexes(heaps)
         and len(heaps) == fields["max_heap"] + 1 == len(fields["growth"])
     )
@@ -103,11 +103,16 @@ def _consistent(fields: dict[str, Any]) -> bool:
         return shaped
     p, n0 = period["period"], period["proven_from"]
     return (
-        all(type(period[k]) is int for k in ("preperiod", "period", "proven_from"))
+        all(_natural(period[k]) for k in ("preperiod", "period", "proven_from"))
         and p >= 1
         and 0 <= period["preperiod"] <= n0
         and n0 + p <= fields["max_heap"] + 1
     )
+
+
+def _natural(x: Any) -> bool:
+    """An integer ≥ 0 as JSON gives one (not a float, not a bool)."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
 def load_periodic(game: HeapRuleset, limits: Limits) -> MisereQuotient | None:
