@@ -38,7 +38,8 @@ DEFAULT_CACHE_BYTES = 512 * 1024**2
 
 
 class BoundedCache:
-    """A least-recently-used mapping bounded by the bytes of its values (thread-safe).
+    """A least-recently-used mapping bounded by the bytes of its values, and by
+    ``max_items`` entries if given (thread-safe).
 
     >>> c = BoundedCache(max_bytes=100)
     >>> c.put("a", [1], 60); c.put("b", [2], 60)  # "a" is evicted to make room
@@ -46,8 +47,9 @@ class BoundedCache:
     (None, [2], 60)
     """
 
-    def __init__(self, max_bytes: int = DEFAULT_CACHE_BYTES) -> None:
+    def __init__(self, max_bytes: int = DEFAULT_CACHE_BYTES, max_items: int | None = None) -> None:
         self.max_bytes = max_bytes
+        self.max_items = max_items
         self.bytes = 0
         self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self._lock = threading.Lock()
@@ -69,7 +71,8 @@ class BoundedCache:
                 self.bytes -= old[1]
             if nbytes > self.max_bytes:
                 return  # never kept: it would push out everything else
-            while self._items and self.bytes + nbytes > self.max_bytes:
+            room = len(self._items) + 1 if self.max_items is None else self.max_items
+            while self._items and (self.bytes + nbytes > self.max_bytes or len(self) >= room):
                 _, (_, freed) = self._items.popitem(last=False)
                 self.bytes -= freed
             self._items[key] = (value, nbytes)

@@ -18,13 +18,14 @@ Each hit unpickles a fresh copy, so no request can change another's answer.
 from __future__ import annotations
 
 import pickle
-from collections import OrderedDict
-from collections.abc import Iterator
 from typing import Any
 
-ENTRY_BYTES = 160
+from nimlab.solve.context import BoundedCache
+
+ENTRY_BYTES = 250
 """What an entry costs beyond its two pickles: the two ``bytes`` objects' headers, the
-ordered dictionary's slot and links (measured: 141 bytes, with 20,000 entries)."""
+ordered dictionary's slot and links, the tuple of the answer and its weight (measured:
+223–229 bytes, with 20,000 entries)."""
 
 
 def _pickled(value: object) -> bytes:
@@ -33,49 +34,32 @@ def _pickled(value: object) -> bytes:
 
 class AnswerCache:
     """At most ``max_answers`` answers and ``max_bytes`` bytes, least recently used
-    forgotten first. Keys and answers are kept pickled (keys too: a key holds the
-    request's arguments, and equal pickles are the same request — ``1`` and ``True``,
-    equal as Python keys, are told apart)."""
+    forgotten first (a :class:`~nimlab.solve.context.BoundedCache`). Keys and answers are
+    kept pickled (keys too: a key holds the request's arguments, and equal pickles are the
+    same request — ``1`` and ``True``, equal as Python keys, are told apart)."""
 
     def __init__(self, max_answers: int, max_bytes: int) -> None:
-        self.max_answers = max_answers
-        self.max_bytes = max_bytes
-        self._kept: OrderedDict[bytes, bytes] = OrderedDict()
-        self.nbytes = 0
+        self._kept = BoundedCache(max_bytes, max_items=max_answers)
+
+    @property
+    def nbytes(self) -> int:
         """The bytes held: both pickles and :data:`ENTRY_BYTES` for each entry."""
+        return self._kept.bytes
 
     def __len__(self) -> int:
         return len(self._kept)
 
-    def __bool__(self) -> bool:
-        return bool(self._kept)
-
     def get(self, key: object) -> Any:
         """A fresh copy of the answer kept under ``key`` (now the most recent), or None."""
-        name = _pickled(key)
-        blob = self._kept.get(name)
-        if blob is None:
-            return None
-        self._kept.move_to_end(name)
-        return pickle.loads(blob)
+        blob = self._kept.get(_pickled(key))
+        return None if blob is None else pickle.loads(blob)
 
     def put(self, key: object, answer: object) -> None:
-        """Keep ``answer`` under ``key``, then forget the least recent answers while more
-        than the bounds are held (an answer over ``max_bytes`` alone is not kept)."""
+        """Keep ``answer`` under ``key``, forgetting the least recent answers to make room
+        (an answer over ``max_bytes`` alone is not kept)."""
         name, blob = _pickled(key), _pickled(answer)
-        before = self._kept.pop(name, None)  # two requests computed it at once
-        if before is not None:
-            self.nbytes -= _weight(name, before)
-        self._kept[name] = blob
-        self.nbytes += _weight(name, blob)
-        while len(self._kept) > self.max_answers or self.nbytes > self.max_bytes:
-            gone = self._kept.popitem(last=False)
-            self.nbytes -= _weight(*gone)
+        self._kept.put(name, blob, len(name) + len(blob) + ENTRY_BYTES)
 
-    def answers(self) -> Iterator[Any]:
+    def answers(self) -> list[Any]:
         """Every answer kept, least recent first (fresh copies)."""
-        return (pickle.loads(blob) for blob in self._kept.values())
-
-
-def _weight(name: bytes, blob: bytes) -> int:
-    return len(name) + len(blob) + ENTRY_BYTES
+        return [pickle.loads(blob) for _, blob in self._kept.items()]
