@@ -225,6 +225,21 @@ def mark(
     return {elements[k]: v for k, v in is_p.items()}
 
 
+def d_mask(table: Sequence[Sequence[int]], p: Sequence[bool], tr: Iterable[int]) -> int:
+    """D(h) = {z : t·z ∈ P for some t in ``tr``}, the images of heap h's options, as a
+    bitmask over the elements (``table`` the multiplication, ``p[x]`` whether x ∈ P).
+
+    >>> d_mask([[0, 1], [1, 0]], [False, True], [1])  # 1·0 = 1 ∈ P, 1·1 = 0 ∉ P
+    1
+    """
+    out = 0
+    tr = list(tr)
+    for z in range(len(table)):
+        if any(p[table[t][z]] for t in tr):
+            out |= 1 << z
+    return out
+
+
 class Verified:
     """The reachable states of a faithful (Q, P, φ), kept to extend it heap by heap.
 
@@ -262,13 +277,7 @@ class Verified:
 
     def d_of(self, tr: Iterable[int]) -> int:
         """D of a heap with option images ``tr``."""
-        out = 0
-        table = self.q.table
-        p = self.p
-        for z in range(self.order):
-            if any(p[table[t][z]] for t in tr):
-                out |= 1 << z
-        return out
+        return d_mask(self.q.table, self.p, tr)
 
     def generator(self, heaps: Heaps, h: int) -> tuple[int, int]:
         """(φ(h), D(h)) of heap h."""

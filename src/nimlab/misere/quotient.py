@@ -67,6 +67,7 @@ from nimlab.misere.certificate import (
     Failure,
     Heaps,
     Verified,
+    d_mask,
     lightest_failure,
     mark,
     option_images,
@@ -385,12 +386,11 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     known: MisereQuotient | None = cache.get((g, max_heap))
     if known is not None:
         return known
-    periodic = _periodic_known(g, limits)
-    if periodic is None and quotient_criterion(g) is not None:
-        periodic = periodic_quotient(g, max_heap, limits)  # stops where a period is proven
+    # a proven quotient known (cached, stored) or built, stopping where a period is proven
+    periodic = None if quotient_criterion(g) is None else periodic_quotient(g, max_heap, limits)
     if periodic is not None and periodic.max_heap == max_heap:
-        result = periodic
-    elif periodic is not None and periodic.period is not None and periodic.max_heap < max_heap:
+        return periodic  # cached under periodic_quotient's key
+    if periodic is not None and periodic.period is not None and periodic.max_heap < max_heap:
         result = _extended(periodic, g, max_heap, limits)
     else:
         builder = _Builder(g, limits)
@@ -437,13 +437,12 @@ def _extended(
     assert criterion is not None
     heaps = Heaps(game)
     budget = limits.budget()
-    table, p = q.table, [x in q.p_indices for x in range(q.order)]
+    heaps.extend(q.max_heap, budget)
+    p = [x in q.p_indices for x in range(q.order)]
     gammas: list[Gamma] = []
-    for h in range(q.max_heap + 1):
-        heaps.extend(h, budget)
-        found = {q.element_of(option) for option in heaps.options[h]}
-        d = sum(1 << z for z in range(q.order) if any(p[table[t][z]] for t in found))
-        gammas.append((q.heap_indices[h], d, bool(heaps.options[h])))
+    for h, options in enumerate(heaps.options):
+        found = {q.element_of(option) for option in options}
+        gammas.append((q.heap_indices[h], d_mask(q.table, p, found), bool(options)))
     period = q.period.period  # γ(n) = γ(n − p) from proven_from on
     budget.spend(max_heap - q.max_heap)
     for h in range(q.max_heap + 1, max_heap + 1):
