@@ -141,6 +141,8 @@ def test_a_second_run_answers_kayles_misere_within_a_small_limit(tmp_path: Path)
         lambda q: q | {"period": q["period"] | {"proven_from": q["max_heap"]}},
         lambda q: q | {"p_indices": [len(q["elements"])]},
         lambda q: [q],
+        lambda q: q | {"table": ["0" * len(row) for row in q["table"]]},
+        lambda q: q | {"max_heap": float("nan")},
     ],
 )
 def test_an_entry_edited_with_its_checksum_recomputed_cannot_crash_an_answer(

@@ -720,14 +720,7 @@ def _interrupted(error: BaseException) -> bool:
     ...     _interrupted(error), _interrupted(SystemError("other"))
     (True, False)
     """
-    seen: BaseException | None = error
-    for _ in range(8):  # the chain of causes, not followed forever
-        if seen is None:
-            return False
-        if isinstance(seen, KeyboardInterrupt):
-            return True
-        seen = seen.__cause__ or seen.__context__
-    return False
+    return isinstance(error.__cause__ or error.__context__, KeyboardInterrupt)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -56,7 +56,7 @@ def decode(data: bytes) -> MisereQuotient:
     from nimlab.misere.periodicity import QuotientPeriod
     from nimlab.misere.quotient import MisereQuotient
 
-    fields = json.loads(data)
+    fields = json.loads(data, parse_float=_refused, parse_constant=_refused)
     if not _consistent(fields):
         raise ValueError("not a quotient: its parts do not fit together")
     return MisereQuotient(
@@ -74,10 +74,17 @@ def decode(data: bytes) -> MisereQuotient:
     )
 
 
+def _refused(text: str) -> Any:
+    """A number a quotient never holds (a fraction, NaN): the entry is not encode's."""
+    raise ValueError(f"not a quotient's number: {text}")
+
+
 def _consistent(fields: dict[str, Any]) -> bool:
     """Whether the parts of a stored quotient fit together (sizes, indexes, the period's
     bounds), so that no answer read through it can fail: a file edited with its checksum
-    recomputed is refused here, not met later as an index out of range.
+    recomputed is refused here, not met later as an index out of range. (Its numbers are
+    integers: :func:`decode` refuses others. A part of the wrong kind — text for a list —
+    raises ``TypeError``, which the caller takes as a refusal too.)
 
     >>> _consistent({"elements": ["1"], "table": [[0]], "p_indices": [], "max_heap": 0,
     ...              "heap_indices": [0], "growth": [1], "period": None})
@@ -85,34 +92,22 @@ def _consistent(fields: dict[str, Any]) -> bool:
     """
     order = len(fields["elements"])
 
-    def indexes(xs: Any) -> bool:
-        return isinstance(xs, list) and all(_natural(x) and x < order for x in xs)
+    def indexes(xs: list[int]) -> bool:
+        return all(0 <= x < order for x in xs)
 
     table, heaps, period = fields["table"], fields["heap_indices"], fields["period"]
     shaped = (
         order >= 1
-        and isinstance(table, list)
         and len(table) == order
-        and all(indexes(row) and len(row) == order for row in table)
+        and all(len(row) == order and indexes(row) for row in table)
         and indexes(fields["p_indices"])
-        and _natural(fields["max_heap"])
         and indexes(heaps)
         and len(heaps) == fields["max_heap"] + 1 == len(fields["growth"])
     )
     if not shaped or period is None:
         return shaped
     p, n0 = period["period"], period["proven_from"]
-    return (
-        all(_natural(period[k]) for k in ("preperiod", "period", "proven_from"))
-        and p >= 1
-        and 0 <= period["preperiod"] <= n0
-        and n0 + p <= fields["max_heap"] + 1
-    )
-
-
-def _natural(x: Any) -> bool:
-    """An integer ≥ 0 as JSON gives one (not a float, not a bool)."""
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+    return bool(p >= 1 and 0 <= period["preperiod"] <= n0 and n0 + p <= fields["max_heap"] + 1)
 
 
 def load_periodic(game: HeapRuleset, limits: Limits) -> MisereQuotient | None:

@@ -770,7 +770,7 @@ def _save_npy(out: Path, values: np.ndarray) -> None:
             try:
                 os.posix_fallocate(f.fileno(), 0, values.nbytes + NPY_HEADER_BYTES)
             except OSError as error:
-                if error.errno != errno.EOPNOTSUPP and error.errno != errno.EINVAL:
+                if error.errno not in (errno.EOPNOTSUPP, errno.EINVAL):
                     raise  # a file system that cannot reserve: written as it comes
             np.save(f, values)
             f.truncate()
