@@ -2,7 +2,8 @@
 
 The tablebase (:mod:`nimlab.solve.tablebase`) keeps the compiled tables of
 built-in games in one SQLite file, so that the next question inside a stored
-table answers without loading the kernels.
+table answers without loading the kernels, and their misère quotients with a
+proven period (:mod:`nimlab.misere.stored`), so that they are not built again.
 """
 
 from __future__ import annotations
