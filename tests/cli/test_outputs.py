@@ -7,6 +7,7 @@ Each case failed on the main of issue 12 (a traceback, or half a file under the 
 from __future__ import annotations
 
 import errno
+import json
 import os
 import shutil
 import subprocess
@@ -204,3 +205,22 @@ def test_help_and_version_on_a_full_disk(args: tuple[str, ...]) -> None:
         r = nimlab(*args, stdout=full, capture_output=False, stderr=subprocess.PIPE)
     assert r.returncode == 2 and "cannot write standard output" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_a_plot_says_nothing_when_the_font_cache_lacks_a_font(atlas: str, tmp_path: Path) -> None:
+    """Found by CI: a matplotlib font cache without the STIX fonts (rebuilt while they were
+    missing) made every plot print "findfont: Font family ['STIXGeneral'] not found" on stderr.
+    The plot falls back to another font; its output must not depend on that cache."""
+    config = tmp_path / "mplconfig"
+    config.mkdir()
+    env = {**os.environ, "MPLCONFIGDIR": str(config)}
+    build = "import matplotlib.font_manager as f; f.findfont('DejaVu Sans')"
+    subprocess.run([sys.executable, "-c", build], env=env, check=True, timeout=300)
+    (cache,) = config.glob("fontlist-*.json")
+    fonts = json.loads(cache.read_text())
+    fonts["ttflist"] = [f for f in fonts["ttflist"] if "STIX" not in f["name"]]
+    cache.write_text(json.dumps(fonts))
+    target = tmp_path / "p.png"
+    r = nimlab("results", "--db", atlas, "--plot", "period", "--out", str(target), env=env)
+    assert r.returncode == 0 and target.stat().st_size > 0, r.stderr
+    assert r.stderr == "", r.stderr

@@ -15,6 +15,7 @@ needs a CJK font of its own.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from nimlab.errors import InvalidOption
@@ -47,6 +48,9 @@ def plot(path: str, where: Filter, kind: str, target: str, lang: str = "en") -> 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # A font missing from matplotlib's cache is replaced by another, with a warning per
+    # glyph family on stderr; the plot's output must not depend on that cache.
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
     with matplotlib.rc_context({"font.family": font_family(lang)}):
         figure, axes = plt.subplots(figsize=(8, 5.5), dpi=120)
         try:
