@@ -114,6 +114,43 @@ def test_an_unusable_file_reads_as_empty_and_refuses_to_store(tmp_path: Path) ->
     assert Tablebase(garbage).load(HEAP_VALUES, "kayles", 2) is None
 
 
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        ("dir", "unable to open database file"),
+        ("garbage.sqlite", "file is not a database"),
+        ("missing/file/x.sqlite", "Not a directory"),
+    ],
+)
+@pytest.mark.parametrize("flags", [[], ["--json"], ["--clear"], ["--lang", "ja"]])
+def test_the_tablebase_command_names_an_unusable_file(
+    tmp_path: Path, where: str, reason: str, flags: list[str]
+) -> None:
+    """Found by the audit of 2026-11-28: an unusable file was listed as "0 tables", exit 0."""
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "garbage.sqlite").write_bytes(b"not a database at all" * 100)
+    (tmp_path / "missing").write_text("a file where a folder should be")
+    env = dict(os.environ, NIMLAB_TABLEBASE=str(tmp_path / where))
+    r = subprocess.run(
+        [sys.executable, "-m", "nimlab", "tablebase", *flags],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert r.returncode == 2, r.stdout
+    assert f"{tmp_path / where}" in r.stderr and reason in r.stderr
+    assert ("$NIMLAB_TABLEBASE" in r.stderr) and "Traceback" not in r.stderr
+    assert Tablebase(tmp_path / "dir").unusable() == "unable to open database file"
+    assert (tmp_path / "garbage.sqlite").read_bytes() == b"not a database at all" * 100
+
+
+def test_a_usable_tablebase_has_no_reason_against_it(base: Tablebase) -> None:
+    assert base.unusable() is None
+    assert base.save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
+    assert base.unusable() is None and len(base.entries()) == 1
+
+
 def test_only_built_in_games_are_kept(base: Tablebase) -> None:
     user = nimlab.heap_game(lambda n: [n - 1] if n else [])
     named_user = nimlab.heap_game(lambda n: list(range(n)), name="mine")

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from nimlab.cli.commands import emit_json
 from nimlab.cli.options import language
+from nimlab.errors import InvalidOption
 from nimlab.messages import both, say
 
 EXAMPLES = {
@@ -66,6 +67,14 @@ def tablebase(args: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(say("tablebase.off", lang, value=value) + "\n")
         return 0
+    reason = base.unusable()
+    if reason is not None:
+        raise InvalidOption(
+            f"the tablebase {base.path} cannot be used ({reason}): every table is computed "
+            "anew; set $NIMLAB_TABLEBASE to a file path nimlab can write, or to off",
+            ja=f"テーブルベース {base.path} を使えません（{reason}）。表は毎回計算します。"
+            "$NIMLAB_TABLEBASE に書き込めるファイルのパスか off を指定します",
+        )
     if args.clear:
         count = base.clear()
         if args.json:

@@ -255,6 +255,24 @@ class Tablebase:
             db.execute(f"DELETE FROM tables WHERE {_KEY}", (kind, spec, version))
             held -= nbytes
 
+    def unusable(self) -> str | None:
+        """Why the file cannot be read as a tablebase (SQLite's or the system's words), or None.
+
+        Reading and writing stay silent about it (the tables are computed instead); this is
+        for ``nimlab tablebase``, which should not list an unusable file as empty.
+        """
+        try:
+            db = self._connect()
+            try:
+                db.execute("SELECT COUNT(*) FROM tables").fetchone()
+            finally:
+                db.close()
+        except OSError as e:
+            return e.strerror or type(e).__name__
+        except sqlite3.Error as e:
+            return str(e)
+        return None
+
     def entries(self) -> list[Entry]:
         """Every stored table, most recently used first."""
         try:
