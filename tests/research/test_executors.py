@@ -68,6 +68,16 @@ def test_executor_choice() -> None:
         executor(workers=0)
 
 
+@pytest.mark.parametrize(
+    ("dask", "named"),
+    [({"dask_local": 2}, "--dask-local N"), ({"scheduler": "tcp://localhost:8786"}, "--scheduler")],
+)
+def test_workers_with_dask_is_refused_not_ignored(dask: dict[str, Any], named: str) -> None:
+    """Found by the audit of 2026-11-28: --workers was silently ignored beside Dask."""
+    with pytest.raises(InvalidOption, match=f"--workers is for the local pool; with {named}"):
+        executor(workers=3, **dask)
+
+
 def test_an_existing_scheduler_by_address(tmp_path: Path) -> None:
     from distributed import LocalCluster
 

@@ -339,6 +339,16 @@ def executor(
             "give one of --dask-local N and --scheduler ADDRESS, not both",
             ja="--dask-local N と --scheduler ADDRESS はどちらか一方だけを指定してください",
         )
+    if workers is not None and (dask_local is not None or scheduler is not None):
+        dask = "--dask-local N" if dask_local is not None else "--scheduler ADDRESS"
+        whose = "N is the number of workers" if dask_local is not None else "its workers count"
+        whose_ja = "N がワーカー数" if dask_local is not None else "そのワーカーが数える"
+        raise InvalidOption(
+            f"--workers is for the local pool; with {dask} it would be ignored ({whose}): "
+            "give one of them",
+            ja=f"--workers はローカルのプールの指定です。{dask} と一緒では無視されます"
+            f"（{whose_ja}）。どちらか一方を指定してください",
+        )
     cap = max_workers()
     for value, option in ((workers, "--workers"), (dask_local, "--dask-local")):
         if value is not None and not 1 <= value <= cap:
