@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
 import nimlab
 from contract import ANALYSIS_KEYS
 
@@ -46,3 +49,31 @@ def test_every_result_displays_in_a_notebook() -> None:
     text = nimlab.p_positions("wythoff", heaps=2, max_heap=10)._repr_markdown_()
     assert "5 P-positions" in text and "⟨3, 5⟩" in text
     assert "Grundy value 2" in nimlab.analyze("nim", "3,4,5")._repr_markdown_()
+
+
+def test_a_table_is_read_only_at_its_own_heaps() -> None:
+    """Found by the API audit of 2026-11-28: numpy's wrap-around answered below the table,
+    nim's table[-1, 2] with G⟨4, 2⟩ and split-delete-nim's [0, 3] (no heap 0) with G⟨5, 3⟩."""
+    nim = nimlab.grundy_table("nim", 5)
+    assert nim[4, 2] == 6 and nim[np.int64(2), 3] == 1
+    for outside in [(-1, 2), (2, -1), (5, 0), (10**5000, 1)]:
+        with pytest.raises(IndexError, match="outside the heaps held, 0..4"):
+            nim[outside]
+    split = nimlab.grundy_table("split-delete-nim:single", 5)
+    with pytest.raises(IndexError, match="heap 0 is outside the heaps held, 1..5"):
+        split[0, 3]
+    assert split[5, 3] == nimlab.grundy("split-delete-nim:single", "5,3")
+    for wrong in [(1,), 1, ("1", 2), (1.0, 2), (True, 1), (1, 2, 3)]:
+        with pytest.raises(TypeError, match=r"table\[a, b\]"):
+            nim[wrong]  # type: ignore[index]
+
+
+def test_a_sequence_is_read_at_integer_heaps_it_holds() -> None:
+    s = nimlab.sequence("kayles", 20, start=5)
+    assert s[5] == 4 and s[np.int32(7)] == 2
+    for outside in [4, 20, -1, 10**5000]:
+        with pytest.raises(IndexError, match="outside the heaps held, 5..19"):
+            s[outside]
+    for wrong in ["1", slice(1, 3), 1.5, True]:
+        with pytest.raises(TypeError, match=r"sequence\[n\]: heaps are integers"):
+            s[wrong]  # type: ignore[index]

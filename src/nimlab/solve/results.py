@@ -9,6 +9,7 @@ Periodicity(8, 3, 0, proven=True)
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -17,13 +18,25 @@ if TYPE_CHECKING:
 
 from nimlab.games.actions import Action
 from nimlab.games.wording import render_move
-from nimlab.text import markdown
+from nimlab.text import markdown, quoted, shorten
 
 Outcome = Literal["P", "N"]
 
 
 NOTEBOOK_ROWS = 64
 """Rows (or positions) a notebook display shows at most."""
+
+
+def _heap_index(heap: object, first: int, count: int, read: str) -> int:
+    """Where ``heap`` is among the ``count`` heaps from ``first``: TypeError for a non-integer
+    (a slice, a string, a float), IndexError outside them."""
+    if isinstance(heap, bool) or not hasattr(heap, "__index__"):
+        raise TypeError(f"{read}: heaps are integers; got {shorten(quoted(heap))}")
+    n = operator.index(heap)  # type: ignore[arg-type]
+    if not first <= n < first + count:
+        span = f"{quoted(first)}..{quoted(first + count - 1)}"
+        raise IndexError(shorten(f"heap {quoted(n)} is outside the heaps held, {span}"))
+    return n - first
 
 
 @dataclass(frozen=True)
@@ -219,8 +232,11 @@ class GrundyTable:
         return tuple(map(tuple, self.values.tolist()))
 
     def __getitem__(self, heaps: tuple[int, int]) -> int:
-        a, b = heaps
-        return int(self.values[a - self.origin, b - self.origin])
+        """G⟨a, b⟩ for two heaps of the table (never numpy's wrap-around below it)."""
+        if not isinstance(heaps, tuple) or len(heaps) != 2:
+            raise TypeError(f"a table is read at two heaps, table[a, b]; got {heaps!r}")
+        a, b = (_heap_index(h, self.origin, self.size, "table[a, b]") for h in heaps)
+        return int(self.values[a, b])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GrundyTable):
@@ -293,10 +309,8 @@ class GrundySequence:
         return int(self.values.shape[0])
 
     def __getitem__(self, n: int) -> int:
-        """G(n), for start ≤ n < start + len."""
-        if not self.start <= n < self.start + len(self):
-            raise IndexError(f"G({n}) is outside {self.start}..{self.start + len(self) - 1}")
-        return int(self.values[n - self.start])
+        """G(n), for start ≤ n < start + len (a heap, not a slice: ``values`` slices)."""
+        return int(self.values[_heap_index(n, self.start, len(self), "sequence[n]")])
 
     def tolist(self) -> list[int]:
         return self.values.tolist()  # type: ignore[no-any-return]
