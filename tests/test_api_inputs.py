@@ -123,6 +123,13 @@ def test_a_context_keeps_its_tables_where_a_path_says(tmp_path: Any) -> None:
         lambda: nimlab.analyze("nim", (10**5000, "x")),
         lambda: nimlab.sequence("kayles", 10, start=10**5000),
         lambda: nimlab.TakeAway(10**5000),
+        # found by the API audit of 2026-11-28: these were accepted, then their displays
+        # (or their own refusals) raised Python's ValueError
+        lambda: nimlab.sequence("kayles", 10**5000 + 5, start=10**5000),
+        lambda: nimlab.Limits(max_states=10**5000),
+        lambda: nimlab.Limits(max_memory=-(10**5000)),
+        lambda: nimlab.Octal((0, 10**5000)),
+        lambda: nimlab.grundy_sequence("nim", -(10**5000)),
     ],
 )
 def test_a_number_python_will_not_print_is_quoted_by_its_size(call: Any) -> None:

@@ -23,9 +23,11 @@ import numbers
 import re
 
 from nimlab.errors import InvalidOption
+from nimlab.text import quoted, shorten
 
 MAX_DIGITS = 4000
 """Integers have at most this many decimal digits (Python's conversion limit is 4,300)."""
+_TOO_BIG = 10**MAX_DIGITS
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
@@ -39,12 +41,13 @@ def check_int(value: object, name: str, least: int = 0, most: int | None = None)
     """
     number = int(value) if isinstance(value, numbers.Integral) else None
     if number is None or isinstance(value, bool) or number < least:
+        shown = shorten(quoted(value))
         raise InvalidOption(
-            f"{name} must be an integer ≥ {least}, got {value!r}",
+            f"{name} must be an integer ≥ {least}, got {shown}",
             field=name,
-            ja=f"{name} は {least} 以上の整数です（{value!r} が与えられた）",
+            ja=f"{name} は {least} 以上の整数です（{shown} が与えられた）",
         )
-    value = number
+    value = check_digits(number, name)
     if most is not None and value > most:
         raise InvalidOption(
             f"{name} must be at most {most:,}, got {value:,}",
@@ -52,6 +55,26 @@ def check_int(value: object, name: str, least: int = 0, most: int | None = None)
             ja=f"{name} は {most:,} 以下です（{value:,} が与えられた）",
         )
     return value
+
+
+def check_digits(value: int, name: str) -> int:
+    """``value`` if it has at most :data:`MAX_DIGITS` digits, as every integer nimlab takes
+    (heaps, bounds, limits), else ``InvalidOption``: Python refuses to print more than 4,300.
+
+    >>> check_digits(10**4000, "start")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidOption: start has 4,001 digits; at most 4000 are accepted
+    """
+    if -_TOO_BIG < value < _TOO_BIG:
+        return value
+    digits = int(abs(value).bit_length() * 0.30103)
+    digits += 10**digits <= abs(value)  # the estimate is low by at most one
+    raise InvalidOption(
+        f"{name} has {digits:,} digits; at most {MAX_DIGITS} are accepted",
+        field=name,
+        ja=f"{name} は {digits:,} 桁あります。{MAX_DIGITS} 桁までです",
+    )
 
 
 def parse_int(text: str, name: str, least: int | None = None, most: int | None = None) -> int:

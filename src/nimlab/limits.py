@@ -29,7 +29,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from nimlab.checks import check_digits
 from nimlab.errors import InvalidOption, TooLarge
+from nimlab.text import quoted, shorten
 
 DEFAULT_MAX_STATES = 5_000_000
 DEFAULT_REMOTENESS_STATES = 300_000
@@ -79,11 +81,13 @@ class Limits:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
                 option = "--" + name.replace("_", "-")
+                shown = shorten(quoted(value))
                 raise InvalidOption(
-                    f"{name} ({option}) must be a positive integer, got {value!r}",
-                    ja=f"{name}（{option}）は正の整数です（{value!r} が与えられた）",
+                    f"{name} ({option}) must be a positive integer, got {shown}",
+                    ja=f"{name}（{option}）は正の整数です（{shown} が与えられた）",
                 )
-            object.__setattr__(self, name, int(value))  # numpy's integers as Python's
+            # numpy's integers as Python's, of at most 4,000 digits (a repr Python can print)
+            object.__setattr__(self, name, check_digits(int(value), name))
         seconds = self.max_seconds
         if seconds is not None and (
             not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0

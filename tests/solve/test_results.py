@@ -57,10 +57,10 @@ def test_a_table_is_read_only_at_its_own_heaps() -> None:
     nim = nimlab.grundy_table("nim", 5)
     assert nim[4, 2] == 6 and nim[np.int64(2), 3] == 1
     for outside in [(-1, 2), (2, -1), (5, 0), (10**5000, 1)]:
-        with pytest.raises(IndexError, match="outside the heaps held, 0..4"):
+        with pytest.raises(IndexError, match=r"outside the heaps held, 0\.\.4"):
             nim[outside]
     split = nimlab.grundy_table("split-delete-nim:single", 5)
-    with pytest.raises(IndexError, match="heap 0 is outside the heaps held, 1..5"):
+    with pytest.raises(IndexError, match=r"heap 0 is outside the heaps held, 1\.\.5"):
         split[0, 3]
     assert split[5, 3] == nimlab.grundy("split-delete-nim:single", "5,3")
     for wrong in [(1,), 1, ("1", 2), (1.0, 2), (True, 1), (1, 2, 3)]:
@@ -72,7 +72,7 @@ def test_a_sequence_is_read_at_integer_heaps_it_holds() -> None:
     s = nimlab.sequence("kayles", 20, start=5)
     assert s[5] == 4 and s[np.int32(7)] == 2
     for outside in [4, 20, -1, 10**5000]:
-        with pytest.raises(IndexError, match="outside the heaps held, 5..19"):
+        with pytest.raises(IndexError, match=r"outside the heaps held, 5\.\.19"):
             s[outside]
     for wrong in ["1", slice(1, 3), 1.5, True]:
         with pytest.raises(TypeError, match=r"sequence\[n\]: heaps are integers"):

@@ -32,6 +32,7 @@ from collections.abc import Set as AbstractSet
 from itertools import islice
 from typing import Any, ClassVar, NamedTuple
 
+from nimlab.checks import MAX_DIGITS as MAX_DIGITS  # re-exported: positions' digit cap
 from nimlab.errors import InvalidPosition, TooLarge
 from nimlab.files import shown
 from nimlab.games.actions import Action, MoveTo, RemoveHeap, ReplaceHeap, Take
@@ -45,8 +46,6 @@ Position = tuple[Any, ...]
 Heaps = tuple[int, ...]
 
 _INTEGER = re.compile(r"[0-9]+")
-MAX_DIGITS = 4000
-"""Integers in positions and specs have at most this many decimal digits."""
 _TOO_BIG = 10**MAX_DIGITS
 MOVE_SCAN = 200_000
 """The most moves :meth:`Ruleset.move_to` looks through when the rules do not decide."""

@@ -37,6 +37,7 @@ from nimlab.errors import InvalidGame
 from nimlab.games.actions import Action, Split, Take, TakeAll, TakeAndSplit
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset, is_integer
 from nimlab.games.capabilities import GUY_SMITH_KIND, Capabilities, OneHeapKernel, PeriodCriterion
+from nimlab.text import quoted, shorten
 
 _CODE = re.compile(r"([0-7]?)\.([0-7]*)|([0-7])")
 MAX_DIGITS = 64
@@ -62,17 +63,18 @@ class Octal(HeapRuleset):
     def __post_init__(self) -> None:
         digits = self.digits
         top = self.top_digit
+        shown = shorten(quoted(digits))
         if not isinstance(digits, tuple):  # Octal(0.77): the spec is octal:0.77
             raise InvalidGame(
                 f"{self.family} takes a tuple of digits, e.g. (0, 7, 7) for 0.77 (or "
-                f"nimlab.game('{self.family}:0.77')), got {digits!r}",
+                f"nimlab.game('{self.family}:0.77')), got {shown}",
                 ja=f"{self.family} には桁のタプル（例 0.77 なら (0, 7, 7)、または "
-                f"nimlab.game('{self.family}:0.77')）を与えます（{digits!r} が与えられた）",
+                f"nimlab.game('{self.family}:0.77')）を与えます（{shown} が与えられた）",
             )
         if not digits or any(not is_integer(d) or not 0 <= d <= top for d in digits):
             raise InvalidGame(
-                f"{self.family} digits are 0-{HEX[top]}, got {digits!r}",
-                ja=f"{self.family} の桁は 0-{HEX[top]} です（{digits!r} が与えられた）",
+                f"{self.family} digits are 0-{HEX[top]}, got {shown}",
+                ja=f"{self.family} の桁は 0-{HEX[top]} です（{shown} が与えられた）",
             )
         digits = tuple(int(d) for d in digits)  # numpy's integers as Python's (True is no digit)
         object.__setattr__(self, "digits", digits)

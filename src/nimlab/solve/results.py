@@ -32,7 +32,7 @@ def _heap_index(heap: object, first: int, count: int, read: str) -> int:
     (a slice, a string, a float), IndexError outside them."""
     if isinstance(heap, bool) or not hasattr(heap, "__index__"):
         raise TypeError(f"{read}: heaps are integers; got {shorten(quoted(heap))}")
-    n = operator.index(heap)  # type: ignore[arg-type]
+    n = operator.index(heap)
     if not first <= n < first + count:
         span = f"{quoted(first)}..{quoted(first + count - 1)}"
         raise IndexError(shorten(f"heap {quoted(n)} is outside the heaps held, {span}"))
