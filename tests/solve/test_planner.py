@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -13,7 +14,14 @@ from nimlab.errors import InvalidPosition, NotApplicable, TooLarge
 from nimlab.explanations import explain
 from nimlab.limits import Limits, amount
 from nimlab.solve.context import Context
-from nimlab.solve.planner import plan, reachable_lower_bound, search_lower_bound
+from nimlab.solve.planner import (
+    SATURATED,
+    _multisets_lower_bound,
+    plan,
+    reachable_lower_bound,
+    saturated_prod,
+    search_lower_bound,
+)
 from nimlab.solve.search import Search
 from nimlab.solve.tables import grundy_table
 
@@ -462,3 +470,35 @@ def test_a_sequence_plan_states_the_work_its_kernel_is_charged() -> None:
     assert step.exact and step.states == 81_187_500
     with pytest.raises(TooLarge, match="needs 81,187,500 states"):
         plan(nimlab.game("subtraction:squares"), "sequence", stop=3_000_000).check(Limits())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(1, 10**6), max_size=40)
+    | st.lists(st.integers(1, 3), max_size=3000)
+    | st.lists(st.integers(2**13, 2**15), min_size=2800, max_size=3200)
+)
+def test_the_multisets_bound_is_a_lower_bound_of_the_product_over_k_factorial(
+    sizes: list[int],
+) -> None:
+    """Found by the API audit of 2026-11-28: the planner computed ∏(h + 1) and k! exactly,
+    so 10^6 heaps of Nim took over 30 s before any limit applied; the bounds now saturate."""
+    exact = math.prod(sizes) // math.factorial(len(sizes))
+    bound = _multisets_lower_bound(sizes)
+    assert bound <= exact or bound == SATURATED <= exact
+    if exact < 2**11_000:
+        assert bound == exact or bound >= exact >> 4  # the float path loses a few bits
+
+
+def test_a_saturated_product_compares_with_every_limit_as_the_product_does() -> None:
+    assert saturated_prod([2, 3, 4]) == 24 and saturated_prod([]) == 1
+    assert saturated_prod([10**3000, 10**3000, 0]) == SATURATED  # stops at the first excess
+    largest_limit = 10**4000 - 1  # every limit has at most 4,000 digits
+    assert 50 * largest_limit < SATURATED
+
+
+@pytest.mark.parametrize("game", ["nim", "subtraction:1,2,3", "kayles"])
+def test_a_million_heaps_are_answered_by_the_theory(game: str) -> None:
+    heaps = [1] * 999_999 + [6]
+    expected = nimlab.grundy(game, "6") ^ 1  # 999,999 heaps of 1, each of value 1
+    assert nimlab.analyze(game, heaps).grundy == expected

@@ -292,19 +292,27 @@ def integers(values: tuple[Any, ...], spec: str) -> tuple[int, ...]:
     ...     print(error)
     a number in a position of nim has more than 4000 digits; at most 4000 are accepted
     """
-    for h in values:
-        if not is_integer(h):
-            raise InvalidPosition(
-                f"{quoted(h)} in a position of {spec} is not an integer",
-                ja=f"{spec} の局面の {quoted(h)} は整数ではありません",
-            )
-        if abs(int(h)) >= _TOO_BIG:  # no repr of it: Python refuses to print such an int
-            raise InvalidPosition(
-                f"a number in a position of {spec} has more than {MAX_DIGITS} digits; "
-                f"at most {MAX_DIGITS} are accepted",
-                ja=f"{spec} の局面の数が {MAX_DIGITS} 桁を超えています。{MAX_DIGITS} 桁までです",
-            )
-    return tuple(int(h) for h in values)
+    if not _all_ints(values):  # Python's own ints need no check one by one
+        for h in values:
+            if not is_integer(h):
+                raise InvalidPosition(
+                    f"{quoted(h)} in a position of {spec} is not an integer",
+                    ja=f"{spec} の局面の {quoted(h)} は整数ではありません",
+                )
+        values = tuple(int(h) for h in values)
+    if values and (max(values) >= _TOO_BIG or min(values) <= -_TOO_BIG):
+        # no repr of it: Python refuses to print such an int
+        raise InvalidPosition(
+            f"a number in a position of {spec} has more than {MAX_DIGITS} digits; "
+            f"at most {MAX_DIGITS} are accepted",
+            ja=f"{spec} の局面の数が {MAX_DIGITS} 桁を超えています。{MAX_DIGITS} 桁までです",
+        )
+    return tuple(values)
+
+
+def _all_ints(values: tuple[Any, ...]) -> bool:
+    """Whether every value is a Python int (``bool`` is not: its type is ``bool``)."""
+    return all(type(h) is int for h in values)
 
 
 def is_integer(value: object) -> bool:
@@ -321,19 +329,19 @@ def check_heaps(position: Any, spec: str) -> Heaps:
             f"a position of {spec} is a tuple of heap sizes, got {quoted(position)}",
             ja=f"{spec} の局面は山の大きさのタプルです（{quoted(position)} が与えられた）",
         )
-    for h in position:
+    for h in () if _all_ints(position) else position:
         if not is_integer(h):
             raise InvalidPosition(
                 f"heap {quoted(h)} of {quoted(position)} is not an integer ({spec})",
                 ja=f"{quoted(position)} の山 {quoted(h)} は整数ではありません（{spec}）",
             )
     position = integers(position, spec)
-    for h in position:
-        if h < 0:
-            raise InvalidPosition(
-                f"heap {quoted(h)} of {quoted(position)} is negative; heaps are ≥ 0 ({spec})",
-                ja=f"{quoted(position)} の山 {quoted(h)} が負です。山は 0 以上です（{spec}）",
-            )
+    if position and min(position) < 0:
+        h = next(h for h in position if h < 0)
+        raise InvalidPosition(
+            f"heap {quoted(h)} of {quoted(position)} is negative; heaps are ≥ 0 ({spec})",
+            ja=f"{quoted(position)} の山 {quoted(h)} が負です。山は 0 以上です（{spec}）",
+        )
     return tuple(sorted(position))
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from math import comb, factorial, prod
+from math import comb, factorial, lgamma, log, log2
 from typing import Any, Literal
 
 from nimlab.checks import check_flag
@@ -277,6 +277,46 @@ def kernel_method(shape: str, **parameters: Any) -> Method:
 
 # -- estimates -----------------------------------------------------------------
 
+SATURATED = 10**4010
+"""Where the estimates stop counting. Every limit has at most 4,000 digits
+(:func:`~nimlab.checks.check_digits`), so an estimate held at this value still compares
+as the true one would with any limit (or a small multiple of one), and a position of a
+million heaps costs no product of a million factors."""
+
+
+def saturated_prod(factors: Iterable[int]) -> int:
+    """The product of ``factors`` (each ≥ 1), or :data:`SATURATED` if it is larger.
+
+    >>> saturated_prod([2, 3, 4]), saturated_prod([10**3000, 10**3000]) == SATURATED
+    (24, True)
+    """
+    product = 1
+    for f in factors:
+        product *= int(f)
+        if product >= SATURATED:
+            return SATURATED
+    return product
+
+
+def _multisets_lower_bound(sizes: list[int]) -> int:
+    """A lower bound on the sorted tuples ⟨x_1 ≤ … ≤ x_k⟩ with x_i below ``sizes[i]``: at
+    least ∏ sizes / k!, computed exactly while that is cheap, else a power of two below it.
+
+    >>> _multisets_lower_bound([3, 4, 5]), _multisets_lower_bound([2] * 10**6)
+    (10, 0)
+    """
+    k = len(sizes)
+    if any(s < 1 for s in sizes):
+        return 0
+    product_bits = sum(log2(s) for s in sizes)
+    bits = product_bits - lgamma(k + 1) / log(2)  # log2(∏ sizes / k!)
+    if bits < 0:
+        return 0
+    if product_bits < 40_000:  # ∏ sizes, and k! below it, are cheap to compute
+        return min(saturated_prod(sizes) // factorial(k), SATURATED)
+    shift = max(int(bits) - 2, 0)  # 2 bits for the floats' rounding
+    return SATURATED if shift >= SATURATED.bit_length() else min(1 << shift, SATURATED)
+
 
 def search_work(game: Ruleset, pos: Position) -> int:
     """About how many states exhaustive search spends on ``pos`` (positions × options).
@@ -287,7 +327,7 @@ def search_work(game: Ruleset, pos: Position) -> int:
     """
     parts = game.summands()
     if parts:
-        return int(prod(max(search_work(c, p), 1) for c, p in zip(parts, pos, strict=True)))
+        return saturated_prod(max(search_work(c, p), 1) for c, p in zip(parts, pos, strict=True))
     if game.capabilities.take_away_multiplier is not None:
         n, m = pos
         return int((n + 1) * (m + 1) * (m + 1) // 2)
@@ -296,14 +336,14 @@ def search_work(game: Ruleset, pos: Position) -> int:
     if game.capabilities.splits_heaps:  # every sorted position of as many heaps ≤ the largest
         return _split_positions(game, pos) * len(pos) * max(int(max(pos)), 1)
     heaps = [int(h) + 1 for h in pos]
-    return int(prod(heaps)) * sum(heaps) // 2
+    return min(saturated_prod(heaps) * sum(heaps) // 2, SATURATED)
 
 
 def state_box(game: Ruleset, pos: Position) -> int:
     """An upper bound on the positions reachable from ``pos``, where easy to give."""
     parts = game.summands()
     if parts:
-        return int(prod(state_box(c, p) for c, p in zip(parts, pos, strict=True)))
+        return saturated_prod(state_box(c, p) for c, p in zip(parts, pos, strict=True))
     if game.capabilities.take_away_multiplier is not None:
         n, m = pos
         return int((n + 1) * (m + 1))
@@ -311,7 +351,7 @@ def state_box(game: Ruleset, pos: Position) -> int:
         return 1
     if game.capabilities.splits_heaps:
         return _split_positions(game, pos)
-    return int(prod(h + 1 for h in pos))
+    return saturated_prod(h + 1 for h in pos)
 
 
 def _split_positions(game: Ruleset, pos: Position) -> int:
@@ -471,7 +511,7 @@ def _positions_lower_bound(game: Ruleset, pos: Position) -> int:
     """Positions a full search from ``pos`` certainly reaches (the position itself at least)."""
     parts = game.summands()
     if parts:  # every combination of the components' positions
-        return prod(_positions_lower_bound(c, p) for c, p in zip(parts, pos, strict=True))
+        return saturated_prod(_positions_lower_bound(c, p) for c, p in zip(parts, pos, strict=True))
     return max(1, reachable_lower_bound(game, pos), chain_lower_bound(game, pos))
 
 
@@ -495,7 +535,7 @@ def search_lower_bound(game: Ruleset, pos: Position) -> int:
         pairs = list(zip(parts, pos, strict=True))
         each = max(search_lower_bound(c, p) for c, p in pairs)
         # every position but the start is charged as an option of another
-        return max(each, prod(_positions_lower_bound(c, p) for c, p in pairs) - 1)
+        return max(each, saturated_prod(_positions_lower_bound(c, p) for c, p in pairs) - 1)
     return max(
         reachable_lower_bound(game, pos),
         chain_lower_bound(game, pos),
@@ -695,7 +735,7 @@ def reachable_lower_bound(game: Ruleset, pos: Position) -> int:
     splits = split_reach_lower_bound(game, pos)
     if not reduces:
         return splits
-    return max(splits, int(prod(h - caps.least_heap + 1 for h in pos)) // factorial(len(pos)))
+    return max(splits, _multisets_lower_bound([h - caps.least_heap + 1 for h in pos]))
 
 
 def split_reach_lower_bound(game: Ruleset, pos: Position) -> int:
