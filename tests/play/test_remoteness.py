@@ -68,3 +68,15 @@ def test_small_positions_and_misere_play_are_searched() -> None:
     misere = nimlab.analyze(game, (3, 4, 5), misere=True)
     assert remote.value((3, 4, 5)) == (misere.grundy, misere.remoteness)
     assert not remote.tabled
+
+
+def test_a_search_certain_not_to_fit_is_not_started() -> None:
+    """Found by the API audit of 2026-11-28: the computer's reply in Nim at 10^30, 10^30 + 5
+    took 13 s, a search spending the whole remoteness limit before giving up."""
+    nim = nimlab.game("nim")
+    remote = Remoteness(nim, Limits())
+    assert remote.value((10**30, 10**30)) is None
+    assert remote.search.budget.used == 0 and not remote.failed
+    assert remote.value((3, 4, 5)) == (2, nimlab.analyze(nim, (3, 4, 5)).remoteness)
+    turn = Session("nim", f"{10**30},{10**30 + 5}", first="computer").reply()
+    assert turn.kind == "win" and turn.move.to == (10**30, 10**30)

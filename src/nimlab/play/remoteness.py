@@ -45,6 +45,12 @@ class Remoteness:
                 return known
         if self.failed:
             return None
+        from nimlab.solve.planner import search_lower_bound
+
+        if search_lower_bound(self.game, position) > self.limits.remoteness_states:
+            # certain not to fit: the search would spend the whole limit in vain (Nim at
+            # 10^30, 10^30: 13 s a move); smaller positions may still fit
+            return None
         try:
             return self.search.value(position)
         except TooLarge:
