@@ -149,3 +149,20 @@ def test_a_hint_and_a_reply_ask_the_engine_for_no_optional_search(
         assert hint.outcome == "N" and hint.move.to == (1, 1, 29, 29)
         s.play(hint.move)
         assert s.reply().player == "computer" and made == []
+
+
+def test_a_session_checks_what_it_is_given() -> None:
+    """Found by the API audit of 2026-11-28: play(None) raised AttributeError, misere="yes"
+    was taken as true, and legal_moves(10**9) listed moves for over 30 s."""
+    session = Session("nim", f"{10**30}")
+    for typed in [None, 3, b"1"]:
+        with pytest.raises(InvalidOption, match="a move is text such as"):
+            session.play(typed)  # type: ignore[arg-type]
+    with pytest.raises(InvalidOption, match="misere must be True or False"):
+        Session("nim", "3,4", misere="yes")  # type: ignore[arg-type]
+    with pytest.raises(InvalidOption, match="limit must be at most 5,000,000"):
+        session.legal_moves(10**9)
+    for limit in [-1, "5", 2.5]:
+        with pytest.raises(InvalidOption, match="limit must be an integer"):
+            session.legal_moves(limit)  # type: ignore[arg-type]
+    assert [m.to for m in session.legal_moves(2)] == [(10**30 - 1,), (10**30 - 2,)]

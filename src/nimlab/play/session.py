@@ -18,12 +18,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from nimlab.checks import check_flag, check_int
 from nimlab.errors import IllegalMove, InvalidOption
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.limits import Limits, check_limits
 from nimlab.play.computer import Choice, check_level, choose, perfect
 from nimlab.play.moves import LISTED, find_move
 from nimlab.registry import game as as_game
+from nimlab.text import quoted, shorten
 
 PLAYERS = ("you", "computer")
 
@@ -136,7 +138,7 @@ class Session:
         self.undone: list[Turn] = []
         """Turns taken back by :meth:`undo`, the next to redo last."""
         self.rng = random.Random(seed)
-        self.misere = misere
+        self.misere = check_flag(misere, "misere")
         """Misère play: the player who cannot move wins (who makes the last move loses)."""
 
     @property
@@ -160,12 +162,21 @@ class Session:
         return last_mover
 
     def legal_moves(self, limit: int = LISTED) -> list[Move]:
-        """Up to ``limit`` legal moves, in the order ``#N`` refers to."""
+        """Up to ``limit`` legal moves, in the order ``#N`` refers to (at most the state
+        limit: each is a position)."""
+        limit = check_int(limit, "limit", most=self.limits.max_states)
         return self.game.some_moves(self.position, limit)
 
     def play(self, typed: str | Move) -> Turn:
         """Your move, typed as text (see :mod:`nimlab.play.moves`) or given as a Move."""
         self._check_turn("you")
+        if not isinstance(typed, str | Move):
+            shown = shorten(quoted(typed))
+            raise InvalidOption(
+                f"a move is text such as 'take 2 from 5' or '1,4,5' (or a Move), got {shown}",
+                ja=f"手は 'take 2 from 5' や '1,4,5' のような文字列（または Move）です（{shown} "
+                "が与えられた）",
+            )
         if isinstance(typed, Move):
             move = find_move(self.game, self.position, self.game.format_position(typed.to))
         else:
