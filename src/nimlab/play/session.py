@@ -170,8 +170,9 @@ class Session:
     def play(self, typed: str | Move) -> Turn:
         """Your move, typed as text (see :mod:`nimlab.play.moves`) or given as a Move."""
         self._check_turn("you")
-        if not isinstance(typed, str | Move):
-            shown = shorten(quoted(typed))
+        given: object = typed  # from a notebook, anything at all
+        if not isinstance(given, str | Move):
+            shown = shorten(quoted(given))
             raise InvalidOption(
                 f"a move is text such as 'take 2 from 5' or '1,4,5' (or a Move), got {shown}",
                 ja=f"手は 'take 2 from 5' や '1,4,5' のような文字列（または Move）です（{shown} "
