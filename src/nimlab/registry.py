@@ -524,8 +524,18 @@ def game(spec: str | Ruleset, *, user_rules: bool = True) -> Ruleset:
         )
     parts = spec.split("+")
     if len(parts) > 1:
-        return Sum(tuple(_single(p, user_rules) for p in parts))
+        return Sum(tuple(_summand(p, spec, user_rules) for p in parts))
     return _single(spec, user_rules)
+
+
+def _summand(part: str, spec: str, user_rules: bool) -> Ruleset:
+    """One game of the sum ``spec``: its refusal says that '+' was read as a sum."""
+    try:
+        return _single(part, user_rules)
+    except InvalidGame as error:
+        note = f" ('+' makes a sum of games: {part.strip()!r} was read as one of {spec!r})"
+        note_ja = f"（'+' はゲームの和です: {part.strip()!r} は {spec!r} の一つと読みました）"
+        raise InvalidGame(str(error) + note, ja=(error.ja or str(error)) + note_ja) from None
 
 
 def _single(text: str, user_rules: bool = True) -> Ruleset:

@@ -141,6 +141,28 @@ def test_more_spellings_of_one_game() -> None:
         game("take-and-break:0.000")
 
 
+def test_ampersand_digits_with_leading_zeros_and_codes_too_long_to_read() -> None:
+    """Found by the take-and-break audit of 2026-11-28: &00007; (seven) was refused as "four
+    or more heaps", and a code of 10^7 characters was read digit by digit for 16 s."""
+    kayles = game("kayles")
+    assert game("take-and-break:0.&00007;&0007;") == kayles
+    assert game("take-and-break:0.&" + "0" * 10_000 + "7;&7;") == kayles
+    with pytest.raises(InvalidGame, match="&16; would let a move leave four or more heaps"):
+        game("take-and-break:0.&00016;")
+    with pytest.raises(InvalidGame, match="has 10,000,002 characters; at most 16,384"):
+        game("take-and-break:0." + "F" * 10**7)
+
+
+def test_a_sum_s_refusal_says_that_plus_made_a_sum() -> None:
+    """Found by the same audit: take-and-break:+0.7 was refused as "malformed code ''"."""
+    with pytest.raises(InvalidGame, match=r"'\+' makes a sum of games: 'take-and-break:' was"):
+        game("take-and-break:+0.7")
+    with pytest.raises(InvalidGame) as refused:
+        game("nim + kayles + wythof")
+    assert "'wythof' was read as one of 'nim + kayles + wythof'" in str(refused.value)
+    assert "'+' はゲームの和です" in refused.value.ja
+
+
 @pytest.mark.parametrize(
     ("code", "words"),
     [

@@ -44,6 +44,9 @@ MAX_DIGITS = 64
 """``octal:`` codes have at most this many digits after the point."""
 MAX_LONG_DIGITS = 1024
 """``take-and-break:`` codes have at most this many digits after the point."""
+MAX_CODE_CHARACTERS = 16 * MAX_LONG_DIGITS
+"""The longest text of a take-and-break code, without its trailing zeros (which are no
+digits): room for every digit braced, {0,1,2,3}."""
 HEX = "0123456789ABCDEF"
 _LONG_CODE = re.compile(r"([0-9A-Fa-f]|\{[0-9,\s]*\})?(!)?\.((?:[0-9A-Fa-f]|\{[0-9,\s]*\})*)")
 _DIGIT = re.compile(r"[0-9A-Fa-f]|\{[0-9,\s]*\}")
@@ -253,7 +256,8 @@ def _digit(text: str, code: str) -> int:
 
 def _ampersand(number: str, code: str) -> str:
     """CGSuite's ``&N;`` as the hexadecimal digit N (N ≤ 15: a move leaves at most 3 heaps)."""
-    value = int(number) if len(number) <= 4 else 16
+    number = number.lstrip("0") or "0"  # &007; is 7 (a count of 10,000 digits is no int)
+    value = int(number) if len(number) <= 2 else 16
     if value > 15:
         raise InvalidGame(
             f"take-and-break code {code!r}: &{number[:8]}; would let a move leave four or more "
@@ -277,6 +281,15 @@ def take_and_break(code: str) -> Ruleset:
 
     text = code.strip()
     code = code if len(code) <= 40 else code[:39] + "…"  # as messages show it
+    if len(text.rstrip("0")) > MAX_CODE_CHARACTERS:  # refused before reading digit by digit
+        raise InvalidGame(
+            f"take-and-break code {code!r} has {len(text):,} characters; at most "
+            f"{MAX_CODE_CHARACTERS:,} are accepted ({MAX_LONG_DIGITS} digits after the point)",
+            ja=(
+                f"取って分ける規則の符号 {code!r} は {len(text):,} 文字あります。"
+                f"{MAX_CODE_CHARACTERS:,} 文字までです（小数点以下 {MAX_LONG_DIGITS} 桁まで）"
+            ),
+        )
     text = _AMPERSAND.sub(lambda m: _ampersand(m.group(1), code), text)
     if len(text) == 1 and text in HEX + HEX.lower():  # a d0 alone, as octal:4 reads it
         text += "."
