@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import nimlab
-from nimlab.errors import InvalidPosition, NotApplicable, TooLarge
+from nimlab.errors import InvalidOption, InvalidPosition, NotApplicable, TooLarge
 from nimlab.explanations import explain
 from nimlab.limits import Limits, amount
 from nimlab.solve.context import Context
@@ -502,3 +502,26 @@ def test_a_million_heaps_are_answered_by_the_theory(game: str) -> None:
     heaps = [1] * 999_999 + [6]
     expected = nimlab.grundy(game, "6") ^ 1  # 999,999 heaps of 1, each of value 1
     assert nimlab.analyze(game, heaps).grundy == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "bounds", "named"),
+    [
+        ("sequence", {"stop": "5"}, "stop must be an integer ≥ 0"),
+        ("sequence", {"stop": -1}, "stop must be an integer ≥ 0"),
+        ("sequence", {"stop": 3.5}, "stop must be an integer ≥ 0"),
+        ("sequence", {"stop": float("nan")}, "stop must be an integer ≥ 0"),
+        ("table", {"size": "5"}, "size must be an integer ≥ 1"),
+        ("table", {"size": -5}, "size must be an integer ≥ 1"),
+        ("ppositions", {"heaps": -3, "max_heap": -2}, "heaps must be an integer ≥ 1"),
+        ("ppositions", {"heaps": 2.5, "max_heap": 3}, "heaps must be an integer ≥ 1"),
+        ("ppositions", {"heaps": 2, "max_heap": -1}, "max_heap must be an integer ≥ 0"),
+    ],
+)
+def test_a_plan_checks_its_bounds_as_the_question_does(
+    question: str, bounds: dict[str, object], named: str
+) -> None:
+    """Found by the API audit of 2026-11-28: plan() passed its bounds on unchecked (math.comb's
+    ValueError, a TypeError deep inside, or a plan for stop=-1)."""
+    with pytest.raises(InvalidOption, match=re.escape(named)):
+        plan("kayles", question, **bounds)  # type: ignore[arg-type]

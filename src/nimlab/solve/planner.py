@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from math import comb, factorial, lgamma, log, log2
 from typing import Any, Literal
 
-from nimlab.checks import check_flag
+from nimlab.checks import check_flag, check_int
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
 from nimlab.games.base import (
     HeapRuleset,
@@ -408,14 +408,19 @@ def plan(
         pos = g.position(position)
         steps, dropped = _analyze_steps(g, pos, misere, limits)
         return Plan(question, g.spec, g.format_position(pos), misere, steps, dropped)
+    # the bounds checked as the questions' own functions check them (0 or 1 by default)
     if question == "sequence":
-        return Plan(question, g.spec, None, misere, _sequence_steps(g, stop or 0, misere))
+        stop = check_int(0 if stop is None else stop, "stop")
+        return Plan(question, g.spec, None, misere, _sequence_steps(g, stop, misere))
     if question == "period":
         return Plan(question, g.spec, None, misere, _period_steps(g, misere))
     if question == "table":
-        return Plan(question, g.spec, None, misere, _table_steps(g, size or 1, misere))
+        size = check_int(1 if size is None else size, "size", least=1)
+        return Plan(question, g.spec, None, misere, _table_steps(g, size, misere))
     if question == "ppositions":
-        steps = _ppositions_steps(g, heaps or 1, max_heap or 0, misere)
+        heaps = check_int(1 if heaps is None else heaps, "heaps", least=1)
+        max_heap = check_int(0 if max_heap is None else max_heap, "max_heap")
+        steps = _ppositions_steps(g, heaps, max_heap, misere)
         return Plan(question, g.spec, None, misere, steps)
     raise InvalidOption(
         f"unknown question {question!r}; accepted: {', '.join(QUESTIONS)}",
