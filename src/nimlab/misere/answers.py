@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from nimlab.errors import InvalidOption, InvalidPosition, TooLarge
+from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.wording import render_move
 from nimlab.limits import Limits, amount, check_limits
@@ -145,16 +145,8 @@ def covering_quotient(
 
 
 def _heaps(heaps: Iterable[int] | str, game: Ruleset) -> Heaps:
-    if isinstance(heaps, str):
-        return tuple(game.parse_position(heaps))
-    position = tuple(heaps)
-    for h in position:
-        if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-            raise InvalidPosition(
-                f"heap {h!r} of {position!r} is not an integer ≥ 0",
-                ja=f"{position!r} の山 {h!r} は 0 以上の整数ではありません",
-            )
-    return tuple(sorted(position))
+    """The heaps of a position as the game checks them (text, numpy's integers, …), sorted."""
+    return tuple(sorted(game.position(heaps)))
 
 
 def analyze(
