@@ -88,3 +88,19 @@ def test_a_users_name_is_shown_in_markdown_not_run() -> None:
     for text in shown:
         assert "<script>" not in text and "*x*" not in text
         assert "&lt;script&gt;alert(1)&lt;/script&gt;\\*x\\*" in text
+
+
+def test_a_name_with_backticks_stays_inside_its_code_block() -> None:
+    """Found by the API audit of 2026-11-28: a plan is a code block fenced by ```, and a
+    user's name holding ``` closed it."""
+    dead = nimlab.heap_game(lambda n: [], name="a```b")
+    shown = nimlab.plan(dead, "sequence", stop=5)._repr_markdown_()
+    fence = shown.split("\n", 1)[0]
+    assert fence == "````" and shown.endswith("\n````") and shown.count("````") == 2
+    assert "a```b" in shown
+
+
+def test_an_empty_sequence_says_it_is_empty() -> None:
+    # found by the same audit: "n = 0..-1"
+    assert "none (from n = 0)" in nimlab.sequence("kayles", 0)._repr_html_()
+    assert "n = 3..4" in nimlab.sequence("kayles", 5, start=3)._repr_html_()

@@ -147,6 +147,20 @@ def quoted(value: object) -> str:
 _MARKDOWN = re.compile(r"([\\`*_\[\]|~#])")
 
 
+def fenced(text: str) -> str:
+    """``text`` as a Markdown code block, fenced by more backticks than any run inside it
+    (a user's game name may hold three).
+
+    >>> print(fenced("a ``` b"))
+    ````
+    a ``` b
+    ````
+    """
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}\n{text}\n{fence}"
+
+
 def markdown(text: str) -> str:
     """``text`` (a name a user gave) as literal Markdown: HTML and emphasis marks escaped,
     so a notebook shows the name and runs nothing.

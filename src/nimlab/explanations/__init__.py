@@ -31,7 +31,7 @@ from nimlab.games.base import Position, Ruleset
 from nimlab.limits import Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.results import Analysis, Outcome
-from nimlab.text import markdown
+from nimlab.text import fenced, markdown
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,8 @@ class Explanation:
         for step in self.steps:
             parts.append(f"- {markdown(step.text)}")
             if step.lines:
-                parts.extend(["", "  ```", *(f"  {line}" for line in step.lines), "  ```"])
+                block = fenced("\n".join(step.lines)).split("\n")
+                parts.extend(["", *(f"  {line}" for line in block)])
         return "\n".join(parts)
 
 

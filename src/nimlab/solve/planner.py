@@ -56,6 +56,7 @@ from nimlab.limits import Limits, amount, check_limits, kernel_states
 from nimlab.registry import game as as_game
 from nimlab.solve.methods import MEX, Method, criterion_method, kernel_table, render_method
 from nimlab.solve.misere_heaps import compiled_misere, misere_work
+from nimlab.text import fenced
 
 Question = Literal["analyze", "sequence", "period", "table", "ppositions"]
 QUESTIONS: tuple[Question, ...] = ("analyze", "sequence", "period", "table", "ppositions")
@@ -156,7 +157,7 @@ class Plan:
         }
 
     def _repr_markdown_(self) -> str:
-        return "```\n" + self.render() + "\n```"
+        return fenced(self.render())
 
     def render(self, lang: str = "en") -> str:
         """The plan as lines of text, one per step, in ``lang`` (``en`` or ``ja``).

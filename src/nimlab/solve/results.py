@@ -332,8 +332,9 @@ class GrundySequence:
         end = self.start + len(self) - 1
         shown = " ".join(map(str, self.values[:SHOWN_VALUES].tolist()))
         more = " …" if len(self) > SHOWN_VALUES else ""
+        span = f"n = {self.start}..{end}" if len(self) else f"none (from n = {self.start})"
         return (
-            f"<p><b>{escape(self.game)}</b>: {kind} G(n), n = {self.start}..{end}</p>"
+            f"<p><b>{escape(self.game)}</b>: {kind} G(n), {span}</p>"
             f"{sequence_svg(self.values, self.start)}"
             f"<pre style='white-space:pre-wrap'>{shown}{more}</pre>"
         )
