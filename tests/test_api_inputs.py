@@ -3,6 +3,7 @@ numpy's integers as integers (a notebook's values often are)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -179,3 +180,26 @@ def test_a_huge_input_is_quoted_by_its_start_and_its_length(
     for said, characters in ((str(refused.value), "characters)"), (refused.value.ja, "文字）")):
         assert len(said) < 400 and characters in said and "…" in said, said
         assert echoed in said
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: nimlab.mex([0, 1, [2]]), InvalidOption, "collection of integers"),
+        (lambda: nimlab.mex([0, 1, True]), InvalidOption, "collection of integers"),
+        (lambda: nimlab.Subtraction("12"), InvalidGame, "collection of positive integers"),
+        (lambda: nimlab.Subtraction(5), InvalidGame, "collection of positive integers"),
+        (lambda: nimlab.game("nim", user_rules="no"), InvalidOption, "user_rules must be"),
+        (lambda: nimlab.render_method("x", "en"), TypeError, "render_method takes a Method"),
+    ],
+)
+def test_more_arguments_of_the_wrong_kind(call: Any, error: type, words: str) -> None:
+    """Found by the API audit of 2026-11-28: TypeError (unhashable), True hidden by 1 in a
+    set, numpy's array truth value, AttributeError, or a flag taken as true."""
+    with pytest.raises(error, match=re.escape(words)):
+        call()
+
+
+def test_a_subtraction_set_from_numpy_or_a_set() -> None:
+    assert nimlab.Subtraction(np.array([2, 1])) == nimlab.Subtraction({1, 2})
+    assert nimlab.Subtraction(np.array([2, 1])).spec == "subtraction:1,2"

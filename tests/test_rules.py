@@ -12,6 +12,7 @@ import pytest
 
 import nimlab
 from nimlab.cli.main import build_parser, main
+from nimlab.errors import InvalidOption
 from nimlab.registry import USER_RULES
 from nimlab.rules import load_rules
 
@@ -147,3 +148,10 @@ def test_games_lists_the_files_rulesets_after_every_family_and_its_facts(mine: P
     assert "known" not in rules
     squares = families.split("subtraction:squares\n", 1)[1].split("\n", 1)[1]
     assert squares.split("    try")[0].count("    known") == 2  # Golomb; Furstenberg–Sárközy
+
+
+@pytest.mark.parametrize(("where", "said"), [("/tmp", "a folder"), ("/dev/null", "not a regular")])
+def test_a_path_that_is_no_file_is_named_for_what_it_is(where: str, said: str) -> None:
+    """Found by the API audit of 2026-11-28: a folder and /dev/null were "no such file"."""
+    with pytest.raises(InvalidOption, match=f"--rules {where}: {said}"):
+        nimlab.load_rules(where)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from nimlab.checks import check_flag
 from nimlab.errors import InvalidGame, InvalidOption
 from nimlab.games.base import Ruleset
 from nimlab.games.heap import GrundyGame, Nim, Subtraction
@@ -515,6 +516,7 @@ def game(spec: str | Ruleset, *, user_rules: bool = True) -> Ruleset:
     >>> game("split-delete-nim:single").spec
     'split-delete-nim:single'
     """
+    user_rules = check_flag(user_rules, "user_rules")
     if isinstance(spec, Ruleset):
         return spec
     if not isinstance(spec, str):

@@ -49,12 +49,16 @@ def load_rules(path: str | os.PathLike[str]) -> tuple[Ruleset, ...]:
     file = Path(path)
     where = str(path)
     if not file.is_file():
+        what, what_ja = (
+            ("no such file", "そのようなファイルはありません")
+            if not file.exists()
+            else ("a folder, not a file", "フォルダでファイルではありません")
+            if file.is_dir()
+            else ("not a regular file", "通常のファイルではありません")
+        )
         raise InvalidOption(
-            f"--rules {where}: no such file (give a Python file, e.g. games.py)",
-            ja=(
-                f"--rules {where}: そのようなファイルはありません（Python "
-                "のファイルを指定してください。例 games.py）"
-            ),
+            f"--rules {where}: {what} (give a Python file, e.g. games.py)",
+            ja=f"--rules {where}: {what_ja}（Python のファイルを指定してください。例 games.py）",
         )
     if file.suffix != ".py":
         raise InvalidOption(

@@ -25,6 +25,7 @@ from nimlab.games.capabilities import (
     PeriodCriterion,
 )
 from nimlab.limits import amount
+from nimlab.text import quoted, shorten
 
 MAX_ELEMENT = 2**63 - 1
 """The largest subtraction set element: the compiled kernels hold heaps as 64-bit integers."""
@@ -76,7 +77,16 @@ class Subtraction(HeapRuleset):
     family: ClassVar[str] = "subtraction"
 
     def __post_init__(self) -> None:
-        values = self.subtraction_set
+        values: object = self.subtraction_set  # from a notebook, anything at all
+        if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+            shown = shorten(quoted(values))
+            raise InvalidGame(
+                f"subtraction takes a collection of positive integers, e.g. (1, 2, 3), got "
+                f"{shown}",
+                ja=f"subtraction には正の整数の集まり（例 (1, 2, 3)）を与えます（{shown} "
+                "が与えられた）",
+            )
+        values = tuple(values)  # a numpy array or a set as well
         if not values:
             raise InvalidGame(
                 "subtraction needs a non-empty set of positive integers, e.g. subtraction:1,2,3",

@@ -266,6 +266,11 @@ def criterion_method(
 
 def render_method(method: Method, lang: str) -> str:
     """The words of ``method`` in ``lang`` (``en`` or ``ja``)."""
+    given: object = method  # from a notebook, anything at all
+    if not isinstance(given, Method):
+        raise TypeError(
+            f"render_method takes a Method (a plan step's .method), not {type(given).__name__}"
+        )
     words = RENDERERS.get(method.kind)
     if words is None or lang not in words:
         raise InvalidOption(

@@ -43,9 +43,10 @@ def mex(values: Iterable[int]) -> int:
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise _not_integers(values)
-    seen = set(values)
-    if not all(is_integer(v) for v in seen):
-        raise _not_integers(values)
+    listed = list(values)
+    if not all(is_integer(v) for v in listed):  # before a set: [2] is unhashable, and
+        raise _not_integers(values)  # {1, True} would hide the True
+    seen = {int(v) for v in listed}
     m = 0
     while m in seen:
         m += 1
