@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -355,3 +357,24 @@ def test_a_local_cluster_says_nothing_when_port_8787_is_taken(
     finally:
         taken.close()
     assert not [w for w in recwarn if "8787" in str(w.message)]
+
+
+def _sigint_blocked(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    blocked = int(next(line for line in status.splitlines() if line.startswith("SigBlk:"))[7:], 16)
+    return bool(blocked & (1 << (signal.SIGINT - 1)))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_local_cluster_s_workers_leave_ctrl_c_to_the_sweep() -> None:
+    """Found by the sweep audit: Ctrl-C while `sweep --dask-local` started printed the
+    starting workers' KeyboardInterrupt tracebacks, and the half-started cluster failed its
+    close at exit. The workers now start with SIGINT blocked; the sweep alone gets it."""
+    runner = DaskExecutor(workers=1)
+    try:
+        pids = runner._client.run(os.getpid)
+        assert pids and all(_sigint_blocked(pid) for pid in pids.values())
+        assert not _sigint_blocked(os.getpid())  # the sweep's own Ctrl-C is back
+        assert list(runner.run(abs, [-3, 4])) in ([3, 4], [4, 3])
+    finally:
+        runner.close()

@@ -81,8 +81,7 @@ class Subtraction(HeapRuleset):
         if isinstance(values, str | bytes) or not isinstance(values, Iterable):
             shown = shorten(quoted(values))
             raise InvalidGame(
-                f"subtraction takes a collection of positive integers, e.g. (1, 2, 3), got "
-                f"{shown}",
+                f"subtraction takes a collection of positive integers, e.g. (1, 2, 3), got {shown}",
                 ja=f"subtraction には正の整数の集まり（例 (1, 2, 3)）を与えます（{shown} "
                 "が与えられた）",
             )

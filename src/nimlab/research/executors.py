@@ -29,10 +29,13 @@ import importlib
 import multiprocessing
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from itertools import islice
 from typing import Any, Protocol, TypeVar
 
@@ -208,17 +211,23 @@ class DaskExecutor:
         else:
             self.workers = workers or os.cpu_count() or 1
             self.name = f"Dask LocalCluster ({self.workers} workers)"
-            self._cluster = LocalCluster(
-                n_workers=self.workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                # its HTTP server (health routes) on a free port, not 8787, which may be
-                # taken (Dask then warned on stderr), and no dashboard
-                scheduler_kwargs={"dashboard_address": ":0"},
-                silence_logs=50,
-            )
-            self._client = Client(self._cluster)
+            try:
+                with _sigint_held():
+                    self._cluster = LocalCluster(
+                        n_workers=self.workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        # its HTTP server (health routes) on a free port, not 8787, which
+                        # may be taken (Dask then warned on stderr), and no dashboard
+                        scheduler_kwargs={"dashboard_address": ":0"},
+                        silence_logs=50,
+                    )
+                    self._client = Client(self._cluster)
+            except KeyboardInterrupt:  # held during the start, delivered as it ended
+                if self._cluster is not None:
+                    self._cluster.close()
+                raise
 
     def _wait_for_one(self, scheduler: str) -> int:
         """The workers of a scheduler that had none: one is waited for :data:`WORKER_SECONDS`
@@ -310,6 +319,34 @@ class DaskExecutor:
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back while a LocalCluster starts, and deliver it after.
+
+    The terminal sends Ctrl-C to every process of the sweep. A worker process still
+    starting printed its KeyboardInterrupt traceback, and a cluster interrupted half-way
+    failed its close at exit (``AssertionError: Status.init``). A blocked signal stays
+    blocked in the threads and processes started meanwhile — Dask's event loop thread and
+    the workers it spawns, across their exec — so Ctrl-C reaches the sweep alone, which
+    closes the cluster. Only the main thread can do this (elsewhere, nothing is held).
+    """
+    held = hasattr(signal, "pthread_sigmask") and (
+        threading.current_thread() is threading.main_thread()
+    )
+    if held:
+        # multiprocessing's resource tracker unblocks SIGINT in the thread that first starts
+        # a process (to start itself): started here first, it leaves the mask alone later
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _silence_dask() -> None:
