@@ -177,6 +177,28 @@ def test_one_client_cannot_fill_the_queue_for_everyone() -> None:
     assert other["value"] == "b"
 
 
+def test_a_request_that_waited_its_queue_timeout_is_busy_and_the_queue_goes_on() -> None:
+    """Found by the web audit of 2026-11-28: one client's 35 slow jobs held its cheap
+    question 59 s in the queue, with no 503; a request now waits queue_timeout at most."""
+    config = WebConfig(time_limit=5, grace=1, workers=1, queue_timeout=0.5)
+
+    async def body(workers: WorkerPool) -> tuple[Any, Any, Any, int]:
+        slow = as_client("a", workers.run("sleep", seconds=2.0))
+        await_slow = asyncio.create_task(slow)
+        await given_to_a_worker(workers)
+        waited = await asyncio.gather(
+            as_client("a", workers.run("echo", value="late")), return_exceptions=True
+        )
+        first = await await_slow
+        after = await as_client("a", workers.run("echo", value="after"))
+        return waited[0], first, after, workers.waiting
+
+    late, first, after, waiting = with_pool(body, config)
+    assert isinstance(late, JobError) and late.kind == "busy"
+    assert first["slept"] == 2.0  # the running job was not disturbed
+    assert after["value"] == "after" and waiting == 0  # the expired request left the queue
+
+
 def test_a_cancelled_running_job_stops_at_once() -> None:
     config = WebConfig(time_limit=60, grace=1, workers=1)
 

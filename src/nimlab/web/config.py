@@ -46,6 +46,7 @@ SERVE_FLAGS = {
     "client_connections": "--client-connections",
     "queue_limit": "--queue-limit",
     "client_queue_limit": "--client-queue-limit",
+    "queue_timeout": "--queue-timeout",
 }
 """The ``nimlab serve`` option of each setting that has one."""
 
@@ -94,6 +95,8 @@ class WebConfig:
     """Requests that may wait for a worker before the server answers 503 busy."""
     client_queue_limit: int = 64
     """Requests of one client address that may wait for a worker (over it: 503 busy)."""
+    queue_timeout: float = 10.0
+    """Seconds a request may wait for a worker; then 503 busy (its work would come late)."""
     worker_memory_mb: int = 2_048
     """Address-space limit of each worker process (0: none)."""
     max_body: int = 64 * 1024
@@ -149,7 +152,14 @@ class WebConfig:
                     f"このマシンの {os.cpu_count() or 1} コア）を超えます"
                 ),
             )
-        for name in ("time_limit", "grace", "header_timeout", "body_timeout", "keep_alive"):
+        for name in (
+            "time_limit",
+            "grace",
+            "header_timeout",
+            "body_timeout",
+            "keep_alive",
+            "queue_timeout",
+        ):
             value = getattr(self, name)
             if (
                 not isinstance(value, int | float)

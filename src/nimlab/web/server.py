@@ -77,6 +77,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
             "requests of one address waiting",
             "1 つのアドレスの待っているリクエスト数",
         ),
+        (
+            "queue_timeout",
+            _seconds,
+            "S",
+            "seconds a request may wait for a worker (then 503)",
+            "リクエストがワーカーを待てる秒数（超えると 503）",
+        ),
     ):
         default = defaults[name].default
         parser.add_argument(
@@ -97,6 +104,7 @@ OPTIONS = (
     "client_connections",
     "queue_limit",
     "client_queue_limit",
+    "queue_timeout",
 )
 """The options of :func:`add_options` that are fields of :class:`WebConfig` by the same name."""
 

@@ -74,6 +74,17 @@ CANCEL_GRACE = 1.0
 """Seconds an interrupted worker has to stop its job before it is killed and replaced."""
 WATCHDOG_PERIOD = 0.5
 """Seconds between a worker's checks that the server is still there."""
+
+
+class _Expired(Exception):
+    """A request waited :attr:`WebConfig.queue_timeout` for a worker."""
+
+
+def _expire(waiter: asyncio.Future[Any]) -> None:
+    if not waiter.done():  # (a worker handed over in time is kept)
+        waiter.set_exception(_Expired())
+
+
 BUSY = "the server is busy; try again in a moment"
 BUSY_JA = "サーバーが混み合っています。少し待ってからもう一度試してください"
 SERVED_MEMORY = 4_096
@@ -456,17 +467,26 @@ class WorkerPool:
             queue = self.queues[client] = deque()
         queue.append(waiter)
         self.waiting += 1
+        # A request that waits longer would be answered late: busy (503, Retry-After), as
+        # when the queue is full. One client's slow jobs no longer hold its cheap ones for
+        # minutes (the audit of 2026-11-28: 59 s for a closed form).
+        timer = asyncio.get_running_loop().call_later(self.config.queue_timeout, _expire, waiter)
         try:
             return await waiter
+        except _Expired:
+            self._forget(client, waiter)
+            raise JobError("busy", BUSY, None, BUSY_JA) from None
         except asyncio.CancelledError:
             if waiter.done() and not waiter.cancelled():
                 self._release(waiter.result())  # handed a worker just as the client left
             else:
                 self._forget(client, waiter)
             raise
+        finally:
+            timer.cancel()
 
     def _forget(self, client: str, waiter: asyncio.Future[_Worker]) -> None:
-        """Take a cancelled request out of the queue."""
+        """Take a cancelled or expired request out of the queue."""
         queue = self.queues.get(client)
         if queue is not None and waiter in queue:
             queue.remove(waiter)
