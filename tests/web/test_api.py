@@ -296,6 +296,21 @@ def test_a_game_longer_than_the_cap_once_written_out_is_refused_by_every_route(
     assert page.status_code == 400 and "written out canonically" in page.text
 
 
+def test_a_number_python_will_not_read_in_a_body_is_named(client: TestClient) -> None:
+    """Found by the web audit of 2026-11-28: a seed of 4,301 digits (valid JSON) was "the body
+    cannot be read: send a JSON object with Content-Type: application/json"."""
+    body = '{"game": "nim", "start": "3", "seed": ' + "9" * 4301 + "}"
+    for lang, said in (("en", "more than 4,300 digits"), ("ja", "4,300 桁を超えています")):
+        r = client.post(
+            f"/api/play/state?lang={lang}",
+            content=body.encode(),
+            headers={"content-type": "application/json"},
+        )
+        assert r.status_code == 400, r.text
+        assert said in r.json()["error"]["message"], r.json()
+    client.cookies.clear()
+
+
 @pytest.mark.parametrize(
     ("body", "english", "japanese"),
     [

@@ -224,6 +224,12 @@ def _too_long(error: Any, lang: str) -> str:
     return f"{len(typed):,} characters is too long; at most {int(most):,}"
 
 
+def _digits_over_python_s_limit(cause: BaseException | None) -> bool:
+    """Whether a body could not be read because it holds an integer Python will not read
+    (FastAPI answers any such failure as a plain 400)."""
+    return isinstance(cause, ValueError) and "integer string conversion" in str(cause)
+
+
 def install(app: FastAPI, render_page: PageRenderer) -> None:
     """Answer every error of ``app`` as JSON under ``/api`` and as a page elsewhere."""
 
@@ -280,6 +286,16 @@ def install(app: FastAPI, render_page: PageRenderer) -> None:
         if error.status_code == 404:
             message = f"no such page: {request.url.path}"
             message_ja = f"そのようなページはありません: {request.url.path}"
+        if error.status_code == 400 and _digits_over_python_s_limit(error.__cause__):
+            # valid JSON that Python's reader refuses: an integer of over 4,300 digits
+            message = (
+                "a number in the body has more than 4,300 digits; the body is JSON, but "
+                "no field accepts a number that long"
+            )
+            message_ja = (
+                "本文の数が 4,300 桁を超えています。JSON としては正しいですが、"
+                "そこまで長い数を受け付けるフィールドはありません"
+            )
         if error.status_code == 405:  # the Allow header names the methods accepted
             allowed = (error.headers or {}).get("Allow", "GET")
             message = f"{request.method} is not accepted here; use {allowed}"
