@@ -80,3 +80,24 @@ def test_a_search_certain_not_to_fit_is_not_started() -> None:
     assert remote.value((3, 4, 5)) == (2, nimlab.analyze(nim, (3, 4, 5)).remoteness)
     turn = Session("nim", f"{10**30},{10**30 + 5}", first="computer").reply()
     assert turn.kind == "win" and turn.move.to == (10**30, 10**30)
+
+
+@pytest.mark.parametrize(
+    ("game", "start"),
+    [
+        ("nim + nim", "9,10 + 11,12"),
+        ("nim + kayles", "3,4,6 + 8,10"),
+        ("wythoff + nim", "9,10 + 11"),
+    ],
+)
+def test_a_sum_s_hint_and_reply_past_the_kernel_size(game: str, start: str) -> None:
+    """Found by the play audit of 2026-11-28: a sum's position (a tuple per component) was
+    handed to the k-heap table once the search grew past KERNEL_MIN_STATES, a TypeError."""
+    session = Session(game, start)
+    hint = session.hint()
+    reached = nimlab.analyze(game, nimlab.game(game).format_position(hint.move.to))
+    assert hint.outcome == nimlab.analyze(game, start).outcome
+    if hint.kind == "win":
+        assert reached.outcome == "P"
+    turn = Session(game, start, first="computer").reply()
+    assert turn.kind in ("win", "delay")

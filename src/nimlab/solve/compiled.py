@@ -220,6 +220,8 @@ def k_heap_table(game: Ruleset, pos: Position, budget: Budget) -> npt.NDArray[An
     The ranks of a smaller box are the first ones of a larger box (the positions are in
     order of their largest heap), so a table kept for a larger box answers.
     """
+    if game.capabilities.fixed_count_moves is None:  # no kernel (a sum's position is no heaps)
+        return None
     heaps, top = len(pos), max(pos, default=0)
     if top < 1 or min(pos) < 1:
         return None
