@@ -119,3 +119,25 @@ def test_a_number_of_thousands_of_digits_is_an_illegal_move(typed: str) -> None:
     for spec, pos in (("nim", (3, 4, 5)), ("fibonacci-nim", (20, 19))):
         with pytest.raises(IllegalMove, match="5,000 digits; at most 4000"):
             find_move(nimlab.game(spec), pos, typed)
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "typed", "reached", "words"),
+    [
+        ("nim + nim", "0,3,5 + 2", "3,4 + 2", "0,3,4 + 2", "take 1 from the heap of 5"),
+        ("nim + kayles", "0,2 + 4", "2 + 3", "0,2 + 3", "take 1 from the heap of 4"),
+        ("nim", "0,0,1", "0", "0,0,0", "take 1 from the heap of 1"),
+        ("wythoff", "1,2", "take 1 from both", "0,1", "take 1 from both heaps"),
+        ("wythoff", "2,4", "take 2 from both", "0,2", "take 2 from both heaps"),
+    ],
+)
+def test_more_ways_of_typing_a_move(
+    game: str, position: str, typed: str, reached: str, words: str
+) -> None:
+    """Found by the play audit of 2026-11-28: in a sum an emptied heap could not be left
+    out, 0 did not take the last stone, and `take 1 from both` at 1,2 was played and
+    recorded as `take 2 from the heap of 2`."""
+    g = nimlab.game(game)
+    move = find_move(g, g.parse_position(position), typed)
+    assert g.format_position(move.to) == reached
+    assert words in move.text

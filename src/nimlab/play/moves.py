@@ -19,8 +19,10 @@ sums, every split/delete variant), by listing the moves otherwise.
 from __future__ import annotations
 
 import re
+from itertools import islice, product
 
 from nimlab.errors import IllegalMove, InvalidPosition
+from nimlab.games.actions import TakeBoth
 from nimlab.games.base import MAX_DIGITS, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.games.capabilities import DIAGONAL, REDUCE
 from nimlab.games.take_away import capped_take
@@ -69,10 +71,17 @@ def find_move(
         return _by_index(game, position, typed, listed)
     to = _target(game, position, typed.lower())
     move = legal_move(game, position, to)
-    if move is None and as_heap_ruleset(game) is not None:
+    if move is None:
         move = next(
-            filter(None, (legal_move(game, position, t) for t in _emptied(position, to))), None
+            filter(None, (legal_move(game, position, t) for t in _spellings(game, position, to))),
+            None,
         )
+    both = _TAKE.fullmatch(typed.lower())
+    if move is not None and both is not None and both.group(2) == "both" and _queen(game):
+        # the same number from both heaps, as typed (not the one-heap move that reaches
+        # the same heaps: take 1 from both at 1,2 is not "take 2 from the heap of 2")
+        k = int(both.group(1))
+        move = Move(move.to, TakeBoth(k, (position[0] - k, position[1] - k)))
     if move is None:
         at = game.format_position(position)
         raise IllegalMove(
@@ -96,13 +105,37 @@ def _cut(text: str, most: int = 4 * ECHO) -> str:
 
 def _emptied(position: Position, to: Position) -> list[Position]:
     """``to`` with its empty heaps left out, and with the heaps a move emptied put back
-    as zeros: the same heaps, written as the game may write them."""
-    heaps = [h for h in to if h > 0]
+    as zeros: the same heaps, written as the game may write them.
+
+    >>> _emptied((0, 0, 1), (0,))  # the last stone taken, typed as 0
+    [(), (0, 0, 0)]
+    """
+    heaps = [h for h in to if h != 0]  # (a negative heap is no emptied one: it stays wrong)
+    forms: list[Position] = []
     if len(heaps) < len(to):
-        return [tuple(heaps)]
-    if len(to) < len(position):
-        return [tuple(sorted([0] * (len(position) - len(to)) + heaps))]
-    return []
+        forms.append(tuple(heaps))
+    if len(heaps) < len(position):
+        forms.append(tuple(sorted([0] * (len(position) - len(heaps)) + heaps)))
+    return [f for f in forms if f != tuple(to)]
+
+
+SPELLINGS = 64
+"""The most spellings of a sum's position tried, a few per component."""
+
+
+def _spellings(game: Ruleset, position: Position, to: Position) -> list[Position]:
+    """Other ways of writing the heaps of ``to`` (:func:`_emptied`): of a heap game's
+    position, or of each heap game in a sum (``3,4 + 2`` from ``0,3,5 + 2``)."""
+    if as_heap_ruleset(game) is not None:
+        return _emptied(position, to)
+    parts = game.summands()
+    if not parts or len(to) != len(parts) or len(position) != len(parts):
+        return []
+    each = [
+        [t, *(_emptied(p, t) if as_heap_ruleset(c) is not None else [])]
+        for c, p, t in zip(parts, position, to, strict=True)
+    ]
+    return [tuple(f) for f in islice(product(*each), SPELLINGS) if tuple(f) != tuple(to)]
 
 
 def _by_index(game: Ruleset, position: Position, typed: str, listed: list[Move] | None) -> Move:
