@@ -37,3 +37,15 @@ def test_sums_show_component_values() -> None:
     steps = explain("nim + subtraction:1,2,3", "3,4 + 6").steps
     assert steps[0].kind == "components" and steps[0].data == {"grundy": [7, 2]}
     assert steps[1].kind == "nim-sum" and steps[1].data["nim_sum"] == 5
+
+
+def test_misere_nim_of_ones_in_words() -> None:
+    """Found by the play audit of 2026-11-28: "lasts exactly 1 moves", "wait for a mistake"
+    when the only move ends the game, and the empty position printed as nothing."""
+    one = explain("nim", "1", misere=True).text()
+    assert "exactly 1 move;" in one and "Every move ends the game" in one
+    assert "wait for a mistake" not in one
+    assert "exactly 2 moves;" in explain("nim", "1,1", misere=True).text()
+    empty = explain("nim", "", misere=True).text()
+    assert empty.startswith("nim  ∅: N-position") and "So ∅ is an N-position" in empty
+    assert "wait for a mistake" in explain("nim", "1,1,1", misere=True).text()

@@ -28,6 +28,7 @@ from typing import Any
 
 from nimlab.errors import TooLarge
 from nimlab.games.base import Position, Ruleset
+from nimlab.games.sums import EMPTY
 from nimlab.limits import Limits, check_limits
 from nimlab.registry import game as as_game
 from nimlab.solve.results import Analysis, Outcome
@@ -74,7 +75,8 @@ class Explanation:
         """The explanation for a terminal: a heading, then each step."""
         from nimlab.explanations.words import outcome_words
 
-        lines = [f"{self.game}  {self.position}: {outcome_words(self.outcome, self.lang)}"]
+        shown = self.position or EMPTY  # the empty position, not nothing
+        lines = [f"{self.game}  {shown}: {outcome_words(self.outcome, self.lang)}"]
         for step in self.steps:
             lines.append(f"• {step.text}")
             lines.extend(f"    {line}" for line in step.lines)
@@ -88,7 +90,7 @@ class Explanation:
         from nimlab.explanations.words import outcome_words
 
         verdict = outcome_words(self.outcome, self.lang)
-        head = f"**{markdown(self.game)}** at `{self.position}`: {verdict}"
+        head = f"**{markdown(self.game)}** at `{self.position or EMPTY}`: {verdict}"
         parts = [head, ""]
         for step in self.steps:
             parts.append(f"- {markdown(step.text)}")

@@ -8,6 +8,7 @@ from typing import Any
 from nimlab.explanations import Step, generic, heaps, misere, split_delete, take_away, wythoff
 from nimlab.explanations.words import move_words, say
 from nimlab.games.base import Position, Ruleset, as_heap_ruleset
+from nimlab.games.sums import EMPTY
 from nimlab.limits import Limits
 from nimlab.solve.oracles import find_oracle
 from nimlab.solve.results import Analysis
@@ -130,6 +131,16 @@ _BY_THEOREM: dict[str, Explainer] = {
 """The explanation of each registered theorem, by the theorem's name."""
 
 
+ENDING_MOVES = 8
+"""A P-position with at most this many moves is checked for moves that all end the game."""
+
+
+def _every_move_ends(game: Ruleset, position: Position) -> bool:
+    """Whether each of the few moves of ``position`` leaves no move (no mistake to wait for)."""
+    options = game.some_moves(position, ENDING_MOVES + 1)
+    return len(options) <= ENDING_MOVES and all(not game.some_moves(m.to, 1) for m in options)
+
+
 def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str) -> list[Step]:
     """The verdict, then the winning move (or, at a P-position, that none exists)."""
     kind = (
@@ -142,7 +153,7 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
             lang,
             "So {pos} is {kind}; its Grundy value is {g}.",
             "したがって {pos} は{kind}の局面で、グランディ数は {g}。",
-            pos=analysis.position,
+            pos=analysis.position or EMPTY,
             kind=kind,
             g=analysis.grundy,
         )
@@ -151,7 +162,7 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
             lang,
             "So {pos} is {kind}.",
             "したがって {pos} は{kind}の局面である。",
-            pos=analysis.position,
+            pos=analysis.position or EMPTY,
             kind=kind,
         )
     data = {"outcome": analysis.outcome, "grundy": analysis.grundy}
@@ -162,6 +173,13 @@ def conclusion(game: Ruleset, position: Position, analysis: Analysis, lang: str)
             lang,
             "The player to move has no move left, and under normal play that is a loss.",
             "手番の人はもう動けず、通常形ではそれが負けになる。",
+        )
+        return [*steps, Step("move", text, data={"moves": []})]
+    if analysis.outcome == "P" and _every_move_ends(game, position):  # misère only
+        text = say(
+            lang,
+            "Every move ends the game, and under misère play whoever makes the last move loses.",
+            "どの手でもゲームが終わり、ミゼールでは最後に動いた方が負けになる。",
         )
         return [*steps, Step("move", text, data={"moves": []})]
     if analysis.outcome == "P":

@@ -88,12 +88,13 @@ def misere_nim(position: Position, lang: str) -> list[Step]:
         text = say(
             lang,
             "Every heap has at most one stone, so each move takes one heap of 1 and the game lasts "
-            "exactly {k} moves; under misère play whoever takes the last stone loses, so the "
+            "exactly {k} move{s}; under misère play whoever takes the last stone loses, so the "
             "player to move wins exactly when the number of 1s is even (Bouton 1902).",
             "どの山も石は1個以下なので、1手ごとに1個の山が1つ減り、ちょうど {k} 手で終わる。"
             "ミゼールでは最後の石を取った方が負けなので、1の山の数が偶数のとき、"
             "またそのときに限り手番のプレイヤーが勝つ（Bouton 1902）。",
             k=ones,
+            s="" if ones == 1 else "s",
         )
         data: dict[str, object] = {"ones": ones, "big": 0}
         return [Step("strategy", text, data=data)]
