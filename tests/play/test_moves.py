@@ -141,3 +141,13 @@ def test_more_ways_of_typing_a_move(
     move = find_move(g, g.parse_position(position), typed)
     assert g.format_position(move.to) == reached
     assert words in move.text
+
+
+@pytest.mark.parametrize("typed", ["take -1 from 3", "take 1.0 from 3", "take x from y", "take"])
+def test_a_take_not_understood_is_said_to_be_one(typed: str) -> None:
+    """Found by the play audit of 2026-11-28: read as a position, `take -1 from 3` was "heap
+    'take -1 from 3' is not a non-negative integer"."""
+    g = nimlab.game("nim")
+    with pytest.raises(IllegalMove, match=r"write `take K` or `take K from H`") as refused:
+        find_move(g, (3, 4), typed)
+    assert "`take K from H`（H 個の山から K 個）" in refused.value.ja

@@ -172,6 +172,14 @@ def _target(game: Ruleset, position: Position, typed: str) -> Position:
     take_away = game.capabilities.take_away_multiplier is not None
     if take_away and typed.isascii() and typed.isdigit():
         return _target(game, position, f"take {typed}")
+    if typed.startswith("take"):  # not a heap that is no number: a `take` not understood
+        raise IllegalMove(
+            f"cannot read {_echo(typed)} as a move: write `take K` or `take K from H` with "
+            "whole numbers (K stones from the heap of H), or `take K from both` in Wythoff's "
+            "game",
+            ja=f"{_echo(typed)} は手として読めません: `take K` か `take K from H`（H 個の山から "
+            "K 個）と整数で書きます。ワイトフのゲームでは `take K from both` も使えます",
+        )
     try:
         return game.parse_position(typed)
     except InvalidPosition as error:
