@@ -314,6 +314,42 @@ def test_a_number_python_will_not_read_in_a_body_is_named(client: TestClient) ->
 @pytest.mark.parametrize(
     ("body", "english", "japanese"),
     [
+        (
+            b'{"game": "nim", "start": "3", "seed": 1e400}',
+            "seed: a finite number is accepted, not NaN or infinity, got inf",
+            "有限の数で与えてください",
+        ),
+        (
+            b'{"game": "nim", "start": "3", "seed": NaN}',
+            "seed: a finite number is accepted, not NaN or infinity, got nan",
+            "有限の数で与えてください",
+        ),
+        (
+            b'{"game": "\\ud800", "start": "3"}',
+            "game: text of valid Unicode is accepted (a lone surrogate is not), got ?",
+            "正しい Unicode の文字列で与えてください",
+        ),
+    ],
+)
+def test_non_finite_numbers_and_lone_surrogates_in_nimlab_s_words(
+    client: TestClient, body: bytes, english: str, japanese: str
+) -> None:
+    """Found by the web audit of 2026-11-28: pydantic's English ("Input should be a finite
+    number"), quoted inside the Japanese; an echoed lone surrogate cannot be sent as UTF-8."""
+    for lang, said in (("en", english), ("ja", japanese)):
+        r = client.post(
+            f"/api/play/state?lang={lang}",
+            content=body,
+            headers={"content-type": "application/json"},
+        )
+        assert r.status_code == 422, r.text
+        assert said in r.json()["error"]["message"], r.json()
+    client.cookies.clear()
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "japanese"),
+    [
         (b"", "a body is required: a JSON object", "本文が必要です"),
         (
             b"{bad",

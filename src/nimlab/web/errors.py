@@ -84,11 +84,16 @@ def error_json(
     body = {
         "error": {
             "kind": kind,
-            "message": shorten(said),
-            "field": field and shorten(field),
+            "message": _encodable(shorten(said)),
+            "field": field and _encodable(shorten(field)),
         }
     }
     return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _encodable(text: str) -> str:
+    """``text`` as UTF-8 can carry it: an echoed lone surrogate (JSON's "\ud800") as "?"."""
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _field_of(location: tuple[Any, ...]) -> str | None:
@@ -117,6 +122,8 @@ PYDANTIC_JA = {
     "model_attributes_type": "JSON のオブジェクトで与えてください",
     "dict_type": "JSON のオブジェクトで与えてください",
     "extra_forbidden": "このフィールドは受け付けません",
+    "finite_number": "有限の数で与えてください（NaN や無限大は受け付けません）",
+    "string_unicode": "正しい Unicode の文字列で与えてください",
 }
 """Japanese for the checks of the request schema that the API's fields use."""
 
@@ -130,6 +137,8 @@ PYDANTIC_EN = {
     "bool_type": "true or false is accepted",
     "literal_error": "one of {expected} is accepted",
     "enum": "one of {expected} is accepted",
+    "finite_number": "a finite number is accepted, not NaN or infinity",
+    "string_unicode": "text of valid Unicode is accepted (a lone surrogate is not)",
 }
 """nimlab's English for the range, choice and boolean checks of the request schema
 (pydantic's says "Input should be less than or equal to 10000", and not what was given)."""
