@@ -300,15 +300,26 @@ def test_a_number_python_will_not_read_in_a_body_is_named(client: TestClient) ->
     """Found by the web audit of 2026-11-28: a seed of 4,301 digits (valid JSON) was "the body
     cannot be read: send a JSON object with Content-Type: application/json"."""
     body = '{"game": "nim", "start": "3", "seed": ' + "9" * 4301 + "}"
-    for lang, said in (("en", "more than 4,300 digits"), ("ja", "4,300 桁を超えています")):
+    said = ("more than 4,300 digits", "4,300 桁を超えています")
+    posted_in_both_languages(client, body.encode(), 400, *said)
+
+
+def posted_in_both_languages(
+    client: TestClient, body: bytes, status: int, english: str, japanese: str
+) -> list[dict[str, Any]]:
+    """The errors a play body gets in English and in Japanese, each checked to say ``said``."""
+    errors = []
+    for lang, said in (("en", english), ("ja", japanese)):
         r = client.post(
             f"/api/play/state?lang={lang}",
-            content=body.encode(),
+            content=body,
             headers={"content-type": "application/json"},
         )
-        assert r.status_code == 400, r.text
-        assert said in r.json()["error"]["message"], r.json()
+        assert r.status_code == status, r.text
+        errors.append(r.json()["error"])
+        assert said in errors[-1]["message"], errors[-1]
     client.cookies.clear()
+    return errors
 
 
 @pytest.mark.parametrize(
@@ -336,15 +347,7 @@ def test_non_finite_numbers_and_lone_surrogates_in_nimlab_s_words(
 ) -> None:
     """Found by the web audit of 2026-11-28: pydantic's English ("Input should be a finite
     number"), quoted inside the Japanese; an echoed lone surrogate cannot be sent as UTF-8."""
-    for lang, said in (("en", english), ("ja", japanese)):
-        r = client.post(
-            f"/api/play/state?lang={lang}",
-            content=body,
-            headers={"content-type": "application/json"},
-        )
-        assert r.status_code == 422, r.text
-        assert said in r.json()["error"]["message"], r.json()
-    client.cookies.clear()
+    posted_in_both_languages(client, body, 422, english, japanese)
 
 
 @pytest.mark.parametrize(
@@ -363,13 +366,5 @@ def test_a_missing_or_broken_body_says_so(
 ) -> None:
     """Found by the web audit: no body answered "is required" (what?), broken JSON named a
     field "1" (the offset)."""
-    for lang, said in (("en", english), ("ja", japanese)):
-        r = client.post(
-            f"/api/play/state?lang={lang}",
-            content=body,
-            headers={"content-type": "application/json"},
-        )
-        assert r.status_code == 422, r.text
-        error = r.json()["error"]
-        assert error["field"] is None and said in error["message"], error
-    client.cookies.clear()
+    errors = posted_in_both_languages(client, body, 422, english, japanese)
+    assert all(error["field"] is None for error in errors), errors
