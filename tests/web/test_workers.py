@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from nimlab.web.answer_cache import AnswerCache
 from nimlab.web.config import WebConfig
-from nimlab.web.workers import CLIENT, WORKED, JobError, WorkerPool
+from nimlab.web.workers import CLIENT, WORKED, JobError, WorkerPool, _expire
 
 CONFIG = WebConfig(time_limit=0.5, grace=0.5, workers=2, worker_memory_mb=512, queue_limit=3)
 
@@ -197,6 +197,28 @@ def test_a_request_that_waited_its_queue_timeout_is_busy_and_the_queue_goes_on()
     assert isinstance(late, JobError) and late.kind == "busy"
     assert first["slept"] == 2.0  # the running job was not disturbed
     assert after["value"] == "after" and waiting == 0  # the expired request left the queue
+
+
+def test_a_request_that_expires_as_its_client_leaves_is_just_cancelled() -> None:
+    """Review: a request whose wait ran out just as its client left took the expiry for a
+    worker handed over (waiter.result() raised the expiry inside the cancellation)."""
+    config = WebConfig(time_limit=5, grace=1, workers=1, queue_timeout=60)
+
+    async def body(workers: WorkerPool) -> int:
+        running = asyncio.create_task(as_client("a", workers.run("sleep", seconds=1.0)))
+        await given_to_a_worker(workers)
+        queued = asyncio.create_task(as_client("a", workers.run("echo", value="q")))
+        while not workers.waiting:
+            await asyncio.sleep(0.01)
+        _expire(workers.queues["a"][0])  # the wait runs out, and at once the client leaves
+        queued.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await queued
+        await running
+        assert (await workers.run("echo", value="after"))["value"] == "after"
+        return workers.waiting
+
+    assert with_pool(body, config) == 0
 
 
 def test_a_cancelled_running_job_stops_at_once() -> None:

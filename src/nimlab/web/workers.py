@@ -477,7 +477,7 @@ class WorkerPool:
             self._forget(client, waiter)
             raise JobError("busy", BUSY, None, BUSY_JA) from None
         except asyncio.CancelledError:
-            if waiter.done() and not waiter.cancelled():
+            if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
                 self._release(waiter.result())  # handed a worker just as the client left
             else:
                 self._forget(client, waiter)
