@@ -171,17 +171,18 @@ class Session:
         """Your move, typed as text (see :mod:`nimlab.play.moves`) or given as a Move."""
         self._check_turn("you")
         given: object = typed  # from a notebook, anything at all
-        if not isinstance(given, str | Move):
-            shown = shorten(quoted(given))
-            raise InvalidOption(
-                f"a move is text such as 'take 2 from 5' or '1,4,5' (or a Move), got {shown}",
-                ja=f"手は 'take 2 from 5' や '1,4,5' のような文字列（または Move）です（{shown} "
-                "が与えられた）",
-            )
-        if isinstance(typed, Move):
-            move = find_move(self.game, self.position, self.game.format_position(typed.to))
-        else:
-            move = find_move(self.game, self.position, typed, self.legal_moves())
+        if isinstance(given, str):
+            move = find_move(self.game, self.position, given, self.legal_moves())
+        else:  # a move as the game gives it: what counts is the position it reaches
+            to = getattr(given, "to", None)
+            if not isinstance(to, tuple):
+                shown = shorten(quoted(given))
+                raise InvalidOption(
+                    f"a move is text such as 'take 2 from 5' or '1,4,5' (or a Move), got {shown}",
+                    ja=f"手は 'take 2 from 5' や '1,4,5' のような文字列（または Move）です"
+                    f"（{shown} が与えられた）",
+                )
+            move = find_move(self.game, self.position, self.game.format_position(to))
         self.undone.clear()  # a new move forgets what was undone
         return self._apply(Turn("you", self.position, move))
 
