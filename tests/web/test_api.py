@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -368,3 +369,25 @@ def test_a_missing_or_broken_body_says_so(
     field "1" (the offset)."""
     errors = posted_in_both_languages(client, body, 422, english, japanese)
     assert all(error["field"] is None for error in errors), errors
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "english", "japanese"),
+    [
+        ("seed", "3", "seed: an integer is accepted, got 3", "整数で与えてください"),
+        ("seed", True, "seed: an integer is accepted, got True", "整数で与えてください"),
+        ("misere", "true", "misere: true or false is accepted, got true", "true か false"),
+        ("misere", 1, "misere: true or false is accepted, got 1", "true か false"),
+    ],
+)
+def test_a_play_body_takes_numbers_and_booleans_as_json_writes_them(
+    client: TestClient, field: str, value: Any, english: str, japanese: str
+) -> None:
+    """Left by the web audit of 2026-11-28: pydantic's lax mode took ``"seed": "3"`` as 3
+    and ``"misere": "true"`` or ``1`` as true; a JSON body says a number or a boolean."""
+    body = json.dumps({"game": "kayles", "start": "7", field: value}).encode()
+    errors = posted_in_both_languages(client, body, 422, english, japanese)
+    assert all(error["field"] == field for error in errors), errors
+    for good in (7, 0, 7.0) if field == "seed" else (True, False):
+        r = client.post("/api/play/state", json={"game": "kayles", "start": "7", field: good})
+        assert r.status_code == 200, r.text

@@ -135,6 +135,7 @@ PYDANTIC_EN = {
     "greater_than": "more than {gt} is accepted",
     "bool_parsing": "true or false is accepted",
     "bool_type": "true or false is accepted",
+    "int_type": "an integer is accepted",
     "literal_error": "one of {expected} is accepted",
     "enum": "one of {expected} is accepted",
     "finite_number": "a finite number is accepted, not NaN or infinity",

@@ -30,6 +30,18 @@ DIGITS = BeforeValidator(_ascii_digits)
 """Put in the ``Annotated`` of every integer query parameter."""
 
 
+def _json_number(value: object) -> object:
+    """An integer of a JSON body is a JSON number (pydantic would also read ``"3"`` and
+    ``true``)."""
+    if isinstance(value, str | bool):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+NUMBER = BeforeValidator(_json_number)
+"""Put in the ``Annotated`` of every integer field of a body."""
+
+
 class ErrorBody(BaseModel):
     kind: str = Field(
         description="invalid_game, invalid_position, invalid_option, not_applicable, "
@@ -159,8 +171,12 @@ class PlayIn(BaseModel):
     level: Literal["perfect", "random", "mix"] = Field(
         "perfect", description="how the computer plays: perfect, random, or a mix of both"
     )
-    misere: bool = Field(False, description="misère play: whoever makes the last move loses")
-    seed: int = Field(0, ge=0, lt=2**63, description="makes random levels reproducible")
+    misere: bool = Field(
+        False, strict=True, description="misère play: whoever makes the last move loses"
+    )
+    seed: Annotated[int, NUMBER] = Field(
+        0, ge=0, lt=2**63, description="makes random levels reproducible"
+    )
     lang: Literal["en", "ja"] = Field("en", description="the language of the moves and reasons")
 
 
