@@ -391,3 +391,33 @@ def test_a_play_body_takes_numbers_and_booleans_as_json_writes_them(
     for good in (7, 0, 7.0) if field == "seed" else (True, False):
         r = client.post("/api/play/state", json={"game": "kayles", "start": "7", field: good})
         assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["subtraction:2,4,7"],
+        ["kayles"],
+        ["kayles", "--misere", "--max-length", "20"],
+        ["subtraction:2,4,7", "--misere"],
+        ["octal:0.6", "--max-length", "300"],
+    ],
+)
+def test_the_period_endpoint_answers_what_period_json_prints(
+    client: TestClient, args: list[str]
+) -> None:
+    """Left by the web audit of 2026-11-28: ``/api/period`` had ``criterion`` and
+    ``misere`` keys that ``nimlab period --json`` lacked."""
+    import io
+
+    from nimlab.cli.main import main
+
+    out = io.StringIO()
+    assert main(["period", *args, "--json"], out) == 0
+    printed = json.loads(out.getvalue())
+    params: dict[str, Any] = {"game": args[0], "misere": "--misere" in args}
+    if "--max-length" in args:
+        params["max_length"] = args[-1]
+    assert get(client, "/api/period", **params).json() == printed
+    assert printed["misere"] is ("--misere" in args)
+    assert (printed["criterion"] is None) is (not printed["proven"])

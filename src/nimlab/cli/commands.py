@@ -157,7 +157,7 @@ def sequence(args: argparse.Namespace, out: TextIO) -> int:
 
 def period(args: argparse.Namespace, out: TextIO) -> int:
     from nimlab.registry import game
-    from nimlab.solve.periodicity import criterion_words, periodicity
+    from nimlab.solve.periodicity import criterion_name, criterion_words, periodicity
 
     g = game(args.game)
     if args.plan:
@@ -177,7 +177,8 @@ def period(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         # Judged on the values the period search computed, as the web app does.
         sparse = {} if misere else _sparse_of(g, result.checked_to, args, result.checked_to)
-        emit_json(out, result.to_dict() | ({"misere": True} if misere else {}) | sparse)
+        proof = criterion_name(g, misere) if result.proven else None
+        emit_json(out, result.to_dict() | {"criterion": proof, "misere": misere} | sparse)
     else:
         name = criterion_words(g, language(args), misere=misere)
         text = render.periodicity(result, name, language(args))
