@@ -57,6 +57,13 @@ def test_play_without_a_query_shows_only_the_setup_and_no_error(page: Any, serve
         ("/", 390),
         ("/play?game=nim&position=" + "9" * 120 + ",3", 1280),
         ("/play?game=nim&position=" + "9" * 120 + ",3", 390),
+        # found by the browser audit of 2026-11-28: the steps of "Why" widened the game page
+        ("/game?game=nim&position=" + "9" * 40 + ",5", 375),
+        ("/game?game=nim&position=" + ",".join(["123456789"] * 30), 375),
+        ("/game?game=nim&position=" + ",".join(["123456789"] * 30), 1280),
+        ("/game?game=nim&position=" + "9" * 1999, 375),
+        ("/docs", 375),
+        ("/docs?lang=ja", 375),
     ],
 )
 def test_pages_never_scroll_sideways(page: Any, server: str, path: str, width: int) -> None:

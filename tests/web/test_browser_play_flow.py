@@ -12,6 +12,8 @@ import contextlib
 import json
 from typing import Any
 
+import pytest
+
 from web.browser import auto_game, expect_console, wait_for_turn
 
 
@@ -197,3 +199,96 @@ def test_a_refused_new_game_leaves_no_board_of_the_game_before(page: Any, server
     page.click("#play-start")
     page.wait_for_selector("#setup-error:not([hidden])")
     assert not page.locator("#play").is_visible()
+
+
+# -- found by the browser audit of 2026-11-28 ------------------------------------------------
+
+
+def test_links_out_of_a_misere_game_stay_misere(page: Any, server: str) -> None:
+    # before: "Analyse this position" and "Play from this position" dropped misere=true,
+    # so nim 1,1 was analysed as P (it is N in misère) and played in normal play
+    page.goto(server + "/play?game=nim&position=1,1&misere=true")
+    wait_for_turn(page)
+    page.click("#analyse-link")
+    page.wait_for_selector("#analysis")
+    assert page.locator("input[type=checkbox][name=misere]").is_checked()
+    assert "N — the player to move wins" in page.locator("#analysis").inner_text()
+    assert page.locator("#succ-link").count() == 0  # the successor tables are normal play's
+    page.click("a.button.play")
+    wait_for_turn(page)
+    assert page.locator("#play-misere").is_checked()
+    assert page.locator("#play-rule").inner_text() != ""
+
+
+def test_the_language_link_continues_the_game_started_from_the_form(page: Any, server: str) -> None:
+    # before: the link kept the address the page was loaded with, so the game was lost
+    # (/play?lang=ja) or another began (the link's nim 3,4,5 instead of the form's wythoff)
+    page.goto(server + "/play?game=nim&position=3,4,5")
+    wait_for_turn(page)
+    page.fill("#play-game", "wythoff")
+    page.fill("#play-position", "4,7")
+    page.click("#play-start")
+    wait_for_turn(page)
+    page.locator("#move-list button").first.click()
+    wait_for_turn(page)
+    moves = page.locator("#log li").count()
+    page.click("#lang-switch")
+    assert wait_for_turn(page).startswith("あなたの番")
+    assert page.locator("#play-heading").inner_text().startswith("wythoff")
+    assert page.locator("#log li").count() == moves
+
+
+@pytest.mark.parametrize(
+    ("reply", "lang", "said"),
+    [
+        ({"status": 502, "content_type": "text/html", "body": "<html><body>Bad Gateway"},
+         "en", "The server could not answer this request; try again in a moment. (HTTP 502)"),
+        ({"status": 500, "content_type": "text/plain", "body": "Internal Server Error"},
+         "ja", "サーバーがこの要求に答えられませんでした。"),
+        ({"status": 422, "content_type": "application/json", "body": '{"detail": []}'},
+         "en", "The server could not answer this request; try again in a moment. (HTTP 422)"),
+        (None, "en", "The server did not answer (no connection, or it is restarting); try again."),
+        (None, "ja", "サーバーから応答がありません"),
+    ],
+)  # fmt: skip
+def test_an_answer_that_is_not_nimlab_s_is_said_in_the_page_s_words(
+    page: Any, server: str, reply: dict[str, Any] | None, lang: str, said: str
+) -> None:
+    # before: "Unexpected token '<', "<html><bod"... is not valid JSON", "Failed to fetch"
+    # or "Unprocessable Entity", in English on both pages
+    expect_console(page, "502", "500", "422", "Failed to load resource")
+    page.goto(server + f"/play?game=nim&position=3,4,5&lang={lang}")
+    wait_for_turn(page)
+    page.route(
+        "**/api/play/move*",
+        (lambda route: route.abort()) if reply is None else (lambda route: route.fulfill(**reply)),
+    )
+    page.locator('#move-list button[data-to="1,4,5"]').click()
+    page.wait_for_selector("#play-error:not([hidden])")
+    assert said in page.locator("#play-error").inner_text()
+    page.unroute("**/api/play/move*")
+
+
+def test_a_refusal_over_the_limits_does_not_advise_the_level_played(page: Any, server: str) -> None:
+    # before: at level random a hint on grundy-game 100000000 said "start a game with
+    # smaller heaps, or at the level random"; a hint is refused at every level
+    expect_console(page, "413")
+    page.goto(server + "/play?game=nim&position=3,4,5&level=random")
+    wait_for_turn(page)
+    error = {"kind": "too_large", "message": "over", "field": None}
+    over = {"status": 413, "content_type": "application/json", "body": json.dumps({"error": error})}
+    page.route("**/api/play/hint*", lambda route: route.fulfill(**over))
+    page.click("#hint")
+    page.wait_for_selector("#play-error:not([hidden])")
+    said = page.locator("#play-error").inner_text()
+    assert said.startswith("This position is too big to work out") and "random" not in said
+    assert "there is no hint or explanation for it" in said
+    page.route("**/api/play/move*", lambda route: route.fulfill(**over))
+    page.locator('#move-list button[data-to="1,4,5"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('#play-error').textContent.includes('smaller heaps.')"
+    )
+    said = page.locator("#play-error").inner_text()
+    assert "random" not in said and "hint" not in said
+    page.unroute("**/api/play/hint*")
+    page.unroute("**/api/play/move*")

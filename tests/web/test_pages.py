@@ -248,3 +248,62 @@ def test_a_refused_position_keeps_the_games_title(client: TestClient) -> None:
     heading (web audit)."""
     html = page(client, "/game", status=400, game="wythoff", position="1,2,3", lang="en")
     assert "<h1>Wythoff&#39;s game <code" in html
+
+
+# -- found by the browser audit of 2026-11-28 ------------------------------------------------
+
+
+def test_a_refusal_that_names_what_it_refuses_drops_the_field_name(client: TestClient) -> None:
+    """Before: "position: nim の局面 'x' が不正です", "game: unknown game 'xx'" (the request's
+    field names, which the play page already dropped)."""
+    html = page(client, "/game", 400, game="nim", position="3,x", lang="ja")
+    said = re.search(r'<p class="error"[^>]*>(.*?)</p>', html, re.S)
+    assert said and said.group(1).startswith("nim の局面 &#39;3,x&#39; が不正です"), said
+    for path in ("/game", "/board", "/successors"):
+        html = page(client, path, 400, game="xx", position="3", lang="en")
+        said = re.search(r'<p class="error"[^>]*>(.*?)</p>', html, re.S)
+        assert said and said.group(1).startswith("unknown game &#39;xx&#39;"), (path, said)
+
+
+def test_the_web_points_to_its_own_list_of_games(client: TestClient) -> None:
+    """Before: "(`nimlab games` lists every game)", a command the visitor cannot run."""
+    for lang, listed in (("en", "the page /games lists every game"), ("ja", "/games のページで")):
+        html = page(client, "/game", 400, game="nimx", position="3", lang=lang)
+        assert listed in html and "nimlab games" not in html
+        api = client.get("/api/analyze", params={"game": "nimx", "position": "3", "lang": lang})
+        assert listed in api.json()["error"]["message"]
+
+
+def test_a_misere_game_page_plays_misere_and_offers_no_normal_play_tables(
+    client: TestClient,
+) -> None:
+    """Before: "Play from this position" started normal play, and the successor tables and
+    the ○× board's construction (normal play's P and N) were offered from a misère page."""
+    html = page(client, "/game", game="nim", position="1,1", misere="true", lang="en")
+    assert 'href="/play?game=nim&amp;position=1%2C1&amp;misere=true"' in html
+    assert 'id="steps-link"' not in html  # the ○× board is built for normal play
+    normal = page(client, "/game", game="nim", position="1,1")
+    assert 'href="/play?game=nim&amp;position=1%2C1"' in normal and 'id="steps-link"' in normal
+    for misere, shown in (("true", False), ("false", True)):
+        html = page(client, "/game", game="delete-nim:single", position="3,4", misere=misere)
+        assert ('id="succ-link"' in html) is shown
+
+
+def test_full_width_digits_are_named_as_such(client: TestClient) -> None:
+    """Before: "heap '３' is not a non-negative integer" for a position typed with a Japanese
+    input method."""
+    for lang, said in (
+        ("en", "it is in full-width characters; type 3,4,5 (the digits 0-9)"),
+        ("ja", "全角文字で書かれています。半角で 3,4,5 と書いてください"),
+    ):
+        html = page(client, "/game", 400, game="nim", position="３，４、５", lang=lang)
+        assert said in html
+    html = page(client, "/game", 400, game="nim", position="3,²", lang="en")
+    assert "heap &#39;²&#39; is not a non-negative integer" in html  # not full-width
+
+
+def test_an_empty_game_in_a_play_body_is_refused_in_japanese(client: TestClient) -> None:
+    """Before: "値が受け付けられません（String should have at least 1 character）"."""
+    r = client.post("/api/play/state", json={"game": "", "start": "3", "lang": "ja"})
+    assert r.status_code == 422
+    assert r.json()["error"]["message"] == "game: 1 文字以上で与えてください", r.json()

@@ -46,6 +46,8 @@ Position = tuple[Any, ...]
 Heaps = tuple[int, ...]
 
 _INTEGER = re.compile(r"[0-9]+")
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９，、　", "0123456789,, ")
+"""Full-width digits, commas and spaces (as a Japanese IME types them) and their ASCII."""
 _TOO_BIG = 10**MAX_DIGITS
 MOVE_SCAN = 200_000
 """The most moves :meth:`Ruleset.move_to` looks through when the rules do not decide."""
@@ -238,6 +240,10 @@ def parse_heaps(text: str, spec: str, least: int = 0) -> Heaps:
     Traceback (most recent call last):
     ...
     nimlab.errors.InvalidPosition: bad position '3,-1' for nim: heap '-1' is not ...
+    >>> parse_heaps("３，４、５", "nim")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidPosition: bad position ... full-width characters; type 3,4,5 ...
     >>> parse_heaps("-3,4,5", "split-delete-nim:single", 1)
     Traceback (most recent call last):
     ...
@@ -257,6 +263,12 @@ def parse_heaps(text: str, spec: str, least: int = 0) -> Heaps:
         if not _INTEGER.fullmatch(part):
             what = "an empty heap" if not part else f"heap {part!r} is not a non-negative integer"
             what_ja = "空の山がある" if not part else f"山 {part!r} が 0 以上の整数ではない"
+            narrow = stripped.translate(_FULL_WIDTH)
+            if narrow != stripped and all(  # typed with a Japanese IME
+                _INTEGER.fullmatch(p.strip()) for p in narrow.split(",")
+            ):
+                what = f"it is in full-width characters; type {narrow} (the digits 0-9)"
+                what_ja = f"全角文字で書かれています。半角で {narrow} と書いてください"
             raise InvalidPosition(
                 f"bad position {text!r} for {spec}: {what}; write heaps as comma-separated "
                 f"integers ≥ {least}, e.g. 3,4,5",

@@ -132,8 +132,7 @@ def api_router(config: WebConfig) -> APIRouter:
         misere: Misere = False,
     ) -> Any:
         """(preperiod, period, saltus), proven only by a theorem's criterion (`nimlab period`)."""
-        result = await pool(request).run("period", game=game, max_length=max_length, misere=misere)
-        return {"misere": False} | result  # shown as before; only "sparse" may be absent
+        return await pool(request).run("period", game=game, max_length=max_length, misere=misere)
 
     @router.get(
         "/table",

@@ -112,6 +112,7 @@ PYDANTIC_JA = {
     "bool_parsing": "true か false で与えてください",
     "bool_type": "true か false で与えてください",
     "string_too_long": "{max_length} 文字までです",
+    "string_too_short": "{min_length} 文字以上で与えてください",
     "string_type": "文字列で与えてください",
     "json_invalid": "JSON として読めません",
     "list_type": "リストで与えてください",

@@ -196,6 +196,25 @@ UI: dict[str, tuple[str, str]] = {
         "この局面はこのサーバーの制限内ではコンピュータが計算しきれません。"
         "小さい山で始めるか、強さを「でたらめ」にしてください。",
     ),
+    "play.too_big_hint": (
+        "This position is too big to work out within this server's limits, so there is no "
+        "hint or explanation for it; play on, or start a game with smaller heaps.",
+        "この局面はこのサーバーの制限内では計算しきれないため、ヒントも解説も出せません。"
+        "このまま続けるか、小さい山で始めてください。",
+    ),
+    "play.too_big_random": (
+        "This position is too big to work out within this server's limits; start a game "
+        "with smaller heaps.",
+        "この局面はこのサーバーの制限内では計算しきれません。小さい山で始めてください。",
+    ),
+    "play.no_answer": (
+        "The server did not answer (no connection, or it is restarting); try again.",
+        "サーバーから応答がありません(接続がないか、再起動中です)。もう一度試してください。",
+    ),
+    "play.bad_answer": (
+        "The server could not answer this request; try again in a moment.",
+        "サーバーがこの要求に答えられませんでした。少し待ってもう一度試してください。",
+    ),
     "play.again": ("Play again", "もう一度"),
     "play.over_at_start": (
         "This position has no move: the game is over before it begins.",

@@ -248,9 +248,8 @@ def period(
             g, limits=_CONFIG.limits(), max_length=max_length, misere=misere
         ).to_dict()
     result["criterion"] = criterion_name(g, misere) if result["proven"] else None
-    if misere:
-        result["misere"] = True
-    else:
+    result["misere"] = misere
+    if not misere:
         with field("game"):
             result |= _sparse(g, result["checked_to"])
     if lang is not None and result["proven"]:

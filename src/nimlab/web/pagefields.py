@@ -107,3 +107,18 @@ class PageFields:
             f"{shown!r} は選べません。{', '.join(choices)} のどれかを選んでください",
         )
         return None
+
+
+def page_message(message: str, field: str | None, kind: str) -> str:
+    """A refusal as a page shows it. A message that names what it refuses ("bad position
+    'x' for nim", "unknown game 'x'") loses the request's field name, as on the play page;
+    a bound of a form's field (kind ``invalid_option``: "size: 41 is too big") keeps it.
+
+    >>> page_message("position: bad position 'x' for nim", "position", "invalid_position")
+    "bad position 'x' for nim"
+    >>> page_message("size: 41 is too big; choose 1 to 40", "size", "invalid_option")
+    'size: 41 is too big; choose 1 to 40'
+    """
+    if field is None or kind == "invalid_option" or not message.startswith(f"{field}: "):
+        return message
+    return message[len(field) + 2 :]

@@ -22,7 +22,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from nimlab import __version__
 from nimlab.registry import FAMILIES
 from nimlab.web import figures, i18n, translate
-from nimlab.web.pagefields import PageFields
+from nimlab.web.pagefields import PageFields, page_message
 from nimlab.web.workers import NOT_THE_REQUEST, JobError, WorkerPool
 
 router = APIRouter(include_in_schema=False)
@@ -71,6 +71,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     html = env.get_template(template).render(
         lang=lang,
         t=lambda key, **v: i18n.t(lang, key, **v),
+        said=lambda error: page_message(error.message, error.field, error.kind),
         switch_url=switch_url,
         version=__version__,
         url=url,

@@ -34,6 +34,7 @@ import importlib
 import multiprocessing
 import multiprocessing.forkserver
 import os
+import re
 import resource
 import signal
 import sys
@@ -282,6 +283,21 @@ def _for_a_visitor(error: TooLarge, lang: str) -> str:
     return text
 
 
+GAME_LIST = {"en": "the page /games", "ja": "/games のページ"}
+"""Where the web app lists every game (the command line's messages say `nimlab games`)."""
+
+
+def _on_the_web(text: str, lang: str) -> str:
+    """A message of the library as the web app says it: its game list, not the command's.
+
+    >>> _on_the_web("unknown game 'x' (`nimlab games` lists every game)", "en")
+    "unknown game 'x' (the page /games lists every game)"
+    >>> _on_the_web("（`nimlab games` で全ゲームの一覧）", "ja")
+    '（/games のページで全ゲームの一覧）'
+    """
+    return re.sub(r"`nimlab games`" + (" ?" if lang == "ja" else ""), GAME_LIST[lang], text)
+
+
 def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any, ...]:
     """``("ok", result)``, ``("error", kind, message, field, message_ja)``, ``("retire", ...)`` or
     ``("cancelled",)``."""
@@ -296,7 +312,8 @@ def _run(table: dict[str, Any], name: str, kwargs: dict[str, Any]) -> tuple[Any,
             en, ja = (_for_a_visitor(error, lang) for lang in ("en", "ja"))
             return ("error", error.kind, en, None, ja)
         field = getattr(error, "field", None)
-        return ("error", error.kind, error.render(), field, error.render(None, "ja"))
+        en, ja = (_on_the_web(error.render(None, lang), lang) for lang in ("en", "ja"))
+        return ("error", error.kind, en, field, ja)
     except MemoryError:
         return ("retire", "too_large", OUT_OF_MEMORY, None, OUT_OF_MEMORY_JA)
     except RecursionError:

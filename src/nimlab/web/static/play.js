@@ -59,15 +59,23 @@
       extra || {},
     );
     const lang = encodeURIComponent(game.setup.lang || "en");
-    const response = await fetch(`${path}?lang=${lang}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal,
-    });
-    const data = await response.json();
-    if (!response.ok) throw data.error || { message: response.statusText };
-    return data;
+    let response;
+    try {
+      response = await fetch(`${path}?lang=${lang}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      throw { kind: "no_answer", message: t("play.no_answer") }; // offline, or the server is down
+    }
+    // A proxy's or a crashed server's page is no answer of nimlab's: said in the page's words.
+    const data = await response.json().catch(() => null);
+    if (response.ok && data) return data;
+    if (data && data.error && data.error.message) throw data.error;
+    throw { kind: "no_answer", message: `${t("play.bad_answer")} (HTTP ${response.status})` };
   }
 
   // The form's words for the request's fields (the others, "moves.0", are not named).
@@ -78,7 +86,11 @@
   // move or an analysis over the server's limits in a player's words, not a developer's.
   function playerMessage(error) {
     if (!error) return "";
-    if (game.state && error.kind === "too_large") return t("play.too_big");
+    if (game.state && error.kind === "too_large") {
+      // A hint or an explanation needs the whole analysis, at every level; the game goes on.
+      if (/\/(hint|explain)$/.test(error.during || "")) return t("play.too_big_hint");
+      return t(game.setup.level === "random" ? "play.too_big_random" : "play.too_big");
+    }
     let text = error.message || String(error);
     if (error.field && text.startsWith(`${error.field}: `)) {
       text = text.slice(error.field.length + 2);
@@ -126,6 +138,7 @@
       return data;
     } catch (error) {
       if (generation !== game.generation) return null;
+      if (error && typeof error === "object") error.during = path;
       game.refusal = error;
       showError(error);
       return null;
@@ -431,7 +444,9 @@
     $("auto").disabled = state.over;
     $("auto").textContent = t(auto ? "play.auto_stop" : "play.auto");
     $("auto").setAttribute("aria-pressed", String(auto));
-    $("analyse-link").href = `/game?game=${encodeURIComponent(state.game)}&position=${encodeURIComponent(state.position)}`;
+    const analysed = new URLSearchParams({ game: state.game, position: state.position });
+    if (state.misere) analysed.set("misere", "true");
+    $("analyse-link").href = `/game?${analysed}`;
   }
 
   function renderHeaps(state) {
@@ -780,6 +795,9 @@
     const query = new URLSearchParams({ game: setup.game, position: setup.start, level: setup.level, first: setup.first });
     if (setup.misere) query.set("misere", "true");
     history.replaceState(null, "", `/play?${query}`);
+    // The language link continues this game (the server wrote it for the address loaded).
+    const other = setup.lang === "ja" ? "en" : "ja";
+    $("lang-switch").href = `/play?${query}&lang=${other}`;
     start(setup);
   });
 
