@@ -307,3 +307,32 @@ def test_an_empty_game_in_a_play_body_is_refused_in_japanese(client: TestClient)
     r = client.post("/api/play/state", json={"game": "", "start": "3", "lang": "ja"})
     assert r.status_code == 422
     assert r.json()["error"]["message"] == "game: 1 文字以上で与えてください", r.json()
+
+
+def test_the_docs_page_gives_integer_bounds_whole_and_its_words_in_japanese(
+    client: TestClient,
+) -> None:
+    """Before: the seed read "integer, 0.0–, default 0" (its exclusive maximum dropped) and
+    the Japanese page said "default", "string", "integer", "boolean" and "array"."""
+    html = page(client, "/docs", lang="en")
+    assert "integer, 0–9223372036854775807, default 0" in html and "0.0" not in html
+    assert "array, ≤ 1000 items" in html
+    japanese = page(client, "/docs", lang="ja")
+    section = japanese[japanese.index('id="POST-/api/play/move"') :]
+    section = section[: section.index("</section>")]
+    assert "整数, 0–9223372036854775807, 既定値 0" in section
+    for english in ("default", "string", "integer", "boolean", "array"):
+        assert english not in re.sub(r"<[^>]+>", " ", section), english
+
+
+def test_each_small_form_of_the_game_page_keeps_what_the_others_chose(
+    client: TestClient,
+) -> None:
+    """Before: sending the size form dropped n=100 (and each form the others' choices)."""
+    html = page(client, "/game", game="kayles", position="5,7", n="100", size="30", lang="en")
+    forms = re.findall(r'<form method="get" action="/game" class="inline">.*?</form>', html, re.S)
+    strip = next(form for form in forms if 'name="n" id="strip-n"' in form)
+    table = next(form for form in forms if 'id="two-size"' in form)
+    assert '<input type="hidden" name="size" value="30">' in strip
+    assert '<input type="hidden" name="n" value="100">' in table
+    assert 'type="hidden" name="n"' not in strip and 'type="hidden" name="size"' not in table

@@ -238,6 +238,8 @@ async def _game_page(
         link=link,
         steps_families=STEPS_FAMILIES,
         successor_families=SUCCESSOR_FAMILIES,
+        # what the visitor chose in each small form, kept by the other two
+        chosen={k: v for k, v in (("n", n), ("size", size), ("max", max)) if v is not None},
     )
 
 
@@ -471,17 +473,51 @@ def _body_model(schema: dict[str, Any], op: dict[str, Any]) -> dict[str, Any]:
     return model
 
 
+SCHEMA_WORDS_JA = {
+    "integer": "整数",
+    "string": "文字列",
+    "boolean": "真偽値",
+    "array": "配列",
+    "number": "数",
+    "object": "オブジェクト",
+    "default": "既定値",
+    "characters": "文字",
+    "items": "個",
+}
+"""The words of :func:`_schema_text` in Japanese."""
+
+
 def _schema_text(schema: dict[str, Any], lang: str = "en") -> str:
-    """A parameter's type and bounds in a few words, e.g. ``integer, 1–100``."""
+    """A parameter's type and bounds in a few words, e.g. ``integer, 1–100``.
+
+    >>> _schema_text({"type": "integer", "minimum": 0.0, "exclusiveMaximum": 2**63})
+    'integer, 0–9223372036854775807'
+    >>> _schema_text({"type": "array", "maxItems": 1000, "default": False}, "ja")
+    '配列, ≤ 1000 個, 既定値 false'
+    """
+
+    def word(english: str) -> str:
+        return SCHEMA_WORDS_JA.get(english, english) if lang == "ja" else english
+
+    def whole(x: Any) -> Any:  # 0.0 as 0: the bounds of integers, as the schema gives them
+        return int(x) if isinstance(x, float) and x.is_integer() else x
+
     options = schema.get("anyOf", [schema])
     kinds = [o.get("type", "") for o in options if o.get("type") != "null"]
-    text = " | ".join(kinds)
+    text = " | ".join(word(kind) for kind in kinds)
     for o in options:
-        low, high = o.get("minimum"), o.get("maximum")
+        low, high = whole(o.get("minimum")), whole(o.get("maximum"))
+        step = 1 if o.get("type") == "integer" else 0
+        if low is None and o.get("exclusiveMinimum") is not None:
+            low = whole(o["exclusiveMinimum"]) + step if step else f"> {o['exclusiveMinimum']}"
+        if high is None and o.get("exclusiveMaximum") is not None:
+            high = whole(o["exclusiveMaximum"]) - step if step else f"< {o['exclusiveMaximum']}"
         if low is not None or high is not None:
             text += f", {'' if low is None else low}–{'' if high is None else high}"
         if o.get("maxLength") is not None:
-            text += f", ≤ {o['maxLength']} " + ("文字" if lang == "ja" else "characters")
+            text += f", ≤ {o['maxLength']} " + word("characters")
+        if o.get("maxItems") is not None:
+            text += f", ≤ {o['maxItems']} " + word("items")
     if "default" in schema:  # as JSON writes it: false, null
-        text += f", default {json.dumps(schema['default'], ensure_ascii=False)}"
+        text += f", {word('default')} {json.dumps(schema['default'], ensure_ascii=False)}"
     return text
