@@ -82,3 +82,23 @@ def test_a_huge_list_of_p_positions_is_refused_before_it_is_built() -> None:
     with pytest.raises(TooLarge, match=r"P-positions would need .*Limits.max_memory"):
         p_positions_k(game, 3, 60, Limits(max_memory=10**5).budget())
     assert p_positions_k(game, 3, 60, Limits().budget())
+
+
+def test_a_large_take_away_state_gets_its_remoteness_from_the_table() -> None:
+    """Found by the theory audit of 2026-11-28: analyze("take-away:2", "1000/1000") spent
+    about 2 s on a search for the remoteness and gave up; the kernel's table gives it."""
+    from nimlab.solve.search import Search
+
+    answer = nimlab.analyze("take-away:2", "1000/1000")
+    assert answer.remoteness == 1  # take all
+    far = nimlab.analyze("take-away:2", "1000/17")
+    assert far.remoteness is not None and far.remoteness % 2 == 1  # an N-position
+    far_game = nimlab.game("take-away:2")
+    budget = Limits().budget()
+    assert far.remoteness == compiled._take_away_remoteness(far_game, (1000, 17), budget)
+    # the same remoteness as a search where one fits (the search from 60/60)
+    small = Search(far_game).value((60, 60))[1]
+    assert nimlab.analyze("take-away:2", "60/60").remoteness == small
+    # over the state limit (a table not yet made) the remoteness is left out, not refused
+    limited = nimlab.analyze("take-away:3", "1000/17", limits=Limits(max_states=600_000))
+    assert limited.outcome == "N" and limited.remoteness is None

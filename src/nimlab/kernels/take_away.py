@@ -9,6 +9,14 @@ N < 65536).
 >>> table = take_away_table(2, 9)
 >>> [int(table[row_offset(n) + max(n - 1, 0)]) for n in range(9)]  # fresh games, Fibonacci Nim
 [0, 0, 0, 0, 3, 0, 4, 4, 0]
+
+The remoteness R(n, m) goes along the rows the same way: a state with a P-option is one
+more than the least remoteness of its P-options, else one more than the greatest of all
+(0 with no move).
+
+>>> far = take_away_remoteness(2, 9, table)
+>>> [int(far[row_offset(n) + max(n - 1, 0)]) for n in range(9)]
+[0, 0, 2, 2, 3, 4, 5, 5, 6]
 """
 
 from __future__ import annotations
@@ -54,3 +62,30 @@ def take_away_table(multiplier: int, rows: int) -> np.ndarray:
     if rows:
         _fill(multiplier, rows, out)
     return out
+
+
+@njit(cache=True)
+def _fill_remoteness(multiplier: int, rows: int, values: np.ndarray, far: np.ndarray) -> None:
+    for n in range(rows):
+        base = n * (n + 1) // 2
+        far[base] = 0  # (n, 0): no move
+        best_p = -1  # least remoteness of a P-option so far
+        worst = -1  # greatest remoteness of any option so far
+        for k in range(1, n + 1):
+            left = n - k
+            cell = left * (left + 1) // 2 + min(multiplier * k, left)
+            r = int(far[cell])
+            if values[cell] == 0 and (best_p < 0 or r < best_p):
+                best_p = r
+            if r > worst:
+                worst = r
+            far[base + k] = best_p + 1 if best_p >= 0 else worst + 1
+
+
+def take_away_remoteness(multiplier: int, rows: int, values: np.ndarray) -> np.ndarray:
+    """R(n, m) for 0 ≤ m ≤ n < rows, from the Grundy values ``values`` of
+    :func:`take_away_table` (the same triangle; remoteness ≤ n fits its type)."""
+    far = np.zeros(cells(rows), dtype=values.dtype)
+    if rows:
+        _fill_remoteness(multiplier, rows, values[: cells(rows)], far)
+    return far

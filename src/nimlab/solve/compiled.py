@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from nimlab.errors import TooLarge
 from nimlab.games.base import Move, Position, Ruleset
 from nimlab.kernels.shapes import (
     KERNEL_MIN_STATES,
@@ -155,7 +156,8 @@ def kernel_answer(
         moves = [m for m in game.moves(pos) if lookup(m.to) == 0]
         take_away = game.capabilities.take_away_multiplier is not None
         what = "take-away states" if take_away else "two-heap Grundy table"
-        return KernelAnswer(value == 0, value, moves, kernel_table(what))
+        reach = _take_away_remoteness(game, pos, budget) if take_away else None
+        return KernelAnswer(value == 0, value, moves, kernel_table(what), reach)
     if k_heap_moves(game, len(pos)) is None:
         return None
     found = p_positions_k(game, len(pos), max(pos), budget, force)
@@ -187,7 +189,46 @@ def kernel_values(
     if known is not None:
         return known
     lookup = _grundy_lookup(game, pos, budget)
-    return None if lookup is None else (lookup(pos), None)
+    if lookup is None:
+        return None
+    if game.capabilities.take_away_multiplier is None:
+        return lookup(pos), None
+    return lookup(pos), _take_away_remoteness(game, pos, budget)
+
+
+def _take_away_remoteness(game: Ruleset, pos: Position, budget: Budget) -> int | None:
+    """The remoteness of the take-away state ``pos`` from the table of the states up to its
+    row, computed from the Grundy values (kept beside them in the context) if it fits what
+    ``budget`` has left; else None (the remoteness is optional).
+
+    >>> from nimlab.registry import game
+    >>> _take_away_remoteness(game("take-away:2"), (8, 7), Limits().budget())
+    6
+    """
+    rows = pos[0] + 1
+    cache = current().tables
+    key = ("remoteness", game)
+    known = cache.get(key)
+    if known is None or known[0] < rows:
+        from nimlab.kernels.take_away import cells, take_away_remoteness, value_bytes
+
+        try:
+            values = _table(game, rows, budget)
+            budget.check_memory(
+                cells(rows) * value_bytes(rows),
+                f"the remoteness of {amount(cells(rows))} take-away states",
+                ja=f"take-away の状態 {amount(cells(rows))} 個の遠さ",
+            )
+            budget.spend_kernel(cells(rows))
+        except TooLarge:
+            return None
+        multiplier = game.capabilities.take_away_multiplier
+        assert multiplier is not None
+        far = take_away_remoteness(multiplier, rows, values)
+        known = (rows, far)
+        cache.put(key, known, int(far.nbytes))
+    n, m = pos[0], pos[1]
+    return int(known[1][n * (n + 1) // 2 + m])
 
 
 def k_heap_values(
