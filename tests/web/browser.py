@@ -129,6 +129,13 @@ def wait_for_turn(page: Any) -> str:
     return str(page.locator("#status").inner_text())
 
 
+def start_from_the_form(page: Any, game: str, position: str) -> None:
+    """Type ``game`` and ``position`` into the play page's form and start that game."""
+    page.fill("#play-game", game)
+    page.fill("#play-position", position)
+    page.click("#play-start")
+
+
 def auto_game(page: Any, server: str, query: str) -> str:
     """Play the game of ``query`` computer against computer, fast, to its end; the status."""
     page.goto(server + "/play?" + query)

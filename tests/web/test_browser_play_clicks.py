@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.browser import expect_console, wait_for_turn
+from web.browser import expect_console, start_from_the_form, wait_for_turn
 
 
 def test_the_take_away_limit_keeps_every_digit(page: Any, server: str) -> None:
@@ -223,9 +223,7 @@ def test_an_empty_position_starts_the_games_example(page: Any, server: str) -> N
     # before: an empty field started the empty position, "over before it begins"
     page.goto(server + "/play?game=nim&position=3,4,5")
     wait_for_turn(page)
-    page.fill("#play-game", "kayles")
-    page.fill("#play-position", "")
-    page.click("#play-start")
+    start_from_the_form(page, "kayles", "")
     page.wait_for_function(
         "() => document.querySelector('#play-heading').textContent.startsWith('kayles')"
     )

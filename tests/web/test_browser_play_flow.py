@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from web.browser import auto_game, expect_console, wait_for_turn
+from web.browser import auto_game, expect_console, start_from_the_form, wait_for_turn
 
 
 def test_a_new_game_started_while_the_computer_thinks_is_the_one_played(
@@ -28,9 +28,7 @@ def test_a_new_game_started_while_the_computer_thinks_is_the_one_played(
     wait_for_turn(page)
     page.locator('#move-list button[data-to="1,4,5"]').click()
     page.wait_for_function("() => document.body.classList.contains('busy')")
-    page.fill("#play-game", "nim")
-    page.fill("#play-position", "1,2")
-    page.click("#play-start")
+    start_from_the_form(page, "nim", "1,2")
     assert wait_for_turn(page) == "Your move."
     assert len(held) == 1
     with contextlib.suppress(Exception):  # the page may have aborted it: then nothing comes
@@ -225,9 +223,7 @@ def test_the_language_link_continues_the_game_started_from_the_form(page: Any, s
     # (/play?lang=ja) or another began (the link's nim 3,4,5 instead of the form's wythoff)
     page.goto(server + "/play?game=nim&position=3,4,5")
     wait_for_turn(page)
-    page.fill("#play-game", "wythoff")
-    page.fill("#play-position", "4,7")
-    page.click("#play-start")
+    start_from_the_form(page, "wythoff", "4,7")
     wait_for_turn(page)
     page.locator("#move-list button").first.click()
     wait_for_turn(page)
