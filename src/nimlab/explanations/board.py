@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from nimlab.errors import InvalidOption, NotApplicable
 from nimlab.explanations.words import say
-from nimlab.games.actions import Take, TakeBoth
+from nimlab.games.actions import Action
 from nimlab.games.base import Ruleset, as_heaps_ruleset
 from nimlab.registry import game as as_game
 
@@ -194,16 +194,11 @@ def _targets(game: Ruleset, cell: Cell) -> tuple[Cell, ...]:
     return tuple(sorted(found, key=lambda c: (-(c[0] + c[1]), c)))
 
 
-def _ordered(action: object, x: int, y: int, to: Iterable[int]) -> list[Cell]:
+def _ordered(action: Action, x: int, y: int, to: Iterable[int]) -> list[Cell]:
     """The ordered cell a move from (x, y) reaches, from what its action says."""
-    if isinstance(action, TakeBoth) or (isinstance(action, Take) and action.leaving):
-        left = action.leaving
-        assert left is not None and len(left) == 2
-        return [(left[0], left[1])]
-    if isinstance(action, Take):
-        if action.heap == x:
-            return [(x - action.amount, y)]
-        return [(x, y - action.amount)]
+    cell = action.cell_from(x, y)
+    if cell is not None:
+        return [cell]
     reached = ",".join(str(h) for h in to)
     raise NotApplicable(
         f"the step-by-step board needs moves that take from one heap or both; "

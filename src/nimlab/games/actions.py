@@ -34,6 +34,17 @@ class Action:
     kind: ClassVar[str] = ""
     """A short stable name of the kind (``"take"``, ``"split-delete"``, ...)."""
 
+    def cell_from(self, x: int, y: int) -> tuple[int, int] | None:
+        """The pair of heaps this move reaches from the heaps (x, y), x's first, for a move
+        that takes from one heap or both (seed 002's ○× board); None for other kinds.
+
+        >>> Take(5, 2).cell_from(3, 5), TakeBoth(2, (1, 3)).cell_from(3, 5)
+        ((3, 3), (1, 3))
+        >>> Split(5, (2, 3)).cell_from(3, 5) is None
+        True
+        """
+        return None
+
     def __repr__(self) -> str:
         shown = []
         for f in fields(self):
@@ -57,6 +68,11 @@ class Take(Action):
     leaving: Heaps | None = None
     kind: ClassVar[str] = "take"
 
+    def cell_from(self, x: int, y: int) -> tuple[int, int] | None:
+        if self.leaving is not None:
+            return (self.leaving[0], self.leaving[1]) if len(self.leaving) == 2 else None
+        return (x - self.amount, y) if self.heap == x else (x, y - self.amount)
+
 
 @dataclass(frozen=True, repr=False)
 class TakeBoth(Action):
@@ -65,6 +81,9 @@ class TakeBoth(Action):
     amount: int
     leaving: Heaps
     kind: ClassVar[str] = "take-both"
+
+    def cell_from(self, x: int, y: int) -> tuple[int, int] | None:
+        return (self.leaving[0], self.leaving[1]) if len(self.leaving) == 2 else None
 
 
 @dataclass(frozen=True, repr=False)
