@@ -462,8 +462,8 @@ def _analyze_steps(
         # A take-away state has up to n moves: its search's bound counts positions, not the
         # moves tried (1000/17: 162,162 positions, 8 s, and given up), so the table decides.
         take_away = g.capabilities.take_away_multiplier is not None
-        small = cells is not None and cells <= TAKE_AWAY_SEARCH_CELLS if take_away else True
-        if cells is not None and work <= KERNEL_MIN_STATES and small:
+        small = cells is not None and (not take_away or cells <= TAKE_AWAY_SEARCH_CELLS)
+        if small and work <= KERNEL_MIN_STATES:
             # Small: one search within the state limit gives the Grundy value the theorem
             # may leave open and the remoteness, without loading a kernel.
             steps.append(Step(search, "grundy", work, optional=True))
@@ -471,16 +471,12 @@ def _analyze_steps(
         table = None if misere or work <= KERNEL_MIN_STATES else _k_heap_grundy_step(g, pos, limits)
         if table is not None:  # the values the theorem leaves open, and the remoteness
             steps.append(replace(table, optional=True))
+        if not take_away:
+            keep_remoteness(remoteness)
         if cells is not None:  # for the Grundy value where the theorem gives only the outcome
             kernel = _table_step(g, cells, "grundy", optional=True)
-            # A take-away table gives the remoteness too: then no search for it is started.
-            first = g.capabilities.take_away_multiplier is not None
-            if not first:
-                keep_remoteness(remoteness)
             (steps if cells <= limits.max_states else dropped).append(kernel)
-            if first:
-                keep_remoteness(remoteness)
-        else:
+        if take_away:  # after the table, which gives the remoteness too: no search then
             keep_remoteness(remoteness)
         return tuple(steps), tuple(dropped)
     if not misere and (as_heap_ruleset(g) is not None or g.summands()):
