@@ -97,6 +97,34 @@ def parse_int(text: str, name: str, least: int | None = None, most: int | None =
     return value if least is None else check_int(value, name, least, most)
 
 
+_GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:_[0-9]+)+")
+_POWER_OF_TEN = re.compile(r"([0-9]+)(?:\.([0-9]*))?[eE]\+?([0-9]{1,3})")
+
+
+def plain_count(text: str) -> str:
+    """A command-line count written as plain digits when it is written as nimlab prints
+    counts (``5,000,000``), with Python's underscores (``5_000_000``) or as a whole number
+    times a power of ten (``1e9``, ``2.5e6``); any other text is returned unchanged, for
+    the caller's own message. Positions never go through this: there a comma separates
+    heaps.
+
+    >>> plain_count("5,000,000"), plain_count("1_000"), plain_count(" 1e9 "), plain_count("2.5E6")
+    ('5000000', '1000', '1000000000', '2500000')
+    >>> plain_count("1,00"), plain_count("1.5e0"), plain_count("1e-3"), plain_count("-1e3")
+    ('1,00', '1.5e0', '1e-3', '-1e3')
+    """
+    stripped = text.strip()
+    if _GROUPED.fullmatch(stripped):
+        return stripped.replace(",", "").replace("_", "")
+    power = _POWER_OF_TEN.fullmatch(stripped)
+    if power is None:
+        return text
+    whole, fraction, exponent = power.group(1), (power.group(2) or "").rstrip("0"), power.group(3)
+    if len(fraction) > int(exponent) or int(exponent) > MAX_DIGITS:
+        return text  # not whole (1.5e0), or more digits than any integer here takes
+    return (whole + fraction + "0" * (int(exponent) - len(fraction))).lstrip("0") or "0"
+
+
 def check_flag(value: object, name: str) -> bool:
     """``value`` if it is a bool (a flag such as ``misere``), else ``InvalidOption``: ``"x"``
     or ``-1`` would otherwise count as true.

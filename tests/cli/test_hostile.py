@@ -122,6 +122,23 @@ def test_research_counts_name_their_range(
     assert "0 から 9223372036854775807 までの整数ではありません" in capsys.readouterr().err
 
 
+def test_a_limit_copied_from_a_refusal_is_taken_as_it_reads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a refusal prints "over the limit of 5,000,000; raise the limit with --max-states":
+    # the count as printed, 1e9 and 1_000_000 were "not an integer"
+    code, _ = cli("sequence", "octal:0.6", "--to", "6000000")
+    assert code == 3 and "5,000,000" in capsys.readouterr().err
+    for spelled in ("6,000,000", "6e6", "6_000_000", "0.6e7"):
+        code, out = cli("sequence", "kayles", "--to", "1e1", "--max-states", spelled, "--json")
+        assert code == 0 and json.loads(out)["values"] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]
+    assert cli("sequence", "kayles", "--to", "1e400")[0] == 2
+    assert "1e400... has more than 100 digits" in capsys.readouterr().err
+    for wrong in ("6,00", "1.5e0", "1e-3", "6,000.5", "1__0"):
+        assert cli("sequence", "kayles", "--to", wrong)[0] == 2
+        assert f"'{wrong}' is not an integer" in capsys.readouterr().err
+
+
 def test_a_huge_input_is_not_echoed_whole(capsys: pytest.CaptureFixture[str]) -> None:
     """Found by the CLI audit: a 100 KB game name came back whole on stderr (and in the
     ``--json`` error). Long runs are cut as the web app cuts them, with the command line's

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, NoReturn, TextIO, cast
 
-from nimlab.checks import parse_int
+from nimlab.checks import parse_int, plain_count
 from nimlab.cli import commands, misere, octal, research, tablebase, theory
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.formats import FORMATS
@@ -206,13 +206,20 @@ def _abbreviated(parser: argparse.ArgumentParser, extras: list[str]) -> str:
 
 
 def _count(text: str) -> int:
+    """An option's integer, also written as nimlab prints counts (see
+    :func:`nimlab.checks.plain_count`): a limit copied from a refusal is taken as it reads.
+
+    >>> _count("100,000,000"), _count("1e9"), _count("-3")
+    (100000000, 1000000000, -3)
+    """
     lang = current()
-    if not re.fullmatch(r"\s*[-+]?[0-9]+\s*", text):  # not "x... has more than 100 digits"
+    digits = plain_count(text)
+    if not re.fullmatch(r"\s*[-+]?[0-9]+\s*", digits):  # not "x... has more than 100 digits"
         raise argparse.ArgumentTypeError(say("arg.not_integer", lang, text=text))
-    if len(text.strip()) > 100:
-        raise argparse.ArgumentTypeError(say("arg.too_many_digits", lang, text=text[:20]))
+    if len(digits.strip()) > 100:
+        raise argparse.ArgumentTypeError(say("arg.too_many_digits", lang, text=text.strip()[:20]))
     try:
-        return parse_int(text, "the value")
+        return parse_int(digits, "the value")
     except NimlabError:
         raise argparse.ArgumentTypeError(say("arg.not_integer", lang, text=text)) from None
 

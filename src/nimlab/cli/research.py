@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from nimlab.checks import plain_count
 from nimlab.cli.commands import emit_json
 from nimlab.cli.options import current, language
 from nimlab.cli.theory import Adder
@@ -57,8 +58,8 @@ def _int(text: str) -> int:
     Every number the research commands take counts something (set sizes, heaps, digits,
     rows, workers), so a sign is refused here with the range, not later.
 
-    >>> _int("12"), _int(" 3 ")
-    (12, 3)
+    >>> _int("12"), _int(" 3 "), _int("1,000"), _int("1e3")
+    (12, 3, 1000, 1000)
     >>> _int("-3")
     Traceback (most recent call last):
     ...
@@ -69,9 +70,10 @@ def _int(text: str) -> int:
     argparse.ArgumentTypeError: '３' is not an integer from 0 to 9223372036854775807
     """
     shown = text if len(text) <= 24 else text[:20] + "..."
-    if not re.fullmatch(r"\s*\+?[0-9]{1,19}\s*", text) or int(text) > INT64:
+    digits = plain_count(text)
+    if not re.fullmatch(r"\s*\+?[0-9]{1,19}\s*", digits) or int(digits) > INT64:
         raise argparse.ArgumentTypeError(say("arg.not_count", current(), text=shown, most=INT64))
-    return int(text)
+    return int(digits)
 
 
 def _seconds(text: str) -> float:
