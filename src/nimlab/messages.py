@@ -264,6 +264,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game}: {heaps}、どの山も {max} 以下の {count}",
     ),
     "unit.heap": ("{n:,} heap", "山 {n:,} 個"),
+    "unit.table": ("{n:,} table", "表 {n:,} 個"),
+    "unit.tables": ("{n:,} tables", "表 {n:,} 個"),
     "unit.heaps": ("{n:,} heaps", "山 {n:,} 個"),
     "unit.P-position": ("{n:,} P-position", "P 局面 {n:,} 個"),
     "unit.P-positions": ("{n:,} P-positions", "P 局面 {n:,} 個"),
@@ -620,16 +622,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "テーブルベースは無効です（$NIMLAB_TABLEBASE={value}）。表は毎回計算します",
     ),
     "tablebase.head": (
-        "tablebase {path}: {count} tables, {size} of at most {limit}",
-        "テーブルベース {path}: 表 {count} 個、{size}（上限 {limit}）",
+        "tablebase {path}: {count}, {size} of at most {limit}",
+        "テーブルベース {path}: {count}、{size}（上限 {limit}）",
     ),
     "tablebase.row": (
         "  {kind:<18} {spec:<28} up to {size:>8,}  {bytes:>10}  used {used}",
         "  {kind:<18} {spec:<28} {size:>8,} まで  {bytes:>10}  最終使用 {used}",
     ),
     "tablebase.cleared": (
-        "tablebase {path}: {count} tables forgotten",
-        "テーブルベース {path}: 表 {count} 個を消去しました",
+        "tablebase {path}: {count} forgotten",
+        "テーブルベース {path}: {count}を消去しました",
     ),
 }
 """Key → ``(English, Japanese)``; the placeholders of both are the same."""

@@ -268,7 +268,8 @@ def test_the_tablebase_command_lists_and_clears(tmp_path: Path) -> None:
     text = _run(["tablebase", "--lang", "ja"], env).stdout
     assert "テーブルベース" in text and "grundy-game" in text
     cleared = _run(["tablebase", "--clear"], env).stdout
-    assert "1 tables forgotten" in cleared
+    assert "1 table forgotten" in cleared  # was "1 tables forgotten"
+    assert "0 tables forgotten" in _run(["tablebase", "--clear"], env).stdout
     assert json.loads(_run(["tablebase", "--json"], env).stdout.rsplit("\n", 2)[0])["tables"] == []
     off = _run(["tablebase"], dict(os.environ, NIMLAB_TABLEBASE="off")).stdout
     assert "off" in off

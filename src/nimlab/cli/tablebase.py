@@ -17,7 +17,7 @@ from typing import TextIO
 from nimlab.cli.commands import emit_json
 from nimlab.cli.options import language
 from nimlab.errors import InvalidOption
-from nimlab.messages import both, say
+from nimlab.messages import both, count, say
 
 EXAMPLES = {
     "tablebase": [
@@ -29,6 +29,11 @@ EXAMPLES = {
 }
 
 Adder = Callable[..., argparse.ArgumentParser]
+
+
+def _tables(n: int, lang: str) -> str:
+    """``1 table``, ``3 tables`` (``表 3 個``)."""
+    return count(n, "table", lang)
 
 
 def add_commands(command: Adder) -> None:
@@ -76,11 +81,14 @@ def tablebase(args: argparse.Namespace, out: TextIO) -> int:
             "$NIMLAB_TABLEBASE に書き込めるファイルのパスか off を指定します",
         )
     if args.clear:
-        count = base.clear()
+        forgotten = base.clear()
         if args.json:
-            emit_json(out, {"path": str(base.path), "cleared": count})
+            emit_json(out, {"path": str(base.path), "cleared": forgotten})
         else:
-            out.write(say("tablebase.cleared", lang, path=base.path, count=count) + "\n")
+            out.write(
+                say("tablebase.cleared", lang, path=base.path, count=_tables(forgotten, lang))
+                + "\n"
+            )
         return 0
     entries = base.entries()
     if args.json:
@@ -109,7 +117,7 @@ def tablebase(args: argparse.Namespace, out: TextIO) -> int:
             "tablebase.head",
             lang,
             path=base.path,
-            count=len(entries),
+            count=_tables(len(entries), lang),
             size=_bytes(held),
             limit=_bytes(base.max_bytes),
         )
