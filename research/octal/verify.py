@@ -51,7 +51,9 @@ def main() -> int:
         check_seconds = round(time.perf_counter() - t1, 1)
         if len(values) <= KEEP:
             name = cert["code"].replace(".", "_") + ".json"
-            (args.out / "certificates" / name).write_text(json.dumps(cert) + "\n")
+            # the bytes `nimlab period --certificate` writes
+            text = json.dumps(cert, separators=(",", ":"))
+            (args.out / "certificates" / name).write_text(text + "\n")
         row = {
             "game": spec,
             "preperiod": cert["preperiod"],
