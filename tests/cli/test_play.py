@@ -291,3 +291,14 @@ def test_a_game_that_thinks_long_shows_its_progress_off_a_terminal() -> None:
     lines = r.stderr.splitlines()
     assert lines and all(line.startswith("working: ") for line in lines), r.stderr
     assert "Game abandoned." in r.stdout
+
+
+def test_a_state_limit_below_the_moves_listed_lists_fewer() -> None:
+    # fuzz of stop 45: --max-states below 20 stopped the game at once with exit 2 and
+    # "limit must be at most 10, got 20" (the moves listed for the example move)
+    for limit in ("1", "10", "19"):
+        done = play("nim", "3,4,5", "--max-states", limit, stdin="quit\n")
+        assert done.returncode == 0 and "Game abandoned" in done.stdout, done.stderr
+    moves = play("nim", "30,40", "--max-states", "5", stdin="moves\nquit\n").stdout
+    assert "#5 take 5 from the heap of 30" in moves and "#6" not in moves
+    assert "take 1 to 40 from the heap of 40" in moves  # the rest said by the rule

@@ -252,9 +252,10 @@ def _commands(session: Any, term: Terminal, lang: str) -> dict[str, Callable[[],
             f"#{i + 1} {_move_words(m, lang)} → {_shown(g, m.to, lang)}"
             for i, m in enumerate(listed)
         ]
-        if len(listed) >= LISTED:  # (below its cap the list is whole)
+        cap = min(LISTED, session.limits.max_states)  # (a state limit below LISTED lists fewer)
+        if len(listed) >= cap:  # (below its cap the list is whole)
             said = rule(g, session.position, lang)  # the rest by the rule, where there is one
-            lines.append(said if said is not None else say("play.more_moves", lang, n=LISTED))
+            lines.append(said if said is not None else say("play.more_moves", lang, n=cap))
         term.show("moves", "\n".join(lines), moves=len(listed))
 
     def hint() -> None:
@@ -338,7 +339,7 @@ def _shown(game: Any, position: Any, lang: str) -> str:
 def _example(session: Any) -> str:
     """A move to type, as the position it reaches (one that is not empty, where there is one:
     the empty position is typed as nothing)."""
-    listed = session.legal_moves(20)
+    listed = session.legal_moves(min(20, session.limits.max_states))
     shown = [session.game.format_position(m.to) for m in listed]
     return next((s for s in shown if s), "take 1")
 

@@ -161,9 +161,12 @@ class Session:
             return self.to_move
         return last_mover
 
-    def legal_moves(self, limit: int = LISTED) -> list[Move]:
+    def legal_moves(self, limit: int | None = None) -> list[Move]:
         """Up to ``limit`` legal moves, in the order ``#N`` refers to (at most the state
-        limit: each is a position)."""
+        limit: each is a position); by default the first :data:`LISTED`, or fewer under a
+        lower state limit."""
+        if limit is None:
+            limit = min(LISTED, self.limits.max_states)
         limit = check_int(limit, "limit", most=self.limits.max_states)
         return self.game.some_moves(self.position, limit)
 
