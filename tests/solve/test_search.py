@@ -63,8 +63,29 @@ def test_a_deep_search_refused_counts_the_positions_it_reached() -> None:
     with pytest.raises(TooLarge) as refused:
         search.value((10**5,))
     said = str(refused.value)
-    assert "a search 16,383 moves deep that has reached 16,384 positions would need" in said, said
-    assert "深さ 16,383 手、これまでに 16,384 局面に達した探索には" in refused.value.ja
+    # (16,383 deep while the estimate was looked at every 16,384 positions; it is now looked
+    # at as soon as the open positions pass the limit: 1,602 frames of 624 bytes)
+    assert "a search 1,602 moves deep that has reached 1,603 positions would need" in said, said
+    assert "深さ 1,602 手、これまでに 1,603 局面に達した探索には" in refused.value.ja
+
+
+def test_a_search_of_hundreds_of_heaps_stays_within_its_memory_limit() -> None:
+    """Found by the CLI fuzz of stop 45: misère Grundy's game on the heaps 0..300 dived to 6 GB
+    under the 2 GB default: its memory was estimated every 16,384 positions, a dive held
+    7,000 positions of 300 to 7,000 heaps (each counted 100 bytes a heap, so the estimate
+    was also ten times what they held)."""
+    import tracemalloc
+
+    game = nimlab.game("grundy-game")
+    search = Search(game, True, Limits(max_memory=50 * 1024**2).budget())
+    tracemalloc.start()
+    try:
+        with pytest.raises(TooLarge, match="max_memory"):
+            search.value(tuple(range(301)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert 25 * 1024**2 < peak < 60 * 1024**2, peak  # refused near its limit, not past it
 
 
 @given(st.lists(st.integers(0, 9), min_size=1, max_size=3))

@@ -64,10 +64,17 @@ def _not_integers(values: object) -> InvalidOption:
 
 MEMO_BYTES = 250
 """Bytes per memoised position (dict entry, position tuple, value pair), measured."""
+HEAP_BYTES = 8
+"""Bytes per heap of a position held (the tuple's pointer to an int shared with the
+position it came from): a position of 300 heaps holds 2.5 KB, not the 250 B of one heap."""
 FRAME_BYTES = 400
 """Bytes per open frame, without its materialised options, measured."""
 OPTION_BYTES = 100
-"""Bytes per materialised option and per heap in it (tuple and int objects), measured."""
+"""Bytes per materialised option and per heap a move makes in it (tuple and int objects),
+measured; the other heaps are shared with the position moved from (HEAP_BYTES each)."""
+NEW_HEAPS = 6
+"""Heaps of an option counted as made by the move (a split-and-delete move can make all
+of a six-heap option; other heaps are shared with the position moved from)."""
 MEMORY_CHECK_EVERY = 1 << 14
 """Open frames between two checks of the memory estimate."""
 CHUNK = 8
@@ -82,6 +89,8 @@ class Search:
         self.misere = misere
         self.budget = budget if budget is not None else Limits().budget()
         self.memo: dict[Position, tuple[int, int]] = {}
+        self.memo_bytes = 0
+        """Bytes the memo holds, estimated: MEMO_BYTES and HEAP_BYTES a heap a position."""
 
     def value(self, root: Position) -> tuple[int, int]:
         """(Grundy value, remoteness) of ``root``."""
@@ -101,6 +110,7 @@ class Search:
         stack: list[_Frame] = [_Frame(root, game.options(root), game.options_bytes)]
         open_: set[Position] = {root}
         check_at = MEMORY_CHECK_EVERY
+        max_memory = self.budget.max_memory
         open_bytes = stack[0].bytes
         while stack:
             frame = stack[-1]
@@ -125,19 +135,21 @@ class Search:
                 stack.append(opened)
                 open_.add(option)
                 open_bytes += opened.bytes
-                if len(stack) + len(memo) >= check_at:
-                    check_at += MEMORY_CHECK_EVERY
+                if len(stack) + len(memo) >= check_at or open_bytes > max_memory:
+                    # (frames of hundreds of heaps outgrow the memory between two checks)
+                    check_at = len(stack) + len(memo) + MEMORY_CHECK_EVERY
                     # the positions reached: those solved and those open (a dive down one
                     # line of play has solved none yet: "over 0 positions" it said)
                     depth, reached = len(stack) - 1, len(memo) + len(stack)
                     self.budget.check_memory(
-                        len(memo) * MEMO_BYTES + open_bytes,
+                        self.memo_bytes + open_bytes,
                         f"a search {depth:,} moves deep that has reached {reached:,} positions",
                         ja=f"深さ {depth:,} 手、これまでに {reached:,} 局面に達した探索",
                     )
                 break
             else:
                 memo[frame.position] = frame.result(terminal)
+                self.memo_bytes += MEMO_BYTES + HEAP_BYTES * len(frame.position)
                 open_.discard(frame.position)
                 open_bytes -= frame.bytes
                 stack.pop()
@@ -160,7 +172,10 @@ class _Frame:
         first = list(islice(options, CHUNK))
         # A few options are held as a list, so the (larger) generator chain is freed.
         self.options = iter(first) if len(first) < CHUNK else chain(first, options)
-        self.bytes = FRAME_BYTES + OPTION_BYTES * sum(1 + len(o) for o in first)
+        self.bytes = FRAME_BYTES + sum(
+            OPTION_BYTES * (1 + min(len(o), NEW_HEAPS)) + HEAP_BYTES * len(o) for o in first
+        )
+        self.bytes += 2 * HEAP_BYTES * len(position)  # the position, and the copy its moves make
         if len(first) == CHUNK:
             self.bytes += chain_bytes  # the generator chain stays alive
         self.seen = 0  # the Grundy values of the options, as a bitset
