@@ -135,8 +135,8 @@ class Search:
                 stack.append(opened)
                 open_.add(option)
                 open_bytes += opened.bytes
-                if len(stack) + len(memo) >= check_at or open_bytes > max_memory:
-                    # (frames of hundreds of heaps outgrow the memory between two checks)
+                if len(stack) + len(memo) >= check_at or open_bytes + self.memo_bytes > max_memory:
+                    # (positions of hundreds of heaps outgrow the memory between two checks)
                     check_at = len(stack) + len(memo) + MEMORY_CHECK_EVERY
                     # the positions reached: those solved and those open (a dive down one
                     # line of play has solved none yet: "over 0 positions" it said)
