@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -166,3 +168,34 @@ def test_values_computed_as_a_python_list_are_held_to_the_memory_limit() -> None
     assert caught.value.limit == "max_memory" and "10,000 Grundy values" in str(caught.value)
     with Context():  # within the limit: G(n) = n below 1000, then 0 (1000 cannot be taken)
         assert nimlab.grundy_sequence("all-but:1000", 10_000)[998:1002].tolist() == [998, 999, 0, 1]
+
+
+def test_a_value_from_a_source_or_a_fallback_is_asked_of_it_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each of the 750,000 three-heap splits of a heap of 3,000 of take-and-break:0.B1 asked
+    the proven period again for each part (its values to 3,000 were over the state limit):
+    ``analyze take-and-break:0.B1 3000`` took 181 s (fuzz)."""
+    g = nimlab.game("kayles")
+    expected = [int(v) for v in nimlab.grundy_sequence(g, 2004)]
+    far = nimlab.grundy(g, (5000,))
+    asked: list[int] = []
+
+    def counted(ask: Callable[..., int | None]) -> Callable[..., int | None]:
+        def wrapper(g: HeapRuleset, n: int, *rest: object) -> int | None:
+            asked.append(n)
+            return ask(g, n, *rest)
+
+        return wrapper
+
+    monkeypatch.setattr(heaps, "_SOURCES", [(name, counted(s)) for name, s in heaps._SOURCES])
+    monkeypatch.setattr(heaps, "_FALLBACKS", [(name, counted(f)) for name, f in heaps._FALLBACKS])
+    with Context():
+        values = HeapValues(g, Limits(max_states=1_000_000).budget())
+        for n, value in ((2003, expected[2003]), (5000, far)):
+            assert values(n) == value
+            first = asked.count(n)
+            assert first >= 1
+            assert values(n) == value
+            assert asked.count(n) == first  # answered by a lookup, the sources not asked
+        assert "the proven period of the Grundy sequence" in values.sources_used

@@ -525,3 +525,10 @@ def test_a_plan_checks_its_bounds_as_the_question_does(
     ValueError, a TypeError deep inside, or a plan for stop=-1)."""
     with pytest.raises(InvalidOption, match=re.escape(named)):
         plan("kayles", question, **bounds)  # type: ignore[arg-type]
+
+
+def test_the_remoteness_search_of_a_heap_split_into_three_is_dropped_when_it_cannot_fit() -> None:
+    """``analyze take-and-break:0.B1 3000`` searched its 300,000 states in vain: the bound
+    counted 3,000 states, not the chain's splits into three (n³/36 of them)."""
+    assert plan("take-and-break:0.B1", "analyze", "1000").method("search") is None
+    assert plan("take-and-break:0.B1", "analyze", "12").method("search") is not None

@@ -329,10 +329,14 @@ class OneHeapKernel:
         a smaller heap (so a sum over heaps can be bounded by a few of them).
 
         Moves that remove a whole heap are left out (an octal game may take the whole of
-        a heap of 3 and not of 4); splits into three heaps too.
+        a heap of 3 and not of 4). A split of m = heap − k into three heaps a ≤ b ≤ c
+        (a digit's bit 8) is one of the partitions of m into three parts, round(m²/12) of
+        them, which never shrinks as m grows.
 
         >>> OneHeapKernel("sparse", digits=(0, 7, 7)).options_at_least(10)  # Kayles: 2 + 4 + 4
         9
+        >>> OneHeapKernel("take-and-break", digits=(0, 8)).options_at_least(10)  # 7 = 1+1+7, …
+        7
         >>> OneHeapKernel("subtraction-rule", rule="squares").options_at_least(10**6)
         1000
         """
@@ -355,6 +359,8 @@ class OneHeapKernel:
                     moves += 1
                 if d & 4:  # leave two: a ≤ b, a ≥ 1, a + b = heap − k (a < b if unequal)
                     moves += max(heap - k - 1, 0) // 2
+                if d & 8 and not self.unequal and heap - k >= 3:  # leave three
+                    moves += ((heap - k) ** 2 + 6) // 12
             return moves
         return 0
 
