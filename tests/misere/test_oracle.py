@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nimlab
+from nimlab.limits import Limits
 from nimlab.misere.quotient import quotient
 from nimlab.solve.oracles import find_oracle
+from nimlab.solve.planner import plan
 from nimlab.solve.search import Search
-from nimlab.theory.misere_quotient import SEARCH_BOX
+from nimlab.theory.misere_quotient import MISERE_QUOTIENT, SEARCH_BOX
 
 
 def test_forty_heaps_of_kayles_are_answered_through_the_quotient() -> None:
@@ -106,3 +110,48 @@ def test_a_refusal_past_the_quotients_heaps_says_how_far_it_reaches() -> None:
         nimlab.analyze("octal:0.7", big, limits=tight)
     assert "quotient" not in str(normal.value)
     assert nimlab.analyze("kayles", str(LARGEST_HEAP), misere=True).outcome == "N"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    spec=st.sampled_from(
+        [
+            "kayles",
+            "dawson-kayles",
+            "octal:0.07",
+            "grundy-game",
+            "nim",
+            "subtraction:1,2",
+            "octal:4.7",
+            "take-and-break:0.B1",
+            "octal:0.51",
+        ]
+    ),
+    heaps=st.integers(1, 3),
+    top=st.integers(0, 8),
+)
+def test_the_p_positions_of_a_box_read_off_the_quotient_are_those_of_search(
+    spec: str, heaps: int, top: int
+) -> None:
+    game = nimlab.game(spec)
+    least = game.capabilities.least_heap
+    listed = tuple(MISERE_QUOTIENT.p_positions(game, heaps, top, Limits()))
+    search = Search(game, True, Limits(max_states=10**8).budget())
+    boxed = combinations_with_replacement(range(least, top + 1), heaps)
+    assert listed == tuple(p for p in boxed if search.grundy(p) == 0)
+
+
+def test_misere_p_positions_of_a_game_that_splits_are_read_off_the_quotient() -> None:
+    """``ppositions kayles --heaps 2 --max 100 --misere`` searched 40 s (every way of breaking
+    the heaps up) and was refused over the state limit; read off the quotient it takes a
+    second or two (fuzz)."""
+    the_plan = plan("kayles", "ppositions", heaps=2, max_heap=100, misere=True)
+    assert the_plan.steps[0].method.name == "oracle:misere-quotient"
+    found = nimlab.p_positions("kayles", heaps=2, max_heap=100, misere=True)
+    q = quotient(nimlab.game("kayles"), 100)
+    assert found.positions == tuple(
+        (a, b) for a in range(101) for b in range(a, 101) if q.is_p((a, b))
+    )
+    assert (0, 1) in found.positions and (100, 100) in found.positions
+    small = plan("kayles", "ppositions", heaps=2, max_heap=5, misere=True)
+    assert small.steps[0].method.name == "misere-search"  # small boxes stay with search

@@ -25,14 +25,14 @@ the list says it is not complete.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset
 from nimlab.games.wording import render_move
-from nimlab.limits import Limits, amount, check_limits
+from nimlab.limits import Budget, Limits, amount, check_limits
 from nimlab.misere.periodicity import QuotientPeriod, quotient_criterion
 from nimlab.misere.quotient import (
     LARGEST_BUILT,
@@ -359,6 +359,51 @@ class _Lister:
 
 LIST_CHUNK = 4096
 """Options listed between two looks at the limits."""
+
+
+def p_positions(
+    q: MisereQuotient, heaps: int, least: int, max_heap: int, budget: Budget
+) -> Iterator[Heaps]:
+    """Every misère P-position of ``heaps`` heaps from ``least`` to ``max_heap`` stones,
+    sorted, in lexicographic order: the sums whose product of elements is in the P-portion
+    (each heap ≤ the quotient's ``max_heap``, or of any size through its proven period).
+
+    >>> from nimlab.games.octal import Octal
+    >>> q = quotient(Octal.from_code("0.77"), 5)
+    >>> list(p_positions(q, 2, 0, 5, Limits().budget()))
+    [(0, 1), (0, 4), (1, 5), (2, 2), (3, 3), (4, 5)]
+    """
+    from nimlab.solve.tables import sorted_products
+
+    span = max(max_heap - least + 1, 0)
+    budget.spend(span)  # each heap's element, and the heaps of each element
+    table, p = q.table, q.p_indices
+    labels = [q.image(h) if h >= least else 0 for h in range(max_heap + 1)]
+    by_element: dict[int, list[int]] = {}
+    for h in range(least, max_heap + 1):
+        by_element.setdefault(labels[h], []).append(h)
+    completing: dict[int, list[int]] = {}
+    held = [2 * span * PYTHON_LIST_SLOT]
+
+    def completes(total: int) -> list[int]:
+        """The heaps (ascending) whose element takes a product of ``total`` into P."""
+        known = completing.get(total)
+        if known is None:
+            known = sorted(h for e, hs in by_element.items() if table[total][e] in p for h in hs)
+            held[0] += len(known) * PYTHON_LIST_SLOT
+            budget.check_memory(
+                held[0],
+                f"the heaps that complete the products of {heaps:,} heaps to ≤ {max_heap:,}",
+                ja=f"{max_heap:,} 以下の山 {heaps:,} 個の積を P にする山の一覧",
+            )
+            completing[total] = known
+        return known
+
+    return sorted_products(labels, least, heaps, budget, lambda a, b: table[a][b], 0, completes)
+
+
+PYTHON_LIST_SLOT = 8
+"""Bytes a list of small ints costs per item (the slot; small ints are shared)."""
 
 
 def outcome(

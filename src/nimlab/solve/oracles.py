@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, ClassVar
 
-from nimlab.games.base import Move, Position, Ruleset
+from nimlab.games.base import Heaps, Move, Position, Ruleset
 from nimlab.solve.methods import Method, render_method
 from nimlab.solve.results import Outcome
 
@@ -111,6 +111,18 @@ class Oracle(ABC):
         English and Japanese (for a refusal's note), or None."""
         return None
 
+    def lists_p_positions(self, game: Ruleset, heaps: int, max_heap: int) -> bool:
+        """Whether :meth:`p_positions` answers this box (asked by the planner: no work)."""
+        return False
+
+    def p_positions(
+        self, game: Ruleset, heaps: int, max_heap: int, limits: Limits
+    ) -> Iterator[Heaps]:
+        """Every P-position of ``heaps`` heaps of at most ``max_heap`` stones (from the
+        game's least heap), each sorted, in lexicographic order, charged to ``limits`` as
+        it goes; only where :meth:`lists_p_positions` said so."""
+        raise NotImplementedError(f"{self.name} lists no P-positions")
+
     title_ja: ClassVar[str] = ""
     """The title in Japanese (a theorem without it fails a test naming it)."""
     source_ja: ClassVar[str] = ""
@@ -166,6 +178,14 @@ def out_of_reach(game: Ruleset, position: Position, misere: bool = False) -> tup
             why = oracle.out_of_reach(game, position)
             if why is not None:
                 return why
+    return None
+
+
+def find_lister(game: Ruleset, heaps: int, max_heap: int, misere: bool) -> Oracle | None:
+    """The first oracle that lists the P-positions of ``heaps`` heaps up to ``max_heap``."""
+    for oracle in oracles():
+        if oracle.misere == misere and oracle.lists_p_positions(game, heaps, max_heap):
+            return oracle
     return None
 
 

@@ -964,10 +964,19 @@ def _ppositions_steps(g: Ruleset, heaps: int, top: int, misere: bool) -> tuple[S
         return (Step(SPRAGUE_GRUNDY, "positions", comb(span + heaps - 2, heaps - 1), exact=True),)
     if misere and heaps == 2 and compiled_misere(g):
         return (Step(MISERE_TABLE, "positions", positions, exact=True),)
+    if misere and as_heap_ruleset(g) is not None:
+        from nimlab.solve.oracles import find_lister
+
+        lister = find_lister(g, heaps, top, misere)
+        if lister is not None:  # each sorted prefix of heaps, as for Sprague–Grundy
+            return (Step(oracle_method(lister), "positions", comb(span + heaps - 2, heaps - 1)),)
     if not misere and as_heaps_ruleset(g) is not None and positions * top > KERNEL_MIN_STATES:
         caps = g.capabilities
         flags = caps.two_heap_kernel if heaps == 2 else caps.k_heap_kernel(heaps)
         if flags is not None:
             method = kernel_method(f"{heaps}-heap", max_heap=top)
             return (Step(method, "positions", positions, exact=True),)
-    return (Step(MISERE_SEARCH if misere else SEARCH, "positions", positions),)
+    # The search solves the box's largest position too: at least that position's bound.
+    corner = (top,) * heaps if top >= lo else ()
+    least = search_lower_bound(g, corner) if corner else 0
+    return (Step(MISERE_SEARCH if misere else SEARCH, "positions", positions, least=least),)

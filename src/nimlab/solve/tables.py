@@ -14,12 +14,13 @@ split/delete games; heap games) are computed by compiled kernels.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations_with_replacement
 from math import comb
+from operator import xor
 
 from nimlab.checks import check_int
-from nimlab.errors import NotApplicable
+from nimlab.errors import NotApplicable, TooLarge
 from nimlab.games.base import (
     HeapsRuleset,
     Ruleset,
@@ -32,7 +33,8 @@ from nimlab.registry import game as as_game
 from nimlab.solve.compiled import p_positions_k, table_2
 from nimlab.solve.heaps import heap_array, heap_values
 from nimlab.solve.misere_heaps import misere_table_2
-from nimlab.solve.planner import plan
+from nimlab.solve.oracles import find_lister
+from nimlab.solve.planner import Plan, plan, search_lower_bound
 from nimlab.solve.results import GrundyTable, PPositions
 from nimlab.solve.search import Search
 
@@ -124,7 +126,10 @@ def p_positions(
     limits = check_limits(limits)
     span = max_heap - lo + 1
     limits.check(comb(span + heaps - 2, heaps - 1), "positions")  # the state limit, named first
-    plan(g, "ppositions", heaps=heaps, max_heap=max_heap, misere=misere).check(limits)
+    the_plan = plan(g, "ppositions", heaps=heaps, max_heap=max_heap, misere=misere).check(limits)
+    listed = _listed(the_plan, g, heaps, max_heap, misere, limits)
+    if listed is not None:
+        return PPositions(g.spec, heaps, max_heap, tuple(listed))
     heap_game = as_heap_ruleset(g)
     if heap_game is not None and not misere:
         budget = limits.budget()
@@ -150,13 +155,26 @@ def p_positions(
     return PPositions(g.spec, heaps, max_heap, found)
 
 
+def _listed(
+    the_plan: Plan, g: Ruleset, heaps: int, max_heap: int, misere: bool, limits: Limits
+) -> Iterator[tuple[int, ...]] | None:
+    """The P-positions of the box from the theorem the plan names (the misère quotient),
+    or None: no theorem lists them, or it could not be built within the limits and a
+    search may still fit (a search that cannot is not run: the theorem's refusal stands)."""
+    if not the_plan.steps or not the_plan.steps[0].method.name.startswith("oracle:"):
+        return None
+    lister = find_lister(g, heaps, max_heap, misere)
+    assert lister is not None
+    try:
+        return lister.p_positions(g, heaps, max_heap, limits)
+    except TooLarge:
+        if search_lower_bound(g, (max_heap,) * heaps) > limits.max_states:
+            raise
+        return None
+
+
 def _zero_sums(values: list[int], lo: int, k: int, budget: Budget) -> Iterator[tuple[int, ...]]:
     """Sorted k-tuples of heaps ≥ lo whose values have nim-sum 0, in lexicographic order.
-
-    The first k − 1 heaps run through every sorted prefix like an odometer (no
-    recursion, so a thousand heaps are fine); the last is every heap whose value
-    completes the nim-sum. Each prefix step and each tuple found is charged to
-    ``budget``, and the tuples kept are charged against its memory limit.
 
     >>> list(_zero_sums([0, 1, 2, 3], 0, 3, Limits().budget()))[:3]
     [(0, 0, 0), (0, 1, 1), (0, 2, 2)]
@@ -164,21 +182,49 @@ def _zero_sums(values: list[int], lo: int, k: int, budget: Budget) -> Iterator[t
     by_value: dict[int, list[int]] = {}
     for h in range(lo, len(values)):
         by_value.setdefault(values[h], []).append(h)
+    return sorted_products(values, lo, k, budget, xor, 0, lambda total: by_value.get(total, []))
+
+
+def sorted_products(
+    labels: Sequence[int],
+    lo: int,
+    k: int,
+    budget: Budget,
+    times: Callable[[int, int], int],
+    one: int,
+    completing: Callable[[int], Sequence[int]],
+) -> Iterator[tuple[int, ...]]:
+    """Sorted k-tuples of heaps h with lo ≤ h < len(labels) whose labels' product lands
+    where ``completing`` says, in lexicographic order: the P-positions of a box, the label
+    of a heap being its Grundy value (nim-sum, ``times`` xor) or its element of a misère
+    quotient (the quotient's product).
+
+    ``completing(total)`` lists, ascending, the heaps whose label completes a product of
+    ``total`` (the first k − 1 heaps') to a P-position. The first k − 1 heaps run through
+    every sorted prefix like an odometer (no recursion, so a thousand heaps are fine); the
+    last is every heap ``completing`` lists from the prefix's last on. Each prefix step and
+    each tuple found is charged to ``budget``, and the tuples kept are charged against its
+    memory limit.
+
+    >>> evens = lambda total: [h for h in range(4) if (total + h) % 2 == 0]  # sum is even
+    >>> list(sorted_products([0, 1, 2, 3], 0, 2, Limits().budget(), lambda a, b: a + b, 0, evens))
+    [(0, 0), (0, 2), (1, 1), (1, 3), (2, 2), (3, 3)]
+    """
     if k == 1:
-        yield from ((h,) for h in by_value.get(0, []))
+        yield from ((h,) for h in completing(one) if h >= lo)
         return
-    top = len(values) - 1
+    top = len(labels) - 1
     if top < lo:
         return
     tuple_bytes = 2 * ((k + 8) * 8 + PYTHON_VALUE_BYTES)  # the tuple, its slot, and its JSON copy
     prefix = [lo] * (k - 1)
-    totals = [0] * k  # totals[i]: the nim-sum of the values of prefix[:i]
+    totals = [one] * k  # totals[i]: the product of the labels of prefix[:i]
     for i in range(k - 1):
-        totals[i + 1] = totals[i] ^ values[lo]
+        totals[i + 1] = times(totals[i], labels[lo])
     budget.spend(k)
     found = 0
     while True:
-        candidates = by_value.get(totals[k - 1], [])
+        candidates = completing(totals[k - 1])
         first = bisect_left(candidates, prefix[-1])
         if first < len(candidates):
             budget.spend(len(candidates) - first)
@@ -199,4 +245,4 @@ def _zero_sums(values: list[int], lo: int, k: int, budget: Budget) -> Iterator[t
         budget.spend(k - 1 - i)
         for j in range(i, k - 1):
             prefix[j] = start
-            totals[j + 1] = totals[j] ^ values[start]
+            totals[j + 1] = times(totals[j], labels[start])

@@ -22,12 +22,13 @@ A heap over :data:`LARGEST_HEAP` is answered when the game has a period criterio
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from math import prod
 from typing import TYPE_CHECKING, ClassVar
 
 from nimlab.errors import TooLarge
-from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
+from nimlab.games.base import HeapRuleset, Heaps, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.limits import DEFAULT_MAX_STATES, Limits
 from nimlab.solve.oracles import Oracle, OracleAnswer
 
@@ -123,6 +124,25 @@ class MisereQuotientOracle(Oracle):
         assert heap_game is not None
         return _oracle_answer(heap_game, quotient_answer(heap_game, position, limits))
 
+    def lists_p_positions(self, game: Ruleset, heaps: int, max_heap: int) -> bool:
+        """A box whose largest position the quotient answers (``ppositions kayles --heaps 2
+        --max 100 --misere`` searched 40 s, every way of breaking the heaps up, and was
+        refused); the search keeps the small boxes."""
+        return heaps >= 1 and max_heap >= 0 and self.applies(game, (max_heap,) * heaps)
+
+    def p_positions(
+        self, game: Ruleset, heaps: int, max_heap: int, limits: Limits
+    ) -> Iterator[Heaps]:
+        """The P-positions of the box, read off one quotient for heaps ≤ ``max_heap``
+        (built as for :func:`quotient_answer`)."""
+        from nimlab.misere.answers import p_positions
+
+        heap_game = as_heap_ruleset(game)
+        assert heap_game is not None
+        q = _box_quotient(heap_game, max_heap, limits)
+        least = heap_game.capabilities.least_heap
+        return p_positions(q, heaps, least, max_heap, limits.budget())
+
 
 class MisereQuotientPeriod(MisereQuotientOracle):
     """The proven period of the quotient, as the solver reads heaps over
@@ -175,13 +195,29 @@ def quotient_answer(
     through a proven period for a heap over :data:`LARGEST_HEAP`."""
     from nimlab.misere.answers import analyze
 
-    within = replace(limits, max_states=min(limits.max_states, QUOTIENT_LIMITS.max_states))
+    within = _within(limits)
     heaps = [int(h) for h in position]
-    if max(heaps) > LARGEST_HEAP:  # a limit raised past the default is the quotient's
-        raised = limits.max_states > DEFAULT_MAX_STATES
-        proven = _proven(game, max(heaps), limits if raised else within)
+    if max(heaps) > LARGEST_HEAP:
+        proven = _box_quotient(game, max(heaps), limits)
         return analyze(game, heaps, limits, proven, with_moves=with_moves)
     return analyze(game, heaps, within, with_moves=with_moves)
+
+
+def _within(limits: Limits) -> Limits:
+    """``limits`` with at most :data:`QUOTIENT_LIMITS`' states."""
+    return replace(limits, max_states=min(limits.max_states, QUOTIENT_LIMITS.max_states))
+
+
+def _box_quotient(game: HeapRuleset, top: int, limits: Limits) -> MisereQuotient:
+    """A quotient for heaps ≤ ``top``, built within :data:`QUOTIENT_LIMITS`; past
+    :data:`LARGEST_HEAP` one with a proven period (a limit raised past the default is then
+    the quotient's)."""
+    if top > LARGEST_HEAP:
+        raised = limits.max_states > DEFAULT_MAX_STATES
+        return _proven(game, top, limits if raised else _within(limits))
+    from nimlab.misere.answers import covering_quotient
+
+    return covering_quotient(game, top, _within(limits))
 
 
 def _periodic(game: Ruleset) -> bool:
