@@ -285,3 +285,15 @@ def test_heaps_over_the_limits_are_refused_before_the_construction() -> None:
         quotient("subtraction:1", 2_000_000, Limits(max_states=10**8, max_memory=10 * 2**20))
     assert memory.value.limit == "max_memory"
     assert time.monotonic() - started < 5
+
+
+def test_a_quotient_whose_heaps_options_alone_are_over_the_limit_is_refused_before_it_starts() -> (
+    None
+):
+    """``quotient nim --max-heap 1000000`` built heaps for 10 to 28 s before the state limit
+    stopped it: its heaps have half a million million options, each listed (fuzz)."""
+    with pytest.raises(TooLarge, match="lists at least 333,334,330,388 options"):
+        quotient("nim", 10**6)
+    with pytest.raises(TooLarge, match="lists at least"):
+        quotient("subtraction:squares", 10**6)
+    assert quotient("nim", 7).order > 1  # small ones are built

@@ -393,11 +393,38 @@ def quotient(game: Ruleset | str, max_heap: int, limits: Limits | None = None) -
     if periodic is not None and periodic.period is not None and periodic.max_heap < max_heap:
         result = _extended(periodic, g, max_heap, limits)
     else:
+        _check_options(g, max_heap, limits)
         builder = _Builder(g, limits)
         builder.extend_to(max_heap)
         result = _present(g.spec, builder)
     cache.put((g, max_heap), result, _entry_bytes(result))
     return result
+
+
+def _check_options(game: HeapRuleset, max_heap: int, limits: Limits) -> None:
+    """Refuse up front a construction of every heap ≤ ``max_heap`` whose options alone are
+    over the state limit: each heap's options are listed and charged, at least
+    :func:`~nimlab.solve.planner.chain_option_bound` of them in all (``quotient nim
+    --max-heap 1000000``, half a million million options, ran 10 to 28 s before it was
+    refused).
+
+    >>> try:
+    ...     _check_options(heap_ruleset("nim"), 10**6, Limits())
+    ... except TooLarge as refused:
+    ...     print(refused.reason.split(", over")[0])
+    the misère quotient of heaps ≤ 1,000,000 lists at least 333,334,330,388 options
+    """
+    from nimlab.solve.planner import chain_option_bound
+
+    least = chain_option_bound(game, (max_heap,))
+    if least > limits.max_states:
+        raise TooLarge(
+            f"the misère quotient of heaps ≤ {amount(max_heap)} lists at least {amount(least)} "
+            f"options, over the limit of {amount(limits.max_states)}",
+            "max_states",
+            ja=f"山 {amount(max_heap)} 以下のミゼール商は少なくとも {amount(least)} 個の選択肢を"
+            f"列挙し、上限 {amount(limits.max_states)} を超えます",
+        )
 
 
 def _periodic_known(game: HeapRuleset, limits: Limits) -> MisereQuotient | None:
