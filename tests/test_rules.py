@@ -72,6 +72,7 @@ def test_user_rulesets_are_named_by_their_spec(mine: Path) -> None:
         ("x = 1\n", "{file} defines no ruleset at module level"),
         ("x = 1 / 0\n", "{file}:1: ZeroDivisionError: division by zero"),
         ("raise SystemExit(5)\n", "{file}:1: SystemExit: 5"),  # the CLI audit: it exited 5
+        ("x = " + "1+" * 10_000 + "1\n", "{file}: too deeply nested"),  # a RecursionError
         (
             "import nimlab\nnim = nimlab.heap_game(lambda n: [], name='kayles')\n",
             "{file}: the ruleset 'kayles' has the name of the built-in game 'octal:0.77'",
@@ -92,6 +93,17 @@ def test_bad_files_are_one_line_exit_2(tmp_path: Path, text: str | None, message
     assert r.stderr.strip() == "nimlab: " + r.stderr.strip().removeprefix("nimlab: ")
     assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
     assert message.format(file=file) in r.stderr
+
+
+def test_a_file_that_fails_as_it_loads_is_told_in_the_language_asked(tmp_path: Path) -> None:
+    """Under ``--lang ja`` the message was the file's exception alone, in English (fuzz)."""
+    file = tmp_path / "games.py"
+    file.write_text("raise ValueError('boom')\n")
+    r = run("--lang", "ja", "analyze", "nim", "3", "--rules", str(file))
+    assert r.returncode == 2
+    assert f"{file}:1: ValueError: boom（ファイルの読み込み中に起きたエラー）" in r.stderr
+    r = run("analyze", "nim", "3", "--rules", str(file))
+    assert f"{file}:1: ValueError: boom (raised as the file was loaded)" in r.stderr
 
 
 def test_a_binary_rules_file_is_no_python_file(

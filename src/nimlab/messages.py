@@ -144,8 +144,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{text!r} は 60 や 2.5 のような秒数ではありません",
     ),
     "arg.not_count": (
-        "{text!r} is not an integer from 0 to {most}",
-        "{text!r} は 0 から {most} までの整数ではありません",
+        "{text!r} is not an integer from {least} to {most}",
+        "{text!r} は {least} から {most} までの整数ではありません",
     ),
     "arg.not_counts": (
         "{text!r} is not a list of integers like 2,3 (each from 0 to {most})",

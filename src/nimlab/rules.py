@@ -84,13 +84,18 @@ def load_rules(path: str | os.PathLike[str]) -> tuple[Ruleset, ...]:
             f"{where}:{error.lineno}: syntax error: {error.msg}",
             ja=f"{where}:{error.lineno}: 構文エラー: {error.msg}",
         ) from None
+    except (RecursionError, MemoryError):  # an expression nested past Python's compiler
+        raise InvalidOption(
+            f"{where}: too deeply nested for Python's compiler (split the expression up)",
+            ja=f"{where}: Python のコンパイラには入れ子が深すぎます（式を分けてください）",
+        ) from None
     namespace: dict[str, object] = {"__name__": f"nimlab_rules.{file.stem}", "__file__": where}
     try:
         exec(code, namespace)
     except (Exception, SystemExit) as error:  # exit() in the file is a failure of the file
         raise InvalidOption(
-            f"{_line(error, where)}: {user_error(error)}",
-            ja=f"{_line(error, where)}: {user_error(error)}",
+            f"{_line(error, where)}: {user_error(error)} (raised as the file was loaded)",
+            ja=f"{_line(error, where)}: {user_error(error)}（ファイルの読み込み中に起きたエラー）",
         ) from None
     found: list[Ruleset] = []
     for value in namespace.values():

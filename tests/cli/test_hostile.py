@@ -11,6 +11,7 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -113,13 +114,29 @@ def test_results_options_bounded(
 def test_research_counts_name_their_range(
     value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # left from note 30: the range text advertised negative values for --limit
+    # left from note 30: the range text advertised negative values for --limit; then it
+    # advertised 0, which was refused later as "--limit must be ≥ 1" (fuzz)
     assert cli("results", "--db", str(tmp_path / "x.sqlite"), "--limit", value)[0] == 2
-    assert "is not an integer from 0 to 9223372036854775807" in capsys.readouterr().err
+    assert "is not an integer from 1 to 9223372036854775807" in capsys.readouterr().err
     assert (
         cli("--lang", "ja", "results", "--db", str(tmp_path / "x.sqlite"), "--limit", value)[0] == 2
     )
-    assert "0 から 9223372036854775807 までの整数ではありません" in capsys.readouterr().err
+    assert "1 から 9223372036854775807 までの整数ではありません" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--workers", "--dask-local", "--batch-size", "--max-tasks"])
+def test_a_sweeps_counts_of_at_least_one_say_so_for_every_value_refused(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--workers -1`` was "not an integer from 0 to 2^63 − 1", ``--workers 0`` then "must be
+    1 to 8": the two refusals disagreed on the range (fuzz)."""
+    base = ("sweep", "subtraction", "--max-element", "3", "--db", str(tmp_path / "x.sqlite"))
+    for value in ("-1", "0"):
+        assert cli(*base, option, value)[0] == 2
+        err = capsys.readouterr().err
+        assert "from 1 to" in err or "must be 1 to" in err, (option, value, err)
+        assert "from 0" not in err
+    assert not (tmp_path / "x.sqlite").exists()
 
 
 def test_a_limit_copied_from_a_refusal_is_taken_as_it_reads(
@@ -209,6 +226,23 @@ def test_an_empty_db_name_is_said_to_be_empty(capsys: pytest.CaptureFixture[str]
     assert "--db needs a file name; got an empty one" in capsys.readouterr().err
 
 
+def test_a_certificate_into_a_pipe_is_written_not_waited_on(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``period kayles --certificate /dev/stdout | cat`` never returned: the look at what the
+    file held read the pipe, waiting for a writer (files audit)."""
+    read, write = os.pipe()
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(os.fdopen(read, "rb").read()))
+    reader.start()
+    try:
+        assert cli("period", "kayles", "--certificate", f"/dev/fd/{write}")[0] == 0
+    finally:
+        os.close(write)
+        reader.join(60)
+    assert json.loads(got[0])["period"] == 12
+
+
 def test_a_certificate_never_replaces_a_file_that_is_not_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -221,3 +255,20 @@ def test_a_certificate_never_replaces_a_file_that_is_not_one(
     target = tmp_path / "k.json"
     for _ in range(2):  # a certificate is replaced by the next
         assert cli("period", "kayles", "--certificate", str(target))[0] == 0
+
+
+def test_an_export_or_a_plot_never_replaces_the_database_it_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``results --db atlas.csv --export atlas.csv`` said "export atlas.csv, rows 28" and the
+    database was a CSV file after it; ``--plot --out`` on the database made it a PNG (files
+    audit)."""
+    for name, extra in (("atlas.csv", ("--export",)), ("atlas.png", ("--plot", "period", "--out"))):
+        db = tmp_path / name
+        sweep = ("sweep", "subtraction", "--sizes", "2", "--max-element", "6", "--workers", "1")
+        assert cli(*sweep, "--quiet", "--db", str(db))[0] == 0
+        before = db.read_bytes()
+        assert cli("results", "--db", str(db), *extra, str(db))[0] == 2
+        assert "is the --db file itself" in capsys.readouterr().err
+        assert db.read_bytes() == before
+        assert cli("results", "--db", str(db), "--sweeps")[0] == 0

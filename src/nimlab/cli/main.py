@@ -52,6 +52,14 @@ from nimlab.streams import let_go, tell
 from nimlab.web import server as web_server
 from nimlab.web.config import WEB_MAX_MEMORY, WEB_MAX_STATES
 
+_JSON_HELP = {
+    "analyze": both(
+        "print JSON instead of text: one object per position, a line each (JSON Lines)",
+        "テキストの代わりに JSON を出力する: 局面ごとに 1 行 1 オブジェクト（JSON Lines）",
+    )
+}
+"""The ``--json`` help of a command whose JSON differs from one object."""
+
 _EXAMPLES = {
     "games": ["nimlab games", "nimlab games --json"],
     "analyze": [
@@ -326,7 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--json",
             action="store_true",
-            help=both("print JSON instead of text", "テキストの代わりに JSON を出力する"),
+            help=_JSON_HELP.get(
+                name, both("print JSON instead of text", "テキストの代わりに JSON を出力する")
+            ),
         )
         add_common(p)
         p.add_argument(

@@ -69,10 +69,28 @@ def _int(text: str) -> int:
     ...
     argparse.ArgumentTypeError: '３' is not an integer from 0 to 9223372036854775807
     """
+    return _count_from(text, 0)
+
+
+def _positive(text: str) -> int:
+    """A count of at least one (workers, tasks, rows), with that range in its refusal: 0 was
+    refused later as "must be ≥ 1" where -1 had been told "from 0".
+
+    >>> _positive("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '-1' is not an integer from 1 to 9223372036854775807
+    """
+    return _count_from(text, 1)
+
+
+def _count_from(text: str, least: int) -> int:
     shown = text if len(text) <= 24 else text[:20] + "..."
     digits = plain_count(text)
-    if not re.fullmatch(r"\s*\+?[0-9]{1,19}\s*", digits) or int(digits) > INT64:
-        raise argparse.ArgumentTypeError(say("arg.not_count", current(), text=shown, most=INT64))
+    if not re.fullmatch(r"\s*\+?[0-9]{1,19}\s*", digits) or not least <= int(digits) <= INT64:
+        raise argparse.ArgumentTypeError(
+            say("arg.not_count", current(), text=shown, least=least, most=INT64)
+        )
     return int(digits)
 
 
@@ -191,14 +209,14 @@ def add_commands(command: Adder) -> None:
     group = p.add_argument_group("where it runs")
     group.add_argument(
         "--workers",
-        type=_int,
+        type=_positive,
         default=None,
         metavar="N",
         help=both("local processes", "ローカルのプロセス数"),
     )
     group.add_argument(
         "--dask-local",
-        type=_int,
+        type=_positive,
         default=None,
         metavar="N",
         help=both("Dask LocalCluster", "Dask の LocalCluster（ワーカー数）"),
@@ -211,14 +229,14 @@ def add_commands(command: Adder) -> None:
     )
     group.add_argument(
         "--batch-size",
-        type=_int,
+        type=_positive,
         default=None,
         metavar="B",
         help=both("tasks per batch", "1 バッチのタスク数"),
     )
     group.add_argument(
         "--max-tasks",
-        type=_int,
+        type=_positive,
         default=None,
         metavar="N",
         help=both(
@@ -283,7 +301,7 @@ def add_commands(command: Adder) -> None:
     )
     p.add_argument(
         "--limit",
-        type=_int,
+        type=_positive,
         default=None,
         metavar="N",
         help=both("rows shown (default 20)", "表示する行数（既定 20）"),
