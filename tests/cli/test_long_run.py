@@ -246,6 +246,8 @@ def _resealed(ck: Path, change: Any) -> None:
         lambda r: r.update(stretches=[None]),
         lambda r: r.update(stretches=[["a", "b", "c"]]),
         lambda r: r.update(dtype=None),
+        lambda r: r.update(dtype="int16"),  # files audit: int16 values written out as such
+        lambda r: r.update(dtype=">u2"),  # files audit: a numba TypingError traceback
     ],
 )
 def test_a_record_rewritten_by_hand_is_refused_not_read_as_far_as_it_goes(

@@ -169,3 +169,22 @@ def test_an_entry_edited_with_its_checksum_recomputed_cannot_crash_an_answer(
         assert load_periodic(game("octal:0.603"), Limits()) is None
         assert analyze("octal:0.603", [150, 7]) == truth
         assert periodic_quotient("octal:0.603", 400) == first
+
+
+def test_an_entry_nested_past_the_json_parsers_depth_is_built_again(tmp_path: Path) -> None:
+    """A stored quotient of 100,000 nested brackets (its checksum recomputed) ended analyze
+    with a RecursionError traceback (files audit)."""
+    import hashlib
+    import sqlite3
+
+    path = tmp_path / "tb.sqlite"
+    with Context(tablebase=path):
+        periodic_quotient("octal:0.603", 400)
+    forged = b"[" * 100_000 + b"]" * 100_000
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "UPDATE tables SET data = ?, sha256 = ?, nbytes = ?, shape = ? WHERE kind = ?",
+            (forged, hashlib.sha256(forged).hexdigest(), len(forged), str(len(forged)), KIND),
+        )
+    with Context(tablebase=path):
+        assert load_periodic(game("octal:0.603"), Limits()) is None

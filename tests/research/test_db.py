@@ -164,3 +164,45 @@ def test_a_database_in_a_missing_folder_is_named_so(tmp_path: Path) -> None:
     # folder was writable.
     with pytest.raises(InvalidOption, match=r"the folder .* does not exist"):
         ResultsDB.open(str(tmp_path / "missing" / "r.sqlite"))
+
+
+def test_a_sweep_started_elsewhere_between_the_look_and_the_insert_is_found(
+    tmp_path: Path,
+) -> None:
+    """Four processes starting one sweep at once: three failed the UNIQUE constraint, told as
+    "the database is damaged or locked" (files audit). Here the other process inserts the
+    sweep just after this one looked and found none."""
+
+    path = tmp_path / "race.sqlite"
+    with ResultsDB.open(path) as other:
+        first = other.sweep("octal", "digits=2", batch_size=8, tasks=30)
+    with ResultsDB.open(path) as db:
+        real = db.connection
+
+        class Racing:
+            """The connection, with the row deleted before the first look and put back after."""
+
+            looked = False
+
+            def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+                if not self.looked and sql.startswith("SELECT id, batch_size"):
+                    self.looked = True
+                    real.execute("DELETE FROM sweeps")
+                    cursor = real.execute(sql, *args)
+                    found = cursor.fetchall()
+                    assert found == []
+                    real.execute(
+                        "INSERT INTO sweeps (id, family, parameters, nimlab_version, batch_size, "
+                        "tasks, created) VALUES (?, 'octal', 'digits=2', 'x', 8, 30, 'now')",
+                        (first.id,),
+                    )
+                    return real.execute("SELECT 1 WHERE 0")
+                return real.execute(sql, *args)
+
+            def __getattr__(self, name: str) -> object:
+                return getattr(real, name)
+
+        db.connection = Racing()  # type: ignore[assignment]
+        again = db.sweep("octal", "digits=2", batch_size=8, tasks=30)
+        db.connection = real
+    assert again.id == first.id

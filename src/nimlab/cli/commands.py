@@ -217,9 +217,18 @@ def _sparse_of(
 def _check_replaceable(target: str) -> None:
     """Refuse to replace a file that is not a certificate (a person's notes named by mistake);
     an earlier certificate is replaced, as a new run of the same command would expect."""
+    import os
+    import stat
+
     from nimlab.files import shown
     from nimlab.solve.certificates import FORMAT
 
+    try:
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return  # a pipe or a device is written in place; opened to be read, a pipe
+            # waited for a writer for ever (`--certificate /dev/stdout | cat` hung)
+    except OSError:
+        return  # a new file; what cannot be looked at is refused when written
     try:
         with open(target, "rb") as f:
             head = f.read(200)

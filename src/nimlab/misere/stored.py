@@ -120,8 +120,8 @@ def load_periodic(game: HeapRuleset, limits: Limits) -> MisereQuotient | None:
         return None
     try:
         q = decode(stored.values.tobytes())
-    except (ValueError, KeyError, TypeError, AttributeError):  # not encode's: built again
-        return None
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None  # not encode's (or JSON nested past the parser's depth): built again
     return q if q.game == game.spec and q.period is not None else None
 
 

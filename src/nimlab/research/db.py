@@ -227,19 +227,24 @@ class ResultsDB:
 
     def sweep(self, family: str, parameters: str, *, batch_size: int, tasks: int) -> Sweep:
         """The sweep of ``family`` with ``parameters``: found again, or recorded now."""
-        row = self.connection.execute(
-            "SELECT id, batch_size, tasks FROM sweeps WHERE family = ? AND parameters = ?",
-            (family, parameters),
-        ).fetchone()
+        find = "SELECT id, batch_size, tasks FROM sweeps WHERE family = ? AND parameters = ?"
+        row = self.connection.execute(find, (family, parameters)).fetchone()
         if row is None:
+            # The same sweep started in another process between the look and the insert
+            # is taken as found: it failed the UNIQUE constraint, told as a damaged database.
             self.connection.execute("BEGIN IMMEDIATE")
-            cursor = self.connection.execute(
-                "INSERT INTO sweeps (family, parameters, nimlab_version, batch_size, tasks, "
-                "created) VALUES (?, ?, ?, ?, ?, ?)",
-                (family, parameters, _version(), batch_size, tasks, _now()),
-            )
+            try:
+                self.connection.execute(
+                    "INSERT INTO sweeps (family, parameters, nimlab_version, batch_size, tasks, "
+                    "created) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (family, parameters) DO NOTHING",
+                    (family, parameters, _version(), batch_size, tasks, _now()),
+                )
+                row = self.connection.execute(find, (family, parameters)).fetchone()
+            except BaseException:
+                self.connection.execute("ROLLBACK")
+                raise
             self.connection.execute("COMMIT")
-            return Sweep(int(cursor.lastrowid or 0), family, parameters, batch_size, tasks)
         _check_row(self.path, "sweeps", ("id", "batch_size", "tasks"), row)
         return Sweep(int(row[0]), family, parameters, int(row[1]), int(row[2]))
 

@@ -21,7 +21,7 @@ from typing import Any
 from nimlab.errors import InvalidOption
 from nimlab.files import atomic_path
 from nimlab.messages import say
-from nimlab.research.query import Filter, rows, target_path
+from nimlab.research.query import Filter, not_the_database, rows, target_path
 
 KINDS = ("period", "preperiod", "ppositions")
 
@@ -40,6 +40,7 @@ def plot(path: str, where: Filter, kind: str, target: str, lang: str = "en") -> 
             ja=f"--out {target}: .png か .svg で終わるファイル名を指定します",
         )
     target_path(target, "--out")
+    not_the_database(target, path, "--out")
     from nimlab.extras import require
 
     require("plot", "nimlab results --plot")

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import csv
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,6 +207,7 @@ def export(
 ) -> int:
     """Write the matching results to ``target`` (.csv, .csv.gz or .parquet); returns the rows."""
     name = export_target(target)
+    not_the_database(target, path, "--export")
     with atomic_path(target, "--export") as written_to:
         told = progress or (lambda written: None)
         if name.endswith(".parquet"):
@@ -307,3 +309,17 @@ def target_path(target: str, option: str) -> Path:
             ja=f"{option} {shown(target)}: ディレクトリ {shown(str(path.parent))} がありません",
         )
     return path
+
+
+def not_the_database(target: str, db: str, option: str) -> None:
+    """Refuse a ``target`` that is the ``--db`` file itself: written, it replaced the
+    results it was made from (``results --db a.csv --export a.csv``)."""
+    try:
+        same = os.path.samefile(target, db)
+    except OSError:
+        return  # a new file, or one that cannot be looked at (refused when written)
+    if same:
+        raise InvalidOption(
+            f"{option} {shown(target)} is the --db file itself; give another file name",
+            ja=f"{option} {shown(target)} は --db のファイルそのものです。別の名前を指定します",
+        )
