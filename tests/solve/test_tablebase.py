@@ -18,6 +18,7 @@ import nimlab
 from nimlab.limits import Limits
 from nimlab.solve.context import Context
 from nimlab.solve.tablebase import (
+    APPLICATION_ID,
     GRUNDY_2,
     HEAP_VALUES,
     Tablebase,
@@ -108,7 +109,9 @@ def test_an_unusable_file_reads_as_empty_and_refuses_to_store(tmp_path: Path) ->
     base = Tablebase(tmp_path / "dir")  # a directory, not a file
     assert not base.save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
     assert base.load(HEAP_VALUES, "kayles", 2) is None
-    assert base.entries() == [] and base.clear() == 0
+    assert base.entries() == []
+    with pytest.raises((sqlite3.Error, OSError)):  # said, not "0 tables forgotten"
+        base.clear()
     garbage = tmp_path / "garbage.sqlite"
     garbage.write_bytes(b"not a database at all" * 100)
     assert Tablebase(garbage).load(HEAP_VALUES, "kayles", 2) is None
@@ -143,6 +146,66 @@ def test_the_tablebase_command_names_an_unusable_file(
     assert ("$NIMLAB_TABLEBASE" in r.stderr) and "Traceback" not in r.stderr
     assert Tablebase(tmp_path / "dir").unusable() == "unable to open database file"
     assert (tmp_path / "garbage.sqlite").read_bytes() == b"not a database at all" * 100
+
+
+def test_a_file_of_another_program_is_never_changed(tmp_path: Path) -> None:
+    """``$NIMLAB_TABLEBASE`` set to someone's SQLite file with a table named ``tables``:
+    ``nimlab tablebase`` deleted its rows as those of an old format (files audit)."""
+    mine = tmp_path / "mine.sqlite"
+    with sqlite3.connect(mine) as db:
+        db.execute("CREATE TABLE tables (name TEXT)")
+        db.execute("INSERT INTO tables VALUES ('precious row')")
+    db.close()
+    before = mine.read_bytes()
+    base = Tablebase(mine)
+    assert not base.save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
+    assert base.load(HEAP_VALUES, "kayles", 2) is None and base.entries() == []
+    assert base.unusable() == "not a nimlab tablebase: a file of another program"
+    with pytest.raises(sqlite3.Error):
+        base.clear()
+    assert mine.read_bytes() == before
+    results = tmp_path / "results.sqlite"  # a results database is no tablebase either
+    from nimlab.research.db import ResultsDB
+
+    ResultsDB.open(results).close()
+    assert Tablebase(results).unusable() == "not a nimlab tablebase: a file of another program"
+
+
+def test_a_tablebase_of_an_earlier_version_is_taken_as_one(tmp_path: Path) -> None:
+    path = tmp_path / "tb.sqlite"
+    base = Tablebase(path)
+    assert base.save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA application_id = 0")  # as earlier versions wrote them
+    db.close()
+    assert base.load(HEAP_VALUES, "kayles", 2) is not None
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    db.close()
+
+
+def test_a_clear_that_cannot_write_says_so(tmp_path: Path) -> None:
+    """A read-only tablebase was "0 tables forgotten", exit 0, its tables all kept (files
+    audit); a database another process holds for writing stands in for it here."""
+    path = tmp_path / "tb.sqlite"
+    assert Tablebase(path).save(HEAP_VALUES, "kayles", 0, 2, np.array([0, 1], dtype=np.uint16))
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        env = dict(os.environ, NIMLAB_TABLEBASE=str(path))
+        r = subprocess.run(
+            [sys.executable, "-m", "nimlab", "tablebase", "--clear"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert r.returncode == 2 and "cannot be cleared (database is locked)" in r.stderr
+    assert "its tables are kept" in r.stderr
+    assert [e.spec for e in Tablebase(path).entries()] == ["kayles"]
 
 
 def test_a_usable_tablebase_has_no_reason_against_it(base: Tablebase) -> None:

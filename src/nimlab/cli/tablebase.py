@@ -81,7 +81,16 @@ def tablebase(args: argparse.Namespace, out: TextIO) -> int:
             "$NIMLAB_TABLEBASE に書き込めるファイルのパスか off を指定します",
         )
     if args.clear:
-        forgotten = base.clear()
+        import sqlite3
+
+        try:
+            forgotten = base.clear()
+        except (sqlite3.Error, OSError) as error:
+            why = (error.strerror if isinstance(error, OSError) else None) or str(error)
+            raise InvalidOption(
+                f"the tablebase {base.path} cannot be cleared ({why}); its tables are kept",
+                ja=f"テーブルベース {base.path} を消去できません（{why}）。表は残っています",
+            ) from None
         if args.json:
             emit_json(out, {"path": str(base.path), "cleared": forgotten})
         else:

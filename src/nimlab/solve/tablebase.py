@@ -153,7 +153,11 @@ class Tablebase:
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=2.0)
-        db.executescript(_SCHEMA)
+        try:
+            _claim(db)
+        except BaseException:
+            db.close()
+            raise
         row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
         if row is None or row[0] != str(FORMAT):
             with db:
@@ -288,18 +292,59 @@ class Tablebase:
         return [Entry(*row) for row in rows]
 
     def clear(self) -> int:
-        """Forget every table; the number forgotten."""
+        """Forget every table; the number forgotten. Unlike reading and writing, this says
+        when it cannot (``sqlite3.Error`` or ``OSError``: a read-only file was "0 tables
+        forgotten" and kept them all)."""
+        db = self._connect()
         try:
-            db = self._connect()
-            try:
-                with db:
-                    count: int = db.execute("DELETE FROM tables").rowcount
-                db.execute("VACUUM")
-            finally:
-                db.close()
-        except (sqlite3.Error, OSError):
-            return 0
+            with db:
+                count: int = db.execute("DELETE FROM tables").rowcount
+            db.execute("VACUUM")
+        finally:
+            db.close()
         return count
+
+
+APPLICATION_ID = 0x4E494D54
+"""SQLite's application id of a tablebase ("NIMT"), written into every file it makes."""
+_COLUMNS = [
+    "kind",
+    "spec",
+    "version",
+    "origin",
+    "size",
+    "typecode",
+    "shape",
+    "nbytes",
+    "sha256",
+    "data",
+    "created",
+    "used",
+]
+
+
+def _claim(db: sqlite3.Connection) -> None:
+    """Make ``db`` a tablebase if it is new, else check that it is one: a file of another
+    program (``$NIMLAB_TABLEBASE`` set to it by mistake) is refused untouched, where its
+    rows named ``tables`` were deleted as an old format (files audit).
+
+    A file without the application id (the tablebases of earlier versions) is taken when
+    it holds exactly the tables ``meta`` and ``tables``, the latter with these columns.
+    """
+    owner = db.execute("PRAGMA application_id").fetchone()[0]
+    if owner != APPLICATION_ID:
+        names = {
+            name
+            for (name,) in db.execute("SELECT name FROM sqlite_master")
+            if not name.startswith("sqlite_autoindex_")
+        }
+        columns = [row[1] for row in db.execute("PRAGMA table_info(tables)")]
+        ours = not names or (names == {"meta", "tables"} and columns == _COLUMNS)
+        if owner != 0 or not ours:
+            raise sqlite3.DatabaseError("not a nimlab tablebase: a file of another program")
+    db.executescript(_SCHEMA)
+    if owner != APPLICATION_ID:
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
 def _typecode(values: Any) -> str:
