@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import nimlab as lab
 from nimlab.limits import Limits
 from nimlab.registry import game
 from nimlab.solve.long_run import long_sequence
@@ -643,3 +644,13 @@ def test_a_missing_values_file_is_named_with_how_to_start_again(tmp_path: Path) 
     said = str(refused.value)
     assert "values.npy is missing" in said and f"delete {ck} to start again" in said
     assert "state.json" not in said
+
+
+def test_a_long_legal_out_name_is_written(tmp_path: Path) -> None:
+    """``--out`` of 250 characters was refused, "File name too long": its temporary files
+    added ``.PID.partial.npy`` to the whole name (files audit)."""
+    out = tmp_path / ("v" * 250 + ".npy")
+    r = nimlab("sequence", GAME, "--to", "100", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert np.load(out).tolist() == [int(v) for v in lab.grundy_sequence(game(GAME), 100)]
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]  # no temporary file left

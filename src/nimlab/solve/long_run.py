@@ -581,8 +581,20 @@ the ``.npy`` written before it is renamed to ``out``."""
 
 
 def _run_temp(out: Path, kind: str, pid: int | None = None) -> Path:
-    """``OUT.PID.KIND.npy``: one a process, so two runs writing one ``out`` never share it."""
-    return out.with_name(f"{out.name}.{os.getpid() if pid is None else pid}.{kind}.npy")
+    """``OUT.PID.KIND.npy``: one a process, so two runs writing one ``out`` never share it.
+
+    OUT is cut to its first 200 bytes, so the name stays within the 255 a file system
+    allows (a legal ``--out`` of 250 characters was refused as "File name too long").
+
+    >>> len(_run_temp(Path("v" * 250 + ".npy"), "partial", 4194304).name)
+    220
+    """
+    return out.with_name(f"{_temp_stem(out)}.{os.getpid() if pid is None else pid}.{kind}.npy")
+
+
+def _temp_stem(out: Path) -> str:
+    """The start of ``out``'s name that its temporary files carry (200 bytes at most)."""
+    return out.name.encode()[:200].decode(errors="ignore")
 
 
 def _forget_orphans(out: Path) -> None:
@@ -597,9 +609,10 @@ def _forget_orphans(out: Path) -> None:
     >>> sorted(p.name == f"v.npy.{os.getpid()}.partial.npy" for p in d.iterdir())
     [True]
     """
+    stem = _temp_stem(out)
     for kind in TEMP_KINDS:
-        for path in out.parent.glob(glob_escape(out.name) + f".*.{kind}.npy"):
-            pid = path.name[len(out.name) + 1 : -len(f".{kind}.npy")]
+        for path in out.parent.glob(glob_escape(stem) + f".*.{kind}.npy"):
+            pid = path.name[len(stem) + 1 : -len(f".{kind}.npy")]
             if pid.isdigit() and path == _run_temp(out, kind, int(pid)) and not _running(int(pid)):
                 path.unlink(missing_ok=True)
 
