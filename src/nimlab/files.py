@@ -27,7 +27,7 @@ import errno
 import os
 import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from nimlab.errors import InvalidOption
@@ -104,6 +104,7 @@ def atomic_path(target: str, option: str) -> Iterator[str]:
         return
     path = Path(target)
     temporary = path.with_name(f".{path.name[:200]}.{os.getpid()}.tmp")
+    _forget_orphans(path)
     try:
         yield str(temporary)
         with open(temporary, "rb+") as handle:
@@ -117,6 +118,43 @@ def atomic_path(target: str, option: str) -> Iterator[str]:
         ) from None
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _forget_orphans(path: Path) -> None:
+    """Remove the temporary files of earlier writes of ``path`` whose process is gone (a
+    killed ``results --export`` left ``.NAME.PID.tmp`` for good; files audit).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for pid in (os.getpid(), 2**22 + 1):  # this process, and none (above pid_max)
+    ...     (folder / f".a.csv.{pid}.tmp").touch()
+    >>> _forget_orphans(folder / "a.csv")
+    >>> [p.name for p in folder.iterdir()] == [f".a.csv.{os.getpid()}.tmp"]
+    True
+    """
+    from glob import escape
+
+    stem = f".{path.name[:200]}."
+    try:
+        found = list(path.parent.glob(escape(stem) + "*.tmp"))
+    except OSError:
+        return
+    for orphan in found:
+        pid = orphan.name[len(stem) : -len(".tmp")]
+        if pid.isdigit() and not running(int(pid)):
+            with suppress(OSError):  # another user's, or a folder we may not change
+                orphan.unlink()
+
+
+def running(pid: int) -> bool:
+    """Whether a process ``pid`` exists (one of another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 def _sync_folder(folder: Path) -> None:

@@ -445,6 +445,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game}: G(0..{last}) written to {out} ({seconds} s{resumed}; sha256 {sha256})",
         "{game}: G(0..{last}) を {out} に書きました（{seconds} 秒{resumed}。sha256 {sha256}）",
     ),
+    "long_run.written_none": (  # --to 0: "G(0..-1)" was said
+        "{game}: no values (--to 0), an empty array written to {out} ({seconds} s; "
+        "sha256 {sha256})",
+        "{game}: 値なし（--to 0）。空の配列を {out} に書きました（{seconds} 秒。sha256 {sha256}）",
+    ),
     "long_run.resumed": (", resumed at {n}", "、{n} から再開"),
     "long_run.same_command": ("the same command", "同じコマンド"),
     "long_run.stopped": (

@@ -654,3 +654,47 @@ def test_a_long_legal_out_name_is_written(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert np.load(out).tolist() == [int(v) for v in lab.grundy_sequence(game(GAME), 100)]
     assert [p.name for p in tmp_path.iterdir()] == [out.name]  # no temporary file left
+
+
+def test_no_values_written_are_not_told_as_g_of_0_to_minus_1(tmp_path: Path) -> None:
+    """``--to 0 --out`` said "G(0..-1) written" (files audit)."""
+    r = nimlab("sequence", GAME, "--to", "0", "--out", str(tmp_path / "z.npy"))
+    assert r.returncode == 0 and "G(0..-1)" not in r.stdout
+    assert "no values (--to 0), an empty array written to" in r.stdout
+    assert np.load(tmp_path / "z.npy").tolist() == []
+
+
+def test_a_write_refused_for_its_rights_is_not_told_to_make_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A permission error writing ``--out`` said "make room" (files audit)."""
+    import errno
+
+    from nimlab.errors import InvalidOption
+    from nimlab.solve import long_run
+
+    def refuse(*args: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(long_run.os, "replace", refuse)
+    with pytest.raises(InvalidOption, match="make it writable and run") as refused:
+        long_run._save_npy(tmp_path / "v.npy", np.zeros(3, dtype=np.uint16))
+    assert "make room" not in str(refused.value)
+    assert "書き込めるようにして同じ" in refused.value.render({}, "ja")
+
+
+def test_a_checkpoint_link_to_nothing_or_a_folder_of_other_files_is_left_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """A dangling link at ``--checkpoint`` was "cannot write ck: File exists"; a folder of
+    other files was refused with a ``lock`` file made in it (files audit)."""
+    out = str(tmp_path / "v.npy")
+    (tmp_path / "ck").symlink_to(tmp_path / "nowhere")
+    r = nimlab("sequence", GAME, "--to", "100", "--out", out, "--checkpoint", str(tmp_path / "ck"))
+    assert r.returncode == 2 and "is not a directory (a file, or a link to nothing)" in r.stderr
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine\n")
+    r = nimlab("sequence", GAME, "--to", "100", "--out", out, "--checkpoint", str(other))
+    assert r.returncode == 2 and "holds files (notes.txt)" in r.stderr
+    assert [p.name for p in other.iterdir()] == ["notes.txt"]

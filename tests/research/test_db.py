@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -206,3 +207,49 @@ def test_a_sweep_started_elsewhere_between_the_look_and_the_insert_is_found(
         again = db.sweep("octal", "digits=2", batch_size=8, tasks=30)
         db.connection = real
     assert again.id == first.id
+
+
+def test_a_read_only_look_leaves_no_log_files_behind(tmp_path: Path) -> None:
+    """``results`` on a database of mode 444 left ``-wal`` and ``-shm`` files of mode 444
+    beside it, and the next sweep was refused as read-only until they were deleted (files
+    audit)."""
+    path = tmp_path / "a.sqlite"
+    with ResultsDB.open(path) as db:
+        db.sweep("octal", "digits=2", batch_size=8, tasks=30)
+    path.chmod(0o444)
+    try:
+        with ResultsDB.open(path, create=False) as db:
+            assert len(db.sweeps()) == 1
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["a.sqlite"]
+    finally:
+        path.chmod(0o644)
+
+
+def test_rows_in_a_log_that_cannot_be_read_are_not_told_as_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only folder holding a database and its unmerged ``-wal`` (no ``-shm``) was read
+    as immutable: the log's rows unseen, "no sweeps yet", exit 0 (files audit). The plain
+    read-only connection is refused here, as such a folder refuses it."""
+    from nimlab.research import db as module
+
+    path = tmp_path / "a.sqlite"
+    writer = ResultsDB.open(path)
+    writer.connection.execute("PRAGMA wal_autocheckpoint = 0")
+    writer.sweep("octal", "digits=2", batch_size=8, tasks=30)
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for name in ("a.sqlite", "a.sqlite-wal"):
+        (copy / name).write_bytes((tmp_path / name).read_bytes())
+    writer.close()
+    assert (copy / "a.sqlite-wal").stat().st_size > 0
+    real = sqlite3.connect
+
+    def connect(database: str, **options: Any) -> sqlite3.Connection:
+        if "immutable" not in database:
+            raise sqlite3.OperationalError("unable to open database file")
+        return real(database, **options)
+
+    monkeypatch.setattr(module.sqlite3, "connect", connect)
+    with pytest.raises(InvalidOption, match="has rows in its write-ahead log"):
+        module._read_only(copy / "a.sqlite", "a.sqlite")

@@ -68,7 +68,7 @@ def sequence_to_file(game: Ruleset, args: argparse.Namespace, out: TextIO, limit
             say("long_run.resumed", lang, n=f"{run.resumed_from:,}") if run.resumed_from else ""
         )
         written = say(
-            "long_run.written",
+            "long_run.written" if run.stop else "long_run.written_none",
             lang,
             game=run.game,
             last=run.stop - 1,

@@ -138,9 +138,15 @@ def _version() -> str:
 class ResultsDB:
     """An open results database (use :meth:`open`)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: str) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, path: str, made: tuple[Path, ...] = ()
+    ) -> None:
         self.connection = connection
         self.path = path
+        self.made = made
+        """The ``-wal`` and ``-shm`` files a read-only connection made beside the database,
+        removed on :meth:`close` when they hold nothing: left behind with the database's
+        read-only permissions, they refused the next sweep as read-only (files audit)."""
 
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True) -> ResultsDB:
@@ -193,8 +199,9 @@ class ResultsDB:
                 _remove_empty_log(strays)
                 raise
             if not create:
-                return cls(reader, str(path))
+                return cls(reader, str(path), tuple(strays))
             reader.close()
+            _remove_empty_log(strays)
         folder = file.parent
         if not folder.is_dir():  # (sqlite3 says only "unable to open database file")
             raise InvalidOption(
@@ -346,6 +353,7 @@ class ResultsDB:
 
     def close(self) -> None:
         self.connection.close()
+        _remove_empty_log(list(self.made))
 
     def __enter__(self) -> ResultsDB:
         return self
@@ -442,6 +450,16 @@ def _read_only(file: Path, shown: str) -> sqlite3.Connection:
     uri = "file:" + quote(str(file.absolute()))
     failure: sqlite3.Error | None = None
     for options in ("?mode=ro", "?mode=ro&immutable=1"):
+        log = Path(f"{file}-wal")
+        if "immutable" in options and log.exists() and log.stat().st_size:
+            # immutable reads the database file alone: rows committed to the log were
+            # not seen ("no sweeps yet", exit 0, over a log of 32 rows; files audit)
+            raise InvalidOption(
+                f"--db {shown} has rows in its write-ahead log {_shown(str(log))} that cannot "
+                "be read here (a read-only folder); open it once where it can be written",
+                ja=f"--db {shown} の先行書き込みログ {_shown(str(log))} にある行はここでは"
+                "読めません（読み取り専用のフォルダ）。書き込める場所で一度開いてください",
+            )
         try:
             connection = sqlite3.connect(uri + options, uri=True, timeout=BUSY_SECONDS)
         except sqlite3.Error as error:

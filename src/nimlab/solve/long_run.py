@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from nimlab.checks import env_seconds
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
-from nimlab.files import reason
+from nimlab.files import reason, running
 from nimlab.games.base import Ruleset, as_heap_ruleset
 from nimlab.limits import Limits, amount
 
@@ -130,12 +130,15 @@ def _mapped(path: Path, dtype: Any, count: int) -> np.ndarray:
         del values
         path.unlink(missing_ok=True)
         needed = amount(count * np.dtype(dtype).itemsize)
+        room, room_ja = _remedy(
+            error, ("free some space", "空きを作る"), ("make it writable", "書き込めるようにする")
+        )
         raise InvalidOption(
             f"cannot reserve {needed} bytes for the values in {path.parent} "
-            f"({reason(error)}); free some space or choose another directory",
+            f"({reason(error)}); {room} or choose another directory",
             ja=(
                 f"{path.parent} に値の {needed} バイトを確保できません（{reason(error, 'ja')}）。"
-                "空きを作るか別のディレクトリを選んでください"
+                f"{room_ja}か別のディレクトリを選んでください"
             ),
         ) from None
     return values
@@ -168,12 +171,27 @@ class Checkpoint:
         self.creating_path = directory / "creating"
         self.stretches: list[list[Any]] = []
         self._lock: Any = None
+        self._made_lock = False
 
     def hold(self) -> None:
         """Take the directory for this run (made if new): refused while another run holds it."""
         import fcntl
 
-        self.directory.mkdir(exist_ok=True)
+        try:
+            self.directory.mkdir(exist_ok=True)
+        except FileExistsError:  # a link to nothing ("cannot write ck: File exists")
+            raise InvalidOption(
+                f"--checkpoint {self.directory} is not a directory (a file, or a link to "
+                "nothing); give a directory",
+                ja=f"--checkpoint {self.directory} はディレクトリではありません（ファイルか、"
+                "行き先のないリンク）。ディレクトリを指定してください",
+            ) from None
+        except OSError as error:
+            raise InvalidOption(
+                f"--checkpoint {self.directory}: cannot use it ({reason(error)})",
+                ja=f"--checkpoint {self.directory}: 使えません（{reason(error, 'ja')}）",
+            ) from None
+        self._made_lock = not self.lock_path.exists()
         try:
             lock = open(self.lock_path, "a+")  # noqa: SIM115 - held for the whole run
         except OSError as error:
@@ -355,6 +373,8 @@ class Checkpoint:
             self.creating_path.unlink()
         others = sorted(p.name for p in self.directory.iterdir() if p != self.lock_path)
         if others:
+            if self._made_lock:  # the directory is left as it was found
+                self.lock_path.unlink(missing_ok=True)
             raise InvalidOption(
                 f"--checkpoint {self.directory} holds files ({', '.join(others[:3])}) but no "
                 "checkpoint; give an empty or a new directory",
@@ -401,12 +421,13 @@ class Checkpoint:
         try:
             _write_atomic(self.state_path, json.dumps(record, indent=1) + "\n")
         except OSError as error:
+            room, room_ja = _remedy(error, ROOM)
             raise InvalidOption(
                 f"--checkpoint {self.directory}: cannot write its record ({reason(error)}); "
-                "the last one written stands: make room and run the same command again",
+                f"the last one written stands: {room} and run the same command again",
                 ja=(
                     f"--checkpoint {self.directory}: 記録を書けません（{reason(error, 'ja')}）。"
-                    "最後に書けた記録が残っています。空きを作って同じコマンドを"
+                    f"最後に書けた記録が残っています。{room_ja}て同じコマンドを"
                     "もう一度実行してください"
                 ),
             ) from None
@@ -580,6 +601,26 @@ TEMP_KINDS = ("partial", "tmp")
 the ``.npy`` written before it is renamed to ``out``."""
 
 
+ROOM = ("make room", "空きを作っ")
+WRITABLE = ("make it writable", "書き込めるようにし")
+"""Remedies of a failed write, the Japanese in the form "…て" continues."""
+
+
+def _remedy(
+    error: OSError, full: tuple[str, str], other: tuple[str, str] = WRITABLE
+) -> tuple[str, str]:
+    """What to do about a failed write (English, Japanese): ``full`` for a full disk, else
+    ``other``, make the place writable (a permission was told as "free some space"; files
+    audit).
+
+    >>> _remedy(OSError(errno.EACCES, "Permission denied"), ROOM)
+    ('make it writable', '書き込めるようにし')
+    >>> _remedy(OSError(errno.ENOSPC, "No space left on device"), ROOM)
+    ('make room', '空きを作っ')
+    """
+    return full if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, None) else other
+
+
 def _run_temp(out: Path, kind: str, pid: int | None = None) -> Path:
     """``OUT.PID.KIND.npy``: one a process, so two runs writing one ``out`` never share it.
 
@@ -613,19 +654,8 @@ def _forget_orphans(out: Path) -> None:
     for kind in TEMP_KINDS:
         for path in out.parent.glob(glob_escape(stem) + f".*.{kind}.npy"):
             pid = path.name[len(stem) + 1 : -len(f".{kind}.npy")]
-            if pid.isdigit() and path == _run_temp(out, kind, int(pid)) and not _running(int(pid)):
+            if pid.isdigit() and path == _run_temp(out, kind, int(pid)) and not running(int(pid)):
                 path.unlink(missing_ok=True)
-
-
-def _running(pid: int) -> bool:
-    """Whether a process ``pid`` exists (one of another user's counts)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True
-    return True
 
 
 def _compute(run: _Run, store: Checkpoint | None, values: np.ndarray, done: int) -> LongRun:
@@ -791,11 +821,12 @@ def _save_npy(out: Path, values: np.ndarray) -> None:
         os.replace(temp, out)
     except OSError as error:
         temp.unlink(missing_ok=True)
+        room, room_ja = _remedy(error, ROOM)
         raise InvalidOption(
-            f"--out {out}: cannot write the values ({reason(error)}); make room and run the "
+            f"--out {out}: cannot write the values ({reason(error)}); {room} and run the "
             "same command again (with --checkpoint DIR, the values computed are kept there)",
             ja=(
-                f"--out {out}: 値を書き出せません（{reason(error, 'ja')}）。空きを作って同じ"
+                f"--out {out}: 値を書き出せません（{reason(error, 'ja')}）。{room_ja}て同じ"
                 "コマンドをもう一度実行してください（--checkpoint DIR があれば計算済みの値は"
                 "そこに残っています）"
             ),
