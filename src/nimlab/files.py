@@ -110,7 +110,7 @@ def atomic_path(target: str, option: str) -> Iterator[str]:
         with open(temporary, "rb+") as handle:
             os.fsync(handle.fileno())
         os.replace(temporary, path)
-        _sync_folder(path.parent)
+        sync_folder(path.parent)
     except OSError as error:
         raise InvalidOption(
             f"{option} {name}: cannot write it ({reason(error)})",
@@ -157,7 +157,7 @@ def running(pid: int) -> bool:
     return True
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make a rename durable (where the platform allows opening a folder)."""
     try:
         descriptor = os.open(folder, os.O_RDONLY)

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from nimlab.checks import env_seconds
 from nimlab.errors import InvalidOption, NotApplicable, TooLarge
-from nimlab.files import reason, running
+from nimlab.files import reason, running, sync_folder
 from nimlab.games.base import Ruleset, as_heap_ruleset
 from nimlab.limits import Limits, amount
 
@@ -156,6 +156,7 @@ def _write_atomic(path: Path, text: str) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(temp, path)
+    sync_folder(path.parent)
 
 
 class Checkpoint:
@@ -818,7 +819,10 @@ def _save_npy(out: Path, values: np.ndarray) -> None:
                     raise  # a file system that cannot reserve: written as it comes
             np.save(f, values)
             f.truncate()
+            f.flush()
+            os.fsync(f.fileno())  # on disk before it takes the name (a power cut)
         os.replace(temp, out)
+        sync_folder(out.parent)
     except OSError as error:
         temp.unlink(missing_ok=True)
         room, room_ja = _remedy(error, ROOM)
