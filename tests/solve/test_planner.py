@@ -532,3 +532,30 @@ def test_the_remoteness_search_of_a_heap_split_into_three_is_dropped_when_it_can
     counted 3,000 states, not the chain's splits into three (n³/36 of them)."""
     assert plan("take-and-break:0.B1", "analyze", "1000").method("search") is None
     assert plan("take-and-break:0.B1", "analyze", "12").method("search") is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(spec=HEAP_GAMES, heaps=st.lists(st.integers(0, 16), min_size=1, max_size=2))
+def test_the_partition_bound_never_exceeds_what_a_search_visits(
+    spec: str, heaps: list[int]
+) -> None:
+    from nimlab.solve.planner import partition_reach_bound
+
+    game = nimlab.game(spec)
+    position = game.position(heaps)
+    search = Search(game, True, Limits(max_states=10**9).budget())
+    search.value(position)
+    assert partition_reach_bound(game, position) <= len(search.memo) - 1, (spec, heaps)
+
+
+def test_a_misere_search_of_a_heap_that_splits_into_millions_of_positions_is_refused_at_once() -> (
+    None
+):
+    """``analyze octal:0.07 100 --misere`` searched 20 s before its refusal: the bound counted
+    the chain's pairs and triples (13,320), not the 5.4 million partitions it reaches."""
+    from nimlab.solve.planner import search_lower_bound
+
+    assert search_lower_bound(nimlab.game("octal:0.07"), (100,)) > Limits().max_states
+    # the quotient's refusal stands (its 3,000,000 states), no search after it (5,000,000)
+    with pytest.raises(TooLarge, match="more than 3,000,000 states"):
+        nimlab.analyze("octal:0.07", "100", misere=True)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from math import comb, factorial, lgamma, log, log2
 from typing import Any, Literal
 
@@ -749,10 +750,65 @@ def reachable_lower_bound(game: Ruleset, pos: Position) -> int:
         reduces = bool(caps.k_heap_moves(len(pos)) & K_REDUCE)
     if caps.one_heap is not None and caps.one_heap.takes_any:
         reduces = True
-    splits = split_reach_lower_bound(game, pos)
+    splits = max(split_reach_lower_bound(game, pos), partition_reach_bound(game, pos))
     if not reduces:
         return splits
     return max(splits, _multisets_lower_bound([h - caps.least_heap + 1 for h in pos]))
+
+
+PARTITIONS_COUNTED = 400
+"""Up to this heap every partition is counted (a table of its size squared, once); past it
+the splits into two and three parts alone pass any limit."""
+
+
+def partition_reach_bound(game: Ruleset, pos: Position) -> int:
+    """A lower bound on the positions other than ``pos`` that a full search reaches in a
+    take-and-break game that may remove k stones and split what is left in two (a digit
+    d_k with bit 4; Grundy's game's unequal parts aside).
+
+    From the largest heap b, split a part off what remains, again and again: any q
+    heaps a₁, …, a_q ≥ 1 with a₁ + … + a_q = b − (q − 1)k are reached (the other heaps
+    kept), each multiset a different position. So the partitions p(b − (q − 1)k, q) of
+    every q ≥ 2 are reached: for Kayles from 100 about 2.4 · 10^7 positions, where the
+    pairs and triples of the chain's heaps give 27,825 (misère Dawson's Kayles from 100
+    searched 20 s in vain before its refusal; fuzz).
+
+    >>> from nimlab.registry import game
+    >>> partition_reach_bound(game("kayles"), (7,))  # 5+1, 4+2, 3+3; 3+1+1, 2+2+1; 1+1+1+1
+    6
+    >>> partition_reach_bound(game("octal:0.07"), (100,)) > 5_000_000
+    True
+    >>> partition_reach_bound(game("subtraction:1,2"), (100,))
+    0
+    """
+    kernel = game.capabilities.one_heap
+    if kernel is None or kernel.unequal or not pos or not all(isinstance(h, int) for h in pos):
+        return 0
+    k = next((k for k, d in enumerate(kernel.digits) if d & 4), None)
+    if k is None:
+        return 0
+    b = max(pos)
+    if b <= PARTITIONS_COUNTED:
+        table = _partitions(PARTITIONS_COUNTED)
+        return sum(table[b - (q - 1) * k][q] for q in range(2, b + 1) if b - (q - 1) * k >= q)
+    pairs = (b - k) // 2
+    triples = ((b - 2 * k) ** 2 + 6) // 12 if b - 2 * k >= 3 else 0
+    return pairs + triples
+
+
+@cache
+def _partitions(n: int) -> tuple[tuple[int, ...], ...]:
+    """p(m, q), the partitions of m into exactly q positive parts, for m, q ≤ n.
+
+    >>> _partitions(6)[6][3]  # 4+1+1, 3+2+1, 2+2+2
+    3
+    """
+    p = [[0] * (n + 1) for _ in range(n + 1)]
+    p[0][0] = 1
+    for m in range(1, n + 1):
+        for q in range(1, m + 1):
+            p[m][q] = p[m - 1][q - 1] + p[m - q][q]
+    return tuple(tuple(row) for row in p)
 
 
 def split_reach_lower_bound(game: Ruleset, pos: Position) -> int:
