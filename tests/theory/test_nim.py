@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -62,3 +63,23 @@ def test_misere_huge_heap_is_answered_by_the_rule() -> None:
     a = nimlab.analyze("nim", str(10**40), misere=True)
     assert a.outcome == "N" and a.method.startswith("Bouton's misère rule")
     assert [m.to for m in a.winning_moves] == ["1"]
+
+
+@pytest.mark.parametrize("heaps", [1, 2, 3, 4])
+def test_misere_p_positions_by_bouton_are_those_of_search(heaps: int) -> None:
+    """``ppositions nim --heaps 3 --max 100 --misere`` searched 16 s and was refused, its plan
+    naming the quotient (helper audit); Bouton's misère rule lists them."""
+    from itertools import combinations_with_replacement
+
+    g = nimlab.game("nim")
+    for top in range(7):
+        search = Search(g, True, Limits(max_states=10**8).budget())
+        boxed = combinations_with_replacement(range(top + 1), heaps)
+        expected = tuple(p for p in boxed if search.grundy(p) == 0)
+        assert tuple(MISERE_NIM.p_positions(g, heaps, top, Limits())) == expected
+    found = nimlab.p_positions("nim", heaps=3, max_heap=100, misere=True)
+    assert len(found.positions) == 1418 and (0, 0, 1) in found.positions
+    assert (
+        nimlab.plan("nim", "ppositions", heaps=3, max_heap=100, misere=True).steps[0].method.name
+        == "oracle:misere-nim"
+    )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from nimlab.games.base import HeapRuleset, Move, Position, Ruleset, as_heap_ruleset
+from nimlab.games.base import HeapRuleset, Heaps, Move, Position, Ruleset, as_heap_ruleset
 from nimlab.limits import Limits
 from nimlab.solve.oracles import Oracle, OracleAnswer, listed
 from nimlab.theory.common import nim_sum
@@ -103,6 +103,43 @@ class MisereNim(Oracle):
 
     def analyze(self, game: Ruleset, position: Position) -> OracleAnswer:
         return self.analyze_within(game, position, Limits())
+
+    def lists_p_positions(self, game: Ruleset, heaps: int, max_heap: int) -> bool:
+        """Every box: the rule lists them (``ppositions nim --heaps 3 --max 100 --misere``
+        was searched, 16 s, and refused)."""
+        return self.applies(game, ())
+
+    def p_positions(
+        self, game: Ruleset, heaps: int, max_heap: int, limits: Limits
+    ) -> Iterator[Heaps]:
+        """Nim-sum 0 with a heap of 2 or more; an odd number of 1-heaps otherwise. Each
+        heap's label is the heap, with a flag above its bits for 2 or more, so a product
+        (nim-sum, flags or'ed) says which rule completes it.
+
+        >>> from nimlab.games.heap import Nim
+        >>> list(MISERE_NIM.p_positions(Nim(), 3, 3, Limits()))
+        [(0, 0, 1), (0, 2, 2), (0, 3, 3), (1, 1, 1), (1, 2, 3)]
+        """
+        from nimlab.solve.tables import sorted_products
+
+        big = 1 << (max_heap.bit_length() + 1)
+        budget = limits.budget()
+        budget.spend(max_heap + 1)
+        labels = [h | (big if h > 1 else 0) for h in range(max_heap + 1)]
+
+        def times(a: int, b: int) -> int:
+            return ((a ^ b) & (big - 1)) | ((a | b) & big)
+
+        def completing(total: int) -> list[int]:
+            s = total & (big - 1)
+            if total & big:  # a heap of 2 or more already: nim-sum 0
+                return [s] if s <= max_heap else []
+            # heaps 0 and 1 so far: a last heap of 2 or more with nim-sum 0, or ≤ 1 leaving
+            # an odd number of 1-heaps
+            small = [h for h in (0, 1) if s ^ h == 1 and h <= max_heap]
+            return small + ([s] if 1 < s <= max_heap else [])
+
+        return sorted_products(labels, 0, heaps, budget, times, 0, completing)
 
     def analyze_within(self, game: Ruleset, position: Position, limits: Limits) -> OracleAnswer:
         value = misere_nim_value(position)
