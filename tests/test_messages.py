@@ -139,3 +139,25 @@ def test_every_memory_check_names_its_work_in_japanese() -> None:
     assert len(calls) > 20
     missing = [where for where, call in calls if not any(k.arg == "ja" for k in call.keywords)]
     assert not missing, "check_memory without ja=: " + ", ".join(missing)
+
+
+def test_every_seed_table_a_game_cites_has_its_japanese() -> None:
+    """``table nim --size 3 --origin 1 --lang ja`` ended "— Table 5 of seed 001 (Nim, …)"
+    in English (helper audit)."""
+    from nimlab.games.split_delete import DELETE_VARIANTS, SPLIT_DELETE_VARIANTS
+    from nimlab.messages import PAPER_TABLES_JA, paper_table_words
+    from nimlab.registry import game, names
+
+    specs = [*names(), *(f"split-delete-nim:{v}" for v in SPLIT_DELETE_VARIANTS)]
+    specs += [f"delete-nim:{v}" for v in DELETE_VARIANTS]
+    cited = set()
+    for spec in specs:
+        try:
+            caps = game(spec).capabilities
+        except nimlab.NimlabError:
+            continue  # a family that needs a parameter
+        cited |= {s for s in (caps.grundy_table_source, caps.p_matrix_source) if s}
+    assert cited and cited <= set(PAPER_TABLES_JA)
+    for source in cited:
+        assert paper_table_words(source, "en") == source
+        assert "seed" not in paper_table_words(source, "ja")

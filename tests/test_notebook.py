@@ -104,3 +104,15 @@ def test_an_empty_sequence_says_it_is_empty() -> None:
     # found by the same audit: "n = 0..-1"
     assert "none (from n = 0)" in nimlab.sequence("kayles", 0)._repr_html_()
     assert "n = 3..4" in nimlab.sequence("kayles", 5, start=3)._repr_html_()
+
+
+def test_a_users_name_in_a_sum_or_a_move_is_shown_not_run() -> None:
+    """A backtick in a component's name closed the sum's code span and let ``<img …>``
+    through; a winning move's text ("in <img …> (component 1)") went in raw (helper audit)."""
+    for name in ("a` <img src=x onerror=alert(1)> `b", "<img src=x onerror=alert(1)>"):
+        g = nimlab.heap_game(lambda n: [n - 1] if n else [], name=name) + nimlab.game("nim")
+        shown = [g._repr_markdown_(), nimlab.analyze(g, "2 + 1")._repr_markdown_()]
+        for text in shown:
+            assert "<img" not in text and "&lt;img" in text
+            own = text.replace("\\`", "").replace("(shape `sum`)", "")
+            assert "`" not in own  # no code span a name can close

@@ -666,3 +666,27 @@ ARGPARSE_JA: dict[str, str] = {
     "show program's version number and exit": "バージョンを表示して終了する",
 }
 """argparse's own messages (its gettext message ids) → Japanese."""
+
+
+PAPER_TABLES_JA = {
+    "Table 5 of seed 001 (Nim, every heap ≥ 1: ⟨a, b⟩ here is Nim's ⟨a−1, b−1⟩)": (
+        "シード 001 の表 5（ニム、どの山も 1 以上: ここでの ⟨a, b⟩ はニムの ⟨a−1, b−1⟩）"
+    ),
+    "Table 6 of seed 001 (Wythoff's Nim, every heap ≥ 1: ⟨a, b⟩ is Wythoff's ⟨a−1, b−1⟩)": (
+        "シード 001 の表 6（ワイトホフのニム、どの山も 1 以上: ⟨a, b⟩ はワイトホフの ⟨a−1, b−1⟩）"
+    ),
+    "Table 7 of seed 001 (Split-and-delete Nim)": "シード 001 の表 7（分割削除ニム）",
+    "Table 8 of seed 001 (Delete-and-split Nim)": "シード 001 の表 8（削除分割ニム）",
+    "Table 9 of seed 001": "シード 001 の表 9",
+}
+"""The seed tables a game's capabilities cite (in English there), in Japanese."""
+
+
+def paper_table_words(source: str, lang: str) -> str:
+    """A cited seed table in ``lang`` (English as the game declares it; ``--lang ja`` left
+    "Table 5 of seed 001 (…)" in English; helper audit).
+
+    >>> paper_table_words("Table 9 of seed 001", "ja")
+    'シード 001 の表 9'
+    """
+    return PAPER_TABLES_JA.get(source, source) if lang == "ja" else source

@@ -272,3 +272,16 @@ def test_an_export_or_a_plot_never_replaces_the_database_it_reads(
         assert "is the --db file itself" in capsys.readouterr().err
         assert db.read_bytes() == before
         assert cli("results", "--db", str(db), "--sweeps")[0] == 0
+
+
+@pytest.mark.parametrize("command", ["wtable take-away:2", "wythoff-table", "genus kayles"])
+def test_every_to_takes_a_count_as_the_other_commands_do(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``wtable``, ``wythoff-table`` and ``genus`` refused ``--to 1e1``, ``1_0`` and ``1,0`` as
+    "not an integer ≥ 1", where ``table --size`` and ``rare --to`` took them (helper audit)."""
+    outputs = []
+    for count in ("10", "1e1", "1_0"):
+        assert cli(*command.split(), "--to", count)[0] == 0, count
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] == outputs[2]

@@ -37,7 +37,7 @@ from nimlab.cli.stream import Rows, Stretched, emit, streamed, write_lines
 from nimlab.errors import InvalidOption
 from nimlab.games.base import Ruleset
 from nimlab.limits import Limits
-from nimlab.messages import say
+from nimlab.messages import paper_table_words, say
 from nimlab.solve.results import GrundyTable
 
 if TYPE_CHECKING:
@@ -183,7 +183,7 @@ def paper_grundy_table(
     caption = say("table.caption", lang, game=result.game, kind=kind)
     paper = paper_table(game, result.origin)
     if paper is not None and not misere:
-        caption += f" — {paper}"
+        caption += f" — {paper_table_words(paper, lang)}"
     elif relabelled:
         caption += say("table.relabelled", lang)
     return result, caption
@@ -243,7 +243,7 @@ def _p_matrix_lines(table: PMatrix, g: Ruleset, args: argparse.Namespace) -> Ite
     caption = say("matrix.caption", lang, game=table.game, max=table.max, what=what)
     source = g.capabilities.p_matrix_source
     if source and not args.misere:
-        caption = f"{source} — {caption}"
+        caption = f"{paper_table_words(source, lang)} — {caption}"
     cells, size, origin = Rows(table.label_rows), len(table.cells), table.origin
     if args.format == "csv":
         corner = say("matrix.corner", lang, max=table.max)

@@ -35,10 +35,12 @@ Adder = Callable[..., argparse.ArgumentParser]
 def _natural(text: str) -> int:
     """A heap bound: ASCII digits only, at most 12 of them (``²`` and ``٣`` are refused).
 
-    >>> _natural(" 12 ")
-    12
+    >>> _natural(" 12 "), _natural("1,000"), _natural("1e3")
+    (12, 1000, 1000)
     """
-    digits = text.strip()
+    from nimlab.checks import plain_count
+
+    digits = plain_count(text).strip()
     if re.fullmatch(r"[0-9]+", digits) and len(digits) > 12:
         raise argparse.ArgumentTypeError(
             say("arg.digits_over", current(), text=text[:20] + "…", digits=len(digits), most=12)

@@ -189,9 +189,16 @@ def _integer(text: str) -> int:
 
 
 def _positive(text: str) -> int:
-    from nimlab.checks import parse_int
+    """A count of at least one, written as the other commands' counts may be (``1,000``,
+    ``1e3``, ``1_000``: ``wtable --to 1e3`` was "not an integer ≥ 1"; helper audit).
+
+    >>> _positive("1,000"), _positive("1e3"), _positive(" 7 ")
+    (1000, 1000, 7)
+    """
+    from nimlab.checks import parse_int, plain_count
     from nimlab.errors import NimlabError
 
+    text = plain_count(text)
     digits = len(text.strip())
     if digits > 100 and text.strip().isdigit():
         raise argparse.ArgumentTypeError(

@@ -215,7 +215,9 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         rule = f": {family.rule}" if family is not None else ""
         parts = self.summands()
         if parts:
-            rule = ": the disjunctive sum of " + ", ".join(f"`{c.spec}`" for c in parts)
+            # a component's name is a user's text: escaped, as the whole spec (a backtick in
+            # it closed a code span and let HTML through; helper audit)
+            rule = ": the disjunctive sum of " + ", ".join(markdown(c.spec) for c in parts)
         return f"**{markdown(self.spec)}**{rule} (shape `{self.capabilities.shape}`)"
 
     # -- what the solvers may use -------------------------------------------

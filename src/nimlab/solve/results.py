@@ -137,11 +137,13 @@ class Analysis:
         return json_dict(self)
 
     def _repr_markdown_(self) -> str:
-        moves = "".join(f"\n- {m.move} → `{m.to}`" for m in self.winning_moves)
+        # every text here may hold a user's ruleset name (a move "in <img …> (component 1)"
+        # was raw HTML; helper audit)
+        moves = "".join(f"\n- {markdown(m.move)} → {markdown(m.to)}" for m in self.winning_moves)
         return (
-            f"**{markdown(self.game)}** at `{self.position}`: outcome **{self.outcome}**, "
-            f"Grundy value {self.grundy}, remoteness {self.remoteness}  \n"
-            f"method: {self.method}{moves}"
+            f"**{markdown(self.game)}** at {markdown(self.position)}: outcome "
+            f"**{self.outcome}**, Grundy value {self.grundy}, remoteness {self.remoteness}  \n"
+            f"method: {markdown(self.method)}{moves}"
         )
 
 
