@@ -787,7 +787,7 @@ def partition_reach_bound(game: Ruleset, pos: Position) -> int:
     k = next((k for k, d in enumerate(kernel.digits) if d & 4), None)
     if k is None:
         return 0
-    b = max(pos)
+    b = int(max(pos))
     if b <= PARTITIONS_COUNTED:
         table = _partitions(PARTITIONS_COUNTED)
         return sum(table[b - (q - 1) * k][q] for q in range(2, b + 1) if b - (q - 1) * k >= q)
