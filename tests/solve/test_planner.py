@@ -196,7 +196,7 @@ HEAP_GAMES = st.one_of(
 def test_the_chain_bounds_never_exceed_what_a_search_visits_and_spends(
     spec: str, heaps: list[int]
 ) -> None:
-    from nimlab.solve.planner import chain_lower_bound, chain_option_bound
+    from nimlab.solve.planner import chain_lower_bound, chain_option_bound, partition_reach_bound
     from nimlab.solve.search import Search
 
     game = nimlab.game(spec)
@@ -207,6 +207,8 @@ def test_the_chain_bounds_never_exceed_what_a_search_visits_and_spends(
         search.value(position)
         assert chain_lower_bound(game, position) <= len(search.memo), (spec, heaps, misere)
         assert chain_option_bound(game, position) <= budget.used, (spec, heaps, misere)
+        # every position but the start (the partitions of take-and-break heaps)
+        assert partition_reach_bound(game, position) <= len(search.memo) - 1, (spec, heaps)
 
 
 def test_the_chain_bound_also_drops_a_remoteness_search_that_cannot_fit() -> None:
@@ -532,20 +534,6 @@ def test_the_remoteness_search_of_a_heap_split_into_three_is_dropped_when_it_can
     counted 3,000 states, not the chain's splits into three (n³/36 of them)."""
     assert plan("take-and-break:0.B1", "analyze", "1000").method("search") is None
     assert plan("take-and-break:0.B1", "analyze", "12").method("search") is not None
-
-
-@settings(max_examples=60, deadline=None)
-@given(spec=HEAP_GAMES, heaps=st.lists(st.integers(0, 16), min_size=1, max_size=2))
-def test_the_partition_bound_never_exceeds_what_a_search_visits(
-    spec: str, heaps: list[int]
-) -> None:
-    from nimlab.solve.planner import partition_reach_bound
-
-    game = nimlab.game(spec)
-    position = game.position(heaps)
-    search = Search(game, True, Limits(max_states=10**9).budget())
-    search.value(position)
-    assert partition_reach_bound(game, position) <= len(search.memo) - 1, (spec, heaps)
 
 
 def test_a_misere_search_of_a_heap_that_splits_into_millions_of_positions_is_refused_at_once() -> (
