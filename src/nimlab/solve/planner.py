@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import lru_cache
 from math import comb, factorial, lgamma, log, log2
 from typing import Any, Literal
 
@@ -757,8 +757,8 @@ def reachable_lower_bound(game: Ruleset, pos: Position) -> int:
 
 
 PARTITIONS_COUNTED = 400
-"""Up to this heap every partition is counted (a table of its size squared, once); past it
-the splits into two and three parts alone pass any limit."""
+"""Up to this heap every partition is counted (O(b²) steps, remembered per heap and k);
+past it the splits into two and three parts alone pass any limit."""
 
 
 def partition_reach_bound(game: Ruleset, pos: Position) -> int:
@@ -789,26 +789,34 @@ def partition_reach_bound(game: Ruleset, pos: Position) -> int:
         return 0
     b = int(max(pos))
     if b <= PARTITIONS_COUNTED:
-        table = _partitions(PARTITIONS_COUNTED)
-        return sum(table[b - (q - 1) * k][q] for q in range(2, b + 1) if b - (q - 1) * k >= q)
+        return _partitions_reached(b, k)
     pairs = (b - k) // 2
     triples = ((b - 2 * k) ** 2 + 6) // 12 if b - 2 * k >= 3 else 0
     return pairs + triples
 
 
-@cache
-def _partitions(n: int) -> tuple[tuple[int, ...], ...]:
-    """p(m, q), the partitions of m into exactly q positive parts, for m, q ≤ n.
+@lru_cache(maxsize=1024)
+def _partitions_reached(b: int, k: int) -> int:
+    """The sum over q ≥ 2 of p(b − (q − 1)k, q), the partitions of b − (q − 1)k into
+    exactly q positive parts: a row of p(·, q) at a time (p(m, q) = p(m − 1, q − 1) +
+    p(m − q, q)), so only the heap's own sizes are counted, nothing kept but the sum.
 
-    >>> _partitions(6)[6][3]  # 4+1+1, 3+2+1, 2+2+2
-    3
+    >>> _partitions_reached(7, 1), _partitions_reached(8, 0)  # p(8, q), q ≥ 2: 4+5+5+3+2+1+1
+    (6, 21)
     """
-    p = [[0] * (n + 1) for _ in range(n + 1)]
-    p[0][0] = 1
-    for m in range(1, n + 1):
-        for q in range(1, m + 1):
-            p[m][q] = p[m - 1][q - 1] + p[m - q][q]
-    return tuple(tuple(row) for row in p)
+    row = [1] + [0] * b  # p(m, 0)
+    total = 0
+    for q in range(1, b + 1):
+        nxt = [0] * (b + 1)
+        for m in range(q, b + 1):
+            nxt[m] = row[m - 1] + nxt[m - q]
+        row = nxt
+        m = b - (q - 1) * k
+        if m < q:
+            break
+        if q >= 2:
+            total += row[m]
+    return total
 
 
 def split_reach_lower_bound(game: Ruleset, pos: Position) -> int:
