@@ -373,6 +373,7 @@ def p_positions(
     >>> list(p_positions(q, 2, 0, 5, Limits().budget()))
     [(0, 1), (0, 4), (1, 5), (2, 2), (3, 3), (4, 5)]
     """
+    from nimlab.solve.heaps import LIST_ITEM_BYTES
     from nimlab.solve.tables import sorted_products
 
     span = max(max_heap - least + 1, 0)
@@ -383,14 +384,14 @@ def p_positions(
     for h in range(least, max_heap + 1):
         by_element.setdefault(labels[h], []).append(h)
     completing: dict[int, list[int]] = {}
-    held = [2 * span * PYTHON_LIST_SLOT]
+    held = [2 * span * LIST_ITEM_BYTES]
 
     def completes(total: int) -> list[int]:
         """The heaps (ascending) whose element takes a product of ``total`` into P."""
         known = completing.get(total)
         if known is None:
             known = sorted(h for e, hs in by_element.items() if table[total][e] in p for h in hs)
-            held[0] += len(known) * PYTHON_LIST_SLOT
+            held[0] += len(known) * LIST_ITEM_BYTES
             budget.check_memory(
                 held[0],
                 f"the heaps that complete the products of {heaps:,} heaps to ≤ {max_heap:,}",
@@ -400,10 +401,6 @@ def p_positions(
         return known
 
     return sorted_products(labels, least, heaps, budget, lambda a, b: table[a][b], 0, completes)
-
-
-PYTHON_LIST_SLOT = 8
-"""Bytes a list of small ints costs per item (the slot; small ints are shared)."""
 
 
 def outcome(
