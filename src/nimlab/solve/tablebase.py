@@ -142,8 +142,9 @@ SQLITE_MAX = 2**63 - 1
 class Tablebase:
     """Tables on disk in one SQLite file, bounded by ``max_bytes``.
 
-    Reading and writing never raise: a damaged, locked or unwritable file reads
-    as empty and refuses to store (``save`` returns False).
+    Reading and writing never raise: a damaged, locked or unwritable file, or one of
+    another program (see :func:`_claim`), reads as empty and refuses to store (``save``
+    returns False); :meth:`unusable` says why, and :meth:`clear` raises.
     """
 
     def __init__(self, path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> None:
