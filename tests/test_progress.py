@@ -160,3 +160,36 @@ def test_off_a_terminal_the_work_meter_writes_a_line_a_period() -> None:
     assert (
         log.getvalue().startswith("working: 0 of at most 100 states") and log.getvalue()[-1] == "\n"
     )
+
+
+def test_a_terminal_hears_that_kernels_are_compiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the packaging audit: a fresh installation compiled for minutes in silence."""
+    import io
+    import time
+
+    from nimlab import compilation, progress
+
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.01)
+    screen = io.StringIO()
+    meter = progress.WorkMeter("ja", stream=screen, tty=True)
+    compilation.started()
+    try:
+        for _ in range(200):
+            if "コンパイル" in screen.getvalue():
+                break
+            time.sleep(0.01)
+    finally:
+        compilation.ended()
+    assert "カーネルをコンパイル中" in screen.getvalue()
+    assert screen.getvalue().endswith("\r\x1b[K")  # wiped once it ended
+    meter.close()
+    compilation.started()  # a closed meter no longer listens
+    compilation.ended()
+    assert screen.getvalue().count("コンパイル") == 1
+    quiet = io.StringIO()
+    off = progress.WorkMeter(stream=quiet, tty=False)
+    compilation.started()
+    time.sleep(0.05)
+    compilation.ended()
+    off.close()
+    assert quiet.getvalue() == ""  # off a terminal (logs, tests): nothing

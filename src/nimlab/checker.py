@@ -351,7 +351,11 @@ def mex_all(digits: list[int], values: list[int], compiled: bool | None = None) 
         import numpy
 
         globals()["np"], globals()["prange"] = numpy, numba.prange
-        _COMPILED.append(numba.njit(parallel=True, cache=True)(_mex_all))
+        try:
+            kernel = numba.njit(parallel=True, cache=True)(_mex_all)
+        except RuntimeError:  # nowhere to keep the machine code (a read-only installation
+            kernel = numba.njit(parallel=True)(_mex_all)  # and no writable home): compile
+        _COMPILED.append(kernel)
     flags = [[bool(d >> j & 1) for d in ds] for j in range(3)]
     size = 1 << max(top.bit_length(), 1)
     arrays = (

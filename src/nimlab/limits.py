@@ -25,11 +25,11 @@ front by their state and memory limits instead.
 from __future__ import annotations
 
 import numbers
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from nimlab.checks import check_digits
+from nimlab.compilation import work_clock
 from nimlab.errors import InvalidOption, TooLarge
 from nimlab.text import quoted, shorten
 
@@ -41,6 +41,8 @@ PYTHON_VALUE_BYTES = 40
 """About the bytes of one integer of a Python answer: its slot and the int object."""
 KERNEL_STEPS_PER_STATE = 64
 """A compiled step costs far less than an interpreted state; this many make one state."""
+KERNEL_STEPS_MOST = 2**62
+"""The most steps a kernel is given, whatever the limit (its counters are 64-bit)."""
 
 
 def kernel_states(positions: int, steps: int = 0) -> int:
@@ -251,26 +253,27 @@ _shared_seconds: float = 0.0
 
 
 def share_deadline(seconds: float | None) -> None:
-    """From now on every budget ends within ``seconds`` (``time.monotonic``), whatever
+    """From now on every budget ends within ``seconds`` of work (the
+    :func:`~nimlab.compilation.work_clock`: compiling kernels is not counted), whatever
     its own time limit; None ends that. A web worker sets it for each job, so that the
     many analyses of one job (a game's history, its moves' values) share the job's time
     instead of each starting the whole limit again.
 
     >>> share_deadline(0.0)
-    >>> Limits(max_seconds=60).budget().deadline <= time.monotonic()
+    >>> Limits(max_seconds=60).budget().deadline <= work_clock()
     True
     >>> share_deadline(None)
     >>> Limits().budget().deadline is None
     True
     """
     global _shared_deadline, _shared_seconds
-    _shared_deadline = None if seconds is None else time.monotonic() + seconds
+    _shared_deadline = None if seconds is None else work_clock() + seconds
     _shared_seconds = seconds or 0.0
 
 
 def shared_time_left() -> float | None:
-    """Seconds left before the shared deadline (negative once past), or None if none."""
-    return None if _shared_deadline is None else _shared_deadline - time.monotonic()
+    """Seconds of work left before the shared deadline (negative once past), or None."""
+    return None if _shared_deadline is None else _shared_deadline - work_clock()
 
 
 class Budget:
@@ -306,7 +309,7 @@ class Budget:
         self.max_memory = max_memory
         self.used = 0
         self.seconds = seconds
-        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.deadline = None if seconds is None else work_clock() + seconds
         if _shared_deadline is not None:  # a job's: every budget it makes ends by then
             self.deadline = min(self.deadline or _shared_deadline, _shared_deadline)
         self.watcher = _watcher
@@ -324,8 +327,14 @@ class Budget:
         check_memory(needed, self.max_memory, what, ja=ja)
 
     def kernel_steps(self) -> int:
-        """The elementary steps a compiled kernel may still take."""
-        return self.remaining * KERNEL_STEPS_PER_STATE
+        """The elementary steps a compiled kernel may still take: at most 2^62, which no
+        kernel reaches and its 64-bit counters hold (``--max-states 1e18`` made 6.4·10^19,
+        past numba's int64: a typing error; audit of huge inputs).
+
+        >>> Limits(max_states=10**18).budget().kernel_steps() == 2**62
+        True
+        """
+        return min(self.remaining * KERNEL_STEPS_PER_STATE, KERNEL_STEPS_MOST)
 
     def spend_kernel(self, positions: int, steps: int = 0) -> None:
         """Charge a compiled kernel's work (known before it runs): per position, or per
@@ -368,7 +377,7 @@ class Budget:
         self.clock_at = min(self.used + CLOCK_EVERY, self.limit)
         if self.watcher is not None:
             self.watcher(self)
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and work_clock() > self.deadline:
             seconds = self.seconds if self.seconds is not None else _shared_seconds
             raise TooLarge(
                 f"this takes more than {seconds:g} s, the time limit",

@@ -435,6 +435,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "working: {used} of at most {limit} states ({share}%, {option}), {rate} states/s, {spent}",
         "計算中: 最大 {limit} 状態のうち {used}（{share}%、{option}）、毎秒 {rate} 状態、{spent}",
     ),
+    "progress.compiling": (
+        "compiling the kernels for this machine (once: later runs reuse them)…",
+        "この機械向けにカーネルをコンパイル中（初回のみ。以後の実行では再利用）…",
+    ),
     "progress.values": ("values", "値"),
     "progress.tasks": ("tasks", "タスク"),
     "progress.rows": ("rows", "行"),

@@ -30,6 +30,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from nimlab import compilation
 from nimlab.checks import env_seconds
 from nimlab.limits import Budget, watch_work
 from nimlab.messages import say
@@ -208,14 +209,17 @@ class WorkMeter:
         self.log_seconds = LOG_SECONDS if log_seconds is None else log_seconds
         self.budget: Budget | None = None
         self.replaced: Callable[[Budget], None] | None = None  # the watcher it stands in for
-        self.started = self.shown_at = self.began = time.monotonic()
+        self.started = self.shown_at = time.monotonic()
+        self.began = compilation.work_clock()  # the rate leaves compiling out
         self.shown = False
         self.lost = False  # the stream could not be written: nothing more is shown
+        self._timer: threading.Timer | None = None
+        self._unwatch = compilation.watch(self._compiling) if self.tty else None
 
     def __call__(self, budget: Budget) -> None:
         now = time.monotonic()
         if budget is not self.budget:  # the next computation: its rate from now on
-            self.budget, self.began = budget, now
+            self.budget, self.began = budget, compilation.work_clock()
         spent = now - self.started  # the command's time: it may make many budgets
         if self.tty:
             if spent >= SHOW_AFTER and now - self.shown_at >= REDRAW_SECONDS:
@@ -227,7 +231,7 @@ class WorkMeter:
 
     def line(self, budget: Budget, now: float) -> str:
         """The states spent of the limit, the share, the limit's option, the rate, the time."""
-        seconds = now - self.began
+        seconds = compilation.work_clock() - self.began
         return say(
             "progress.work",
             self.lang,
@@ -238,6 +242,31 @@ class WorkMeter:
             rate=f"{budget.used / seconds:,.0f}" if seconds > 0 else "?",
             spent=_clock(now - self.started),
         )
+
+    def _compiling(self, begun: bool) -> None:
+        """numba began or ended compiling: from :data:`SHOW_AFTER` seconds on, the terminal
+        says so (a fresh installation compiled a minute or more in silence; packaging audit)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if begun:
+            self._timer = threading.Timer(SHOW_AFTER, self._say_compiling)
+            self._timer.daemon = True
+            self._timer.start()
+        else:
+            self.clear()
+
+    def _say_compiling(self) -> None:
+        if compilation.active():
+            self.shown = True
+            self._put("\r" + say("progress.compiling", self.lang) + "\x1b[K")
+
+    def close(self) -> None:
+        """The command is over: stop listening for compilation and wipe the line."""
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+        self._compiling(False)
 
     def clear(self) -> None:
         """Wipe the line drawn on the terminal, if any (before the answer is written)."""

@@ -252,23 +252,28 @@ def test_the_early_pairs_and_the_rest_are_the_whole_far_pass(
 
 
 def test_the_threads_spin_briefly_unless_told_otherwise() -> None:
-    # Set before the OpenMP threads start; a user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT
-    # is left as it is (docs/engine.md has the figures behind 600).
+    # Set as the OpenMP threads start (libgomp shows what it read: OMP_DISPLAY_ENV); a
+    # user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT is left as it is (docs/engine.md has
+    # the figures behind 600), and the process's environment is its own again after.
     script = (
         "import os, nimlab.kernels.sparse_blocks\n"
         "print(os.environ.get('OMP_WAIT_POLICY'), os.environ.get('GOMP_SPINCOUNT'))"
     )
     bare = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
-    for extra, expected in [
-        ({}, "PASSIVE 600"),
-        ({"OMP_WAIT_POLICY": "ACTIVE"}, "ACTIVE None"),
-        ({"GOMP_SPINCOUNT": "0"}, "None 0"),
+    for extra, read, expected in [
+        ({}, {"OMP_WAIT_POLICY": "'PASSIVE'", "GOMP_SPINCOUNT": "'600'"}, "None None"),
+        ({"OMP_WAIT_POLICY": "ACTIVE"}, {}, "ACTIVE None"),
+        ({"GOMP_SPINCOUNT": "0"}, {}, "None 0"),
     ]:
         done = subprocess.run(
-            [sys.executable, "-c", script], capture_output=True, text=True, env={**bare, **extra},
-            timeout=120,
+            [sys.executable, "-c", script], capture_output=True, text=True,
+            env={**bare, **extra, "OMP_DISPLAY_ENV": "VERBOSE"}, timeout=120,
         )  # fmt: skip
         assert done.stdout.split() == expected.split(), done.stderr[-500:]
+        shown = dict(
+            line.strip().split(" = ", 1) for line in done.stderr.splitlines() if " = " in line
+        )
+        assert {name: shown.get(name) for name in read} == read, done.stderr[-800:]
 
 
 @given(st.integers(1, 5), st.integers(START // 2, 3 * START))

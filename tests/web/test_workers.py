@@ -61,6 +61,23 @@ def test_the_time_limit_kills_the_worker_and_the_pool_recovers() -> None:
     with_pool(body)
 
 
+def test_compiling_kernels_is_not_counted_against_the_time_limit() -> None:
+    """Found by the packaging audit: on a fresh installation numba compiles a kernel for up to
+    minutes; the worker was killed at the time limit, lost the compilation, and every later
+    request for it was refused the same way. Compiling now extends both the job's deadline
+    and the server's wait."""
+
+    async def body(workers: WorkerPool) -> None:
+        answer = await workers.run("compiles", seconds=2.0)  # the limit is 0.5 s + 0.5 s
+        assert 0 < answer["left"] <= CONFIG.time_limit
+        assert workers.killed == 0
+        with pytest.raises(JobError) as info:  # work that is not compiling still ends on time
+            await workers.run("spin")
+        assert info.value.kind == "too_large" and workers.killed == 1
+
+    with_pool(body)
+
+
 def test_memory_limit_and_dead_workers_are_replaced() -> None:
     async def body(workers: WorkerPool) -> None:
         with pytest.raises(JobError, match="memory"):

@@ -814,7 +814,7 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
                 return _report(failed, as_json, shown, lang)
             finally:
                 if meter is not None:
-                    meter.clear()
+                    meter.close()
                     watch_work(meter.replaced)  # a caller's own watcher, if main runs in-process
         shown.flush()
         return code

@@ -16,9 +16,11 @@ from typing import Any
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
+
+from nimlab.kernels.jit import njit
 
 ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 

@@ -41,7 +41,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from nimlab.games.capabilities import K_REDUCE as REDUCE
 from nimlab.games.capabilities import (
@@ -52,6 +51,7 @@ from nimlab.games.capabilities import (
     TWO_PAIRS,
     TWO_REDUCED,
 )
+from nimlab.kernels.jit import njit
 
 
 @njit(cache=True)

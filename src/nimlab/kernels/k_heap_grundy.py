@@ -37,7 +37,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from nimlab.games.capabilities import (
     KEEP_NONE_LINES,
@@ -46,6 +45,7 @@ from nimlab.games.capabilities import (
     TOTAL_LINES,
     FixedCountMoves,
 )
+from nimlab.kernels.jit import njit
 from nimlab.kernels.shapes import first_words, rank_of
 
 __all__ = ["grundy_table", "listed_grundy_table", "rank_of"]

@@ -31,9 +31,9 @@ Two heaps follow the same rule, a move changing one of them (a heap of 0 is no h
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from nimlab.kernels.arrays import smallest_unsigned
+from nimlab.kernels.jit import njit
 
 
 @njit(cache=True)

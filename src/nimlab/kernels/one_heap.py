@@ -24,10 +24,10 @@ sets mark the values seen in a stamp array (``subtraction_stamps``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from nimlab.kernels.arrays import smallest_unsigned
 from nimlab.kernels.bits import ctz
+from nimlab.kernels.jit import njit
 
 
 @njit(cache=True)

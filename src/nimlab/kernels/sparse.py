@@ -39,9 +39,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from nimlab.kernels.bits import parity
+from nimlab.kernels.jit import njit
 from nimlab.kernels.one_heap import octal_naive
 
 WARM_UP = 128

@@ -64,9 +64,10 @@ import os
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import get_num_threads
 
 from nimlab.kernels.bits import ctz, cycles, parity
+from nimlab.kernels.jit import njit, prange
 from nimlab.kernels.sparse import (
     OK,
     OVERFLOW,
@@ -85,10 +86,16 @@ from nimlab.kernels.sparse import (
 # wake-up of tens of microseconds at every region: 0.6 to 2^22 took 3.5 s instead of
 # 2.7 s. Spinning longer takes the core from the other thread when the machine is shared:
 # beside a busy loop the same run took 5.5 s sleeping at once or spinning 600, 6.2 s
-# spinning 1,000 and 7.4–8 s spinning 3,000 (``docs/engine.md``).
+# spinning 1,000 and 7.4–8 s spinning 3,000 (``docs/engine.md``). The thread pool is
+# started here, with the two set for that moment only: the rest of the process (a notebook,
+# the libraries it loads later) keeps its own environment (packaging audit).
 if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
     os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
     os.environ["GOMP_SPINCOUNT"] = "600"
+    try:
+        get_num_threads()  # starts numba's threading layer, which reads them now
+    finally:
+        del os.environ["OMP_WAIT_POLICY"], os.environ["GOMP_SPINCOUNT"]
 
 BLOCK = 1024
 """Heaps per block (L)."""

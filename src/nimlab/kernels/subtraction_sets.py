@@ -33,9 +33,9 @@ values would pass ``max_values`` is left unproven (period −1).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from nimlab.kernels.bits import ctz
+from nimlab.kernels.jit import njit
 
 MAX_SET_SIZE = 63
 """The largest subtraction set the kernel takes (option values fit one 64-bit word)."""

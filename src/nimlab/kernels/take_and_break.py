@@ -17,9 +17,9 @@ True
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from nimlab.kernels.arrays import smallest_unsigned
+from nimlab.kernels.jit import njit
 
 
 @njit(cache=True)

@@ -22,7 +22,8 @@ more than the least remoteness of its P-options, else one more than the greatest
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from nimlab.kernels.jit import njit
 
 
 def row_offset(n: int) -> int:

@@ -33,10 +33,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from nimlab.games.capabilities import DIAGONAL, REDUCE, SUMS
 from nimlab.kernels.bits import ALL_ONES, ctz
+from nimlab.kernels.jit import njit
 
 __all__ = ["DIAGONAL", "REDUCE", "SUMS", "grundy_table_2", "p_positions_2", "table_bytes"]
 

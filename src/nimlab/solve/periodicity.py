@@ -30,13 +30,13 @@ Periodicity(71, 12, 0, proven=True)
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any
 
 from nimlab.checks import check_int
+from nimlab.compilation import work_clock
 from nimlab.errors import NotApplicable, TooLarge
 from nimlab.games.base import HeapRuleset, Heaps, Ruleset, as_heap_ruleset
 from nimlab.games.capabilities import GUY_SMITH_KIND, IDENTITY_KIND, RESIDUE_KIND, WINDOW_KIND
@@ -601,7 +601,7 @@ def _period_fallback(game: HeapRuleset, n: int, budget: Budget) -> int | None:
     needs 156 values)."""
     if criterion(game) is None or budget.remaining <= 0:
         return None
-    if budget.deadline is not None and time.monotonic() >= budget.deadline:
+    if budget.deadline is not None and work_clock() >= budget.deadline:
         return None  # refused for its time: no search after it
     limits = Limits(max_states=budget.remaining, max_memory=budget.max_memory)
     try:

@@ -48,6 +48,7 @@ from multiprocessing.context import BaseContext
 from types import FrameType
 from typing import Any
 
+from nimlab import compilation
 from nimlab.errors import NimlabError, TooLarge
 from nimlab.text import shorten
 from nimlab.web import clock
@@ -71,6 +72,12 @@ OUT_OF_MEMORY_JA = (
     "この計算には 1 回のリクエストで使えるより多くのメモリが必要です。小さい局面か大きさを"
     "選んでください（サーバー管理者向け: 上限は nimlab serve --worker-memory で引き上げられます）"
 )
+COMPILE_ALLOWANCE = 600.0
+"""Seconds of compiling kernels a job may take beyond its time limit: numba compiles a kernel
+once after an installation (the octal engines take a minute or more), and a worker killed
+while compiling loses it, so the same request was refused every time on a fresh server
+(packaging audit). The job's own deadline leaves compiling out (:mod:`nimlab.compilation`);
+so does the server's wait for it, up to this much."""
 CANCEL_GRACE = 1.0
 """Seconds an interrupted worker has to stop its job before it is killed and replaced."""
 WATCHDOG_PERIOD = 0.5
@@ -216,9 +223,17 @@ def watch_parent(server: int, period: float = WATCHDOG_PERIOD) -> threading.Thre
     return thread
 
 
-def _worker_main(conn: Connection, config: WebConfig, module: str, server: int) -> None:
-    """The loop of one worker process: receive ``(job, kwargs)``, send back a reply."""
+def _worker_main(
+    conn: Connection, config: WebConfig, module: str, server: int, compiling: Any
+) -> None:
+    """The loop of one worker process: receive ``(job, kwargs)``, send back a reply; tell the
+    server through ``compiling`` (two doubles) how long it has compiled kernels."""
     die_with_parent()
+
+    def share(begun: bool) -> None:
+        compiling[0], compiling[1] = compilation.finished_and_since()
+
+    compilation.watch(share)
     watch_parent(server)
     signal.signal(signal.SIGUSR1, _interrupt)
     signal.signal(signal.SIGALRM, _interrupt)
@@ -352,8 +367,12 @@ def _cacheable(reply: tuple[Any, ...]) -> bool:
 class _Worker:
     def __init__(self, context: BaseContext, config: WebConfig, module: str) -> None:
         self.conn, child = context.Pipe()
+        self.compiling = context.Array("d", 2, lock=False)
+        """The worker's seconds of compiling that ended, and when the one under way began."""
         self.process = context.Process(  # type: ignore[attr-defined]
-            target=_worker_main, args=(child, config, module, os.getpid()), daemon=True
+            target=_worker_main,
+            args=(child, config, module, os.getpid(), self.compiling),
+            daemon=True,
         )
         self.process.start()
         child.close()
@@ -364,9 +383,27 @@ class _Worker:
         self, message: tuple[str, dict[str, Any]], seconds: float, grace: float
     ) -> tuple[Any, ...]:
         """Send a job with ``seconds`` to do it in, and wait (without blocking the loop)
-        ``grace`` seconds more for its reply."""
+        ``grace`` seconds more for its reply, and as long again as the worker spends
+        compiling kernels meanwhile (at most :data:`COMPILE_ALLOWANCE`)."""
         self.conn.send((*message, seconds))
-        return await self.reply(seconds + grace)
+        began, before = time.monotonic(), self.compiled()
+        while True:
+            compiled = min(self.compiled() - before, COMPILE_ALLOWANCE)
+            left = began + seconds + grace + compiled - time.monotonic()
+            if self.compiling[1] and compiled < COMPILE_ALLOWANCE:
+                left = max(left, 0.1)  # compiling now: its end moves the deadline on
+            if left <= 0:
+                raise TimeoutError
+            try:
+                return await self.reply(left)
+            except TimeoutError:
+                if min(self.compiled() - before, COMPILE_ALLOWANCE) <= compiled:
+                    raise  # no compiling since: the time is up
+
+    def compiled(self) -> float:
+        """Seconds the worker has spent compiling kernels, the compiling under way included."""
+        finished, since = self.compiling[0], self.compiling[1]
+        return float(finished + (time.monotonic() - since if since else 0.0))
 
     async def reply(self, timeout: float) -> tuple[Any, ...]:
         loop = asyncio.get_running_loop()
