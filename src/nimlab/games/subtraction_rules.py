@@ -62,8 +62,14 @@ def _primes(limit: int) -> tuple[int, ...]:
 
 
 def _primes_bound(limit: int) -> int:
-    # π(x) < 1.26 x / ln x for x > 1 (Rosser–Schoenfeld 1962)
-    return 0 if limit < 2 else int(1.26 * limit / log(limit)) + 1
+    """An upper bound on the primes up to ``limit``: π(x) < 1.26 x / ln x for x > 1
+    (Rosser–Schoenfeld 1962), in integers (1.26 · 2^1024 was past a float: a heap that
+    large gave a traceback; audit of huge inputs).
+
+    >>> _primes_bound(100), _primes_bound(2**1024) > 2**1014
+    (28, True)
+    """
+    return 0 if limit < 2 else limit * 1260 // max(int(1000 * log(limit)), 1) + 1
 
 
 def _each_prime() -> Iterator[int]:

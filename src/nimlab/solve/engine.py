@@ -235,6 +235,8 @@ class Evaluator:
         if heap_game is not None:
             values = self.heap_values(heap_game)
             total = values.of(pos)
+            if total == target:  # no option has the value of its position (the mex)
+                return []
             for move in _heap_moves(heap_game, pos, values, total ^ target, self):
                 found.setdefault(move.to, move)
         elif game.summands():
@@ -242,8 +244,15 @@ class Evaluator:
             total = 0
             for v in parts:
                 total ^= v
+            if total == target:  # each part would keep its own value: none does (a
+                return []  # delete-nim part of 10^30 listed all its moves; audit)
             for i, (c, p) in enumerate(zip(game.summands(), pos, strict=True)):
-                for move in self.moves_to_value(c, p, total ^ parts[i] ^ target):
+                try:
+                    moves = self.moves_to_value(c, p, total ^ parts[i] ^ target)
+                except TooLarge:  # a part's moves over the limits: the others' still count
+                    self.complete = False  # (Wythoff's at 10^30 refused a Nim heap's; audit)
+                    continue
+                for move in moves:
                     to = (*pos[:i], move.to, *pos[i + 1 :])
                     found.setdefault(to, Move(to, InComponent(i, c.spec, move.action)))
         else:
