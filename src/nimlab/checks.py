@@ -146,6 +146,38 @@ def check_flag(value: object, name: str) -> bool:
     return bool(value)
 
 
+def env_count(name: str, default: int) -> int:
+    """A count ≥ 1 from the environment variable ``name`` (``1073741824``, ``1e9``,
+    ``1_000_000``), else ``default`` — said in one line on stderr, like :func:`env_seconds`
+    (``NIMLAB_TABLEBASE_BYTES=abc`` was silently the default; packaging audit).
+
+    >>> import os
+    >>> os.environ["NIMLAB_EXAMPLE_COUNT"] = "2e9"
+    >>> env_count("NIMLAB_EXAMPLE_COUNT", 10)
+    2000000000
+    >>> os.environ["NIMLAB_EXAMPLE_COUNT"] = "abc"
+    >>> import contextlib, io
+    >>> said = io.StringIO()
+    >>> with contextlib.redirect_stderr(said):
+    ...     env_count("NIMLAB_EXAMPLE_COUNT", 10)
+    10
+    >>> said.getvalue()
+    "nimlab: NIMLAB_EXAMPLE_COUNT must be a whole number ≥ 1, got 'abc'; using 10\\n"
+    """
+    import os
+
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    digits = plain_count(text)
+    if digits.isascii() and digits.isdigit() and len(digits) <= 30 and int(digits) >= 1:
+        return int(digits)
+    from nimlab.streams import tell  # (a stderr that cannot be written stops nothing)
+
+    tell(f"nimlab: {name} must be a whole number ≥ 1, got {text[:40]!r}; using {default}")
+    return default
+
+
 def env_seconds(name: str, default: float) -> float:
     """Seconds from the environment variable ``name``: a finite number ≥ 0, else
     ``default`` — said in one line on stderr, as nimlab reads these at start-up, before any

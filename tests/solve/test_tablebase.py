@@ -346,3 +346,19 @@ def test_where_the_tablebase_lives(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     monkeypatch.delenv("NIMLAB_TABLEBASE")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert default_path() == tmp_path / "nimlab" / "tablebase.sqlite"
+
+
+def test_a_bound_that_is_no_number_is_said_not_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the packaging audit: ``NIMLAB_TABLEBASE_BYTES=abc`` was silently 1 GiB."""
+    from nimlab.solve.tablebase import DEFAULT_MAX_BYTES, default_tablebase
+
+    monkeypatch.setenv("NIMLAB_TABLEBASE", str(tmp_path / "tb.sqlite"))
+    monkeypatch.setenv("NIMLAB_TABLEBASE_BYTES", "abc")
+    base = default_tablebase()
+    assert base is not None and base.max_bytes == DEFAULT_MAX_BYTES
+    assert "NIMLAB_TABLEBASE_BYTES must be a whole number ≥ 1, got 'abc'" in capsys.readouterr().err
+    monkeypatch.setenv("NIMLAB_TABLEBASE_BYTES", "2e9")
+    again = default_tablebase()
+    assert again is not None and again.max_bytes == 2 * 10**9

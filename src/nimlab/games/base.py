@@ -87,33 +87,34 @@ class Ruleset(ABC):  # noqa: B024 - subclasses override moves() or options()
         """Write a canonical position as text (the inverse of ``parse_position``)."""
         return ",".join(str(x) for x in position)
 
+    def example_position(self) -> str:
+        """A position of this game as text, for messages (``3,4,5`` unless the game's
+        positions are of another form: Wythoff's ``3,5``, a take-away game's ``10``)."""
+        return "3,4,5"
+
     def position(self, value: str | Iterable[Any]) -> Position:
         """A canonical position from text or from a sequence of values."""
         if isinstance(value, str):
             return self.parse_position(value)
+        kind, e_g = type(value).__name__, repr(self.example_position())
         if isinstance(value, (bytes, bytearray, memoryview)):  # a tuple of character codes
             raise InvalidPosition(
-                f"a position of {self.spec} is text (e.g. '3,4,5'), not {type(value).__name__}: "
-                "decode it first",
-                ja=f"{self.spec} の局面は文字列（例 '3,4,5'）です。{type(value).__name__} は"
-                "先に decode してください",
+                f"a position of {self.spec} is text (e.g. {e_g}), not {kind}: decode it first",
+                ja=f"{self.spec} の局面は文字列（例 {e_g}）です。{kind} は先に decode してください",
             )
         if isinstance(value, AbstractSet | Mapping):  # no order, and no heap twice
             raise InvalidPosition(
-                f"a position of {self.spec} is text (e.g. '3,4,5') or a sequence, not a "
-                f"{type(value).__name__}: it has no order and holds no value twice "
-                "(nim {3, 3} would be the one heap 3)",
-                ja=f"{self.spec} の局面は文字列（例 '3,4,5'）か列です。{type(value).__name__} は"
+                f"a position of {self.spec} is text (e.g. {e_g}) or a sequence, not a {kind}: "
+                "it has no order and holds no value twice (nim {3, 3} would be the one heap 3)",
+                ja=f"{self.spec} の局面は文字列（例 {e_g}）か列です。{kind} は"
                 "順序がなく同じ値を 2 つ持てません（nim の {3, 3} は山 3 が 1 つになります）",
             )
         try:
             values = tuple(value)
         except TypeError:
             raise InvalidPosition(
-                f"a position of {self.spec} is text (e.g. '3,4,5') or a sequence, "
-                f"not {type(value).__name__}",
-                ja=f"{self.spec} の局面は文字列（例 '3,4,5'）か列です"
-                f"（{type(value).__name__} ではない）",
+                f"a position of {self.spec} is text (e.g. {e_g}) or a sequence, not {kind}",
+                ja=f"{self.spec} の局面は文字列（例 {e_g}）か列です（{kind} ではない）",
             ) from None
         return self.validate(values)
 

@@ -191,6 +191,9 @@ def _split_and_keep(heaps: Heaps, k: int) -> Iterator[Heaps]:
 class _FixedCountGame(HeapsRuleset):
     """A game of seed 001: n heaps of at least one stone, n fixed; a named variant."""
 
+    def example_position(self) -> str:
+        return "3,4"
+
     variant: str
     variants: ClassVar[tuple[str, ...]]
     min_heap: ClassVar[int] = 1

@@ -61,6 +61,9 @@ class Sum(Ruleset):
     def summands(self) -> tuple[Ruleset, ...]:
         return self.components
 
+    def example_position(self) -> str:
+        return " + ".join(c.example_position() for c in self.components)
+
     def parse_position(self, text: str) -> Position:
         if not isinstance(text, str):
             raise InvalidPosition(

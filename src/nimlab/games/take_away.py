@@ -34,6 +34,9 @@ _POSITION = re.compile(r"\s*(-?[0-9]+)\s*(?:/\s*(-?[0-9]+)\s*)?")
 class TakeAway(Ruleset):
     """The take-away game with multiplier C ≥ 1 (Whinihan; Schwenk)."""
 
+    def example_position(self) -> str:
+        return "10"
+
     multiplier: int
     family: ClassVar[str] = "take-away"
 

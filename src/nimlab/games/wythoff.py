@@ -25,6 +25,9 @@ from nimlab.games.capabilities import DIAGONAL, REDUCE, Capabilities
 class Wythoff(HeapsRuleset):
     """Wythoff's game (Wythoff 1907); P-positions (⌊kφ⌋, ⌊kφ²⌋)."""
 
+    def example_position(self) -> str:
+        return "3,5"
+
     family: ClassVar[str] = "wythoff"
 
     @property

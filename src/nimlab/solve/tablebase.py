@@ -372,11 +372,9 @@ def default_tablebase() -> Tablebase | None:
     path = default_path()
     if path is None:
         return None
-    try:
-        max_bytes = int(os.environ.get("NIMLAB_TABLEBASE_BYTES", DEFAULT_MAX_BYTES))
-    except ValueError:
-        max_bytes = DEFAULT_MAX_BYTES
-    return Tablebase(path, max_bytes)
+    from nimlab.checks import env_count
+
+    return Tablebase(path, env_count("NIMLAB_TABLEBASE_BYTES", DEFAULT_MAX_BYTES))
 
 
 def load_table(kind: str, game: Ruleset, size: int, budget: Budget | Limits) -> Stored | None:
