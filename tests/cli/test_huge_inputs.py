@@ -57,3 +57,12 @@ def test_a_part_over_the_limits_leaves_the_other_parts_moves() -> None:
     assert code == 0 and (answer["outcome"], answer["grundy"]) == ("N", 5)
     assert [m["to"] for m in answer["winning_moves"]] == [f"{wythoff_p(HUGE)} + 0"]
     assert not answer["winning_moves_complete"]
+
+
+def test_an_element_just_past_the_range_is_shown_as_written(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """2^63 + 1 was shown as 9.2·10^18, which reads as inside the range it is past."""
+    code, _ = cli("analyze", f"subtraction:{2**63 + 1}", "5")
+    assert code == 2
+    assert "element 9,223,372,036,854,775,809 is too large" in capsys.readouterr().err

@@ -99,10 +99,11 @@ class Subtraction(HeapRuleset):
                     ja=f"減算集合の要素 {s!r} は正の整数ではありません。例 subtraction:2,4,7",
                 )
             if s > MAX_ELEMENT:
+                shown = f"{s:,}" if s < 10**30 else amount(s)  # as written, unless very long
                 raise InvalidGame(
-                    f"subtraction set element {amount(s)} is too large; "
+                    f"subtraction set element {shown} is too large; "
                     f"accepted: 1 to {MAX_ELEMENT:,} (2^63 - 1)",
-                    ja=f"減算集合の要素 {amount(s)} が大きすぎます。1 から {MAX_ELEMENT:,}"
+                    ja=f"減算集合の要素 {shown} が大きすぎます。1 から {MAX_ELEMENT:,}"
                     "（2^63 - 1）まで",
                 )
         object.__setattr__(self, "subtraction_set", tuple(sorted({int(s) for s in values})))
