@@ -101,6 +101,16 @@ def compiles(seconds: float) -> dict[str, Any]:
     return left()
 
 
+def threads() -> dict[str, Any]:
+    """Starts numba's thread pool, as the octal engine does, and says how its start is
+    guarded: by a lock of the worker's default start method."""
+    import multiprocessing
+
+    import numba
+
+    return {"threads": numba.get_num_threads(), "method": multiprocessing.get_start_method()}
+
+
 def imported(name: str) -> dict[str, Any]:
     """Whether module ``name`` was loaded whole in this worker."""
     import sys
@@ -124,4 +134,5 @@ JOBS = {
     "slow_import": slow_import,
     "imported": imported,
     "compiles": compiles,
+    "threads": threads,
 }

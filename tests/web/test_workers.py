@@ -78,6 +78,19 @@ def test_compiling_kernels_is_not_counted_against_the_time_limit() -> None:
     with_pool(body)
 
 
+def test_a_workers_thread_pool_leaves_no_semaphore_behind() -> None:
+    """numba guards its thread pool's start with a lock of the default start method's kind;
+    in a child of the forkserver that was a semaphore the server's resource tracker called
+    leaked at shutdown ("There appear to be 1 leaked semaphore objects"). A worker's default
+    is fork: the lock is unlinked at once."""
+
+    async def body(workers: WorkerPool) -> None:
+        answer = await workers.run("threads")
+        assert answer["threads"] >= 1 and answer["method"] == "fork"
+
+    with_pool(body)
+
+
 def test_memory_limit_and_dead_workers_are_replaced() -> None:
     async def body(workers: WorkerPool) -> None:
         with pytest.raises(JobError, match="memory"):

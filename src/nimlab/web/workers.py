@@ -229,6 +229,10 @@ def _worker_main(
     """The loop of one worker process: receive ``(job, kwargs)``, send back a reply; tell the
     server through ``compiling`` (two doubles) how long it has compiled kernels."""
     die_with_parent()
+    # numba guards the start of its thread pool with a lock of the default start method's
+    # kind: in a child of the forkserver, a semaphore the server's resource tracker then
+    # reported as leaked when the server stopped. A worker starts no processes.
+    multiprocessing.set_start_method("fork", force=True)
 
     def share(begun: bool) -> None:
         compiling[0], compiling[1] = compilation.finished_and_since()
