@@ -21,9 +21,13 @@ from __future__ import annotations
 
 import numbers
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 from nimlab.errors import InvalidOption
 from nimlab.text import quoted, shorten
+
+T = TypeVar("T")
 
 MAX_DIGITS = 4000
 """Integers have at most this many decimal digits (Python's conversion limit is 4,300)."""
@@ -164,18 +168,13 @@ def env_count(name: str, default: int) -> int:
     >>> said.getvalue()
     "nimlab: NIMLAB_EXAMPLE_COUNT must be a whole number ≥ 1, got 'abc'; using 10\\n"
     """
-    import os
 
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return default
-    digits = plain_count(text)
-    if digits.isascii() and digits.isdigit() and len(digits) <= 30 and int(digits) >= 1:
-        return int(digits)
-    from nimlab.streams import tell  # (a stderr that cannot be written stops nothing)
+    def read(text: str) -> int | None:
+        digits = plain_count(text)
+        whole = digits.isascii() and digits.isdigit() and len(digits) <= 30
+        return int(digits) if whole and int(digits) >= 1 else None
 
-    tell(f"nimlab: {name} must be a whole number ≥ 1, got {text[:40]!r}; using {default}")
-    return default
+    return _from_env(name, default, read, "a whole number ≥ 1", f"{default}")
 
 
 def env_seconds(name: str, default: float) -> float:
@@ -197,19 +196,27 @@ def env_seconds(name: str, default: float) -> float:
     "nimlab: NIMLAB_EXAMPLE_SECONDS must be a number of seconds ≥ 0, got 'soon'; using 60\\n"
     """
     import math
+
+    def read(text: str) -> float | None:
+        try:
+            seconds = float(text) if text.isascii() else math.nan
+        except ValueError:
+            return None
+        return seconds if math.isfinite(seconds) and seconds >= 0 else None
+
+    return _from_env(name, default, read, "a number of seconds ≥ 0", f"{default:g}")
+
+
+def _from_env(name: str, default: T, read: Callable[[str], T | None], wanted: str, shown: str) -> T:
+    """The value ``read`` makes of the environment variable ``name``, else ``default``
+    (unset, or said on stderr: it must be ``wanted``; using ``shown``)."""
     import os
 
     text = os.environ.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        seconds = float(text) if text.isascii() else math.nan
-    except ValueError:
-        seconds = math.nan
-    if math.isfinite(seconds) and seconds >= 0:
-        return seconds
+    value = read(text) if text else default
+    if value is not None:
+        return value
     from nimlab.streams import tell  # (a stderr that cannot be written stops nothing)
 
-    shown = repr(text[:40])
-    tell(f"nimlab: {name} must be a number of seconds ≥ 0, got {shown}; using {default:g}")
+    tell(f"nimlab: {name} must be {wanted}, got {text[:40]!r}; using {shown}")
     return default
