@@ -40,6 +40,7 @@ from nimlab.cli.options import (
 from nimlab.cli.tour import tour
 from nimlab.errors import InvalidGame, InvalidOption, NimlabError, TooLarge
 from nimlab.files import reason
+from nimlab.interrupts import taken_safely
 from nimlab.limits import (
     DEFAULT_MAX_MEMORY,
     DEFAULT_MAX_STATES,
@@ -736,8 +737,21 @@ def _interrupted(error: BaseException) -> bool:
     ... except SystemError as error:
     ...     _interrupted(error), _interrupted(SystemError("other"))
     (True, False)
+    >>> inner = SystemError("_numba_unpickle returned a result with an exception set")
+    >>> inner.__context__ = KeyboardInterrupt()
+    >>> outer = SystemError("CPUDispatcher(_extend) returned a result with an exception set")
+    >>> outer.__context__ = inner
+    >>> _interrupted(outer)
+    True
     """
-    return isinstance(error.__cause__ or error.__context__, KeyboardInterrupt)
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:  # two deep through numba's unpickling
+        seen.add(id(cause))
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -794,7 +808,8 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
             _load_rules(args)
             meter, shown = _meter(args, out, lang)  # (out stays stdout, for a failed write)
             try:
-                code: int = args.run(args, shown)
+                with taken_safely():  # Ctrl-C, SIGTERM, SIGHUP: never inside numba's calls
+                    code: int = args.run(args, shown)
             except (NimlabError, MemoryError, KeyboardInterrupt, OSError):
                 raise
             except SystemError as error:

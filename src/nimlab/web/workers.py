@@ -50,6 +50,7 @@ from typing import Any
 
 from nimlab import compilation
 from nimlab.errors import NimlabError, TooLarge
+from nimlab.interrupts import RETRY_SECONDS, unsafe
 from nimlab.text import shorten
 from nimlab.web import clock
 from nimlab.web.answer_cache import AnswerCache
@@ -150,13 +151,6 @@ class Cancelled(BaseException):
 
 _running = False
 """In a worker: whether a job is running (an interruption outside a job is ignored)."""
-RETRY_SECONDS = 0.01
-"""How soon an interruption that came during an import or numba's own work is tried again."""
-UNSAFE = ("importlib", "numba", "llvmlite")
-"""Packages whose code an interruption must not cut (by module name, not file path): an
-import stopped halfway leaves its package's submodules loaded but unbound (``numba``
-without ``numba.core``, for every later job of the worker), and numba's compiler and
-cache loader keep state of their own."""
 _retrying = False
 """Whether a retry of an interruption is due (``SIGALRM``)."""
 
@@ -167,21 +161,11 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     if not _running:
         return
     global _retrying
-    if _cuts_unsafe_code(frame):
+    if unsafe(frame):
         _retrying = True
         signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
         return
     raise Cancelled
-
-
-def _cuts_unsafe_code(frame: FrameType | None) -> bool:
-    """Whether a frame on the stack from ``frame`` down is in :data:`UNSAFE` code."""
-    while frame is not None:
-        package = str(frame.f_globals.get("__name__", "")).split(".", 1)[0]
-        if package in UNSAFE or frame.f_code.co_filename.startswith("<frozen importlib"):
-            return True
-        frame = frame.f_back
-    return False
 
 
 def die_with_parent() -> None:
