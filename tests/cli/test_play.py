@@ -302,3 +302,21 @@ def test_a_state_limit_below_the_moves_listed_lists_fewer() -> None:
     moves = play("nim", "30,40", "--max-states", "5", stdin="moves\nquit\n").stdout
     assert "#5 take 5 from the heap of 30" in moves and "#6" not in moves
     assert "take 1 to 40 from the heap of 40" in moves  # the rest said by the rule
+
+
+def test_a_closed_standard_input_is_one_line_not_a_traceback() -> None:
+    """Found by the signals audit: ``nimlab play kayles 10 <&-`` raised AttributeError
+    ('NoneType' object has no attribute 'isatty')."""
+    import os
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "nimlab", "play", "kayles", "10"],
+        capture_output=True, text=True, timeout=120, preexec_fn=lambda: os.close(0),
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert run.stderr == (
+        "nimlab: play reads your moves from standard input, which is closed; run it on a "
+        "terminal or pipe the moves into it\n"
+    )

@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from nimlab.cli.commands import emit_json, limits_of
 from nimlab.cli.flags import FLAGS
 from nimlab.cli.options import language
-from nimlab.errors import NimlabError
+from nimlab.errors import InvalidOption, NimlabError
 from nimlab.messages import say
 from nimlab.play.moves import LISTED, rule, syntax
 
@@ -64,6 +64,13 @@ class Terminal:
         self.out = out
         self.as_json = as_json
         self.rich: Any = None
+        if sys.stdin is None or sys.stdin.closed:  # `<&-` left none: a traceback (audit)
+            raise InvalidOption(
+                "play reads your moves from standard input, which is closed; run it on a "
+                "terminal or pipe the moves into it",
+                ja="play は手を標準入力から読みますが、標準入力が閉じています。端末で実行するか、"
+                "手をパイプで渡してください",
+            )
         if not as_json and sys.stdin.isatty() and out is sys.stdout and out.isatty():
             from rich.console import Console
 

@@ -578,6 +578,7 @@ def _sparse_run(run: _Run, checkpoint: Path | None) -> LongRun:
     import numpy as np
 
     store = None if checkpoint is None else Checkpoint(checkpoint, run.spec, run.stop)
+    temp = None
     try:
         if store is not None:
             store.hold()
@@ -590,6 +591,10 @@ def _sparse_run(run: _Run, checkpoint: Path | None) -> LongRun:
             temp = _run_temp(run.out, "partial")
             values, done = _mapped(temp, np.uint16, run.stop), 0
         return _compute(run, store, values, done)
+    except BaseException:  # a Ctrl-C before the run's own cleanup began: numba's import
+        if temp is not None:  # takes a second (signals audit)
+            temp.unlink(missing_ok=True)
+        raise
     finally:
         if store is not None:
             store.release()
@@ -823,8 +828,10 @@ def _save_npy(out: Path, values: np.ndarray) -> None:
             os.fsync(f.fileno())  # on disk before it takes the name (a power cut)
         os.replace(temp, out)
         sync_folder(out.parent)
-    except OSError as error:
+    except BaseException as error:  # a Ctrl-C during the write too (signals audit)
         temp.unlink(missing_ok=True)
+        if not isinstance(error, OSError):
+            raise
         room, room_ja = _remedy(error, ROOM)
         raise InvalidOption(
             f"--out {out}: cannot write the values ({reason(error)}); {room} and run the "
