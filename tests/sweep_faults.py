@@ -35,3 +35,11 @@ def raise_on_3(value: int) -> int:
     if value == 3:
         raise ZeroDivisionError("3 is refused by this task")
     return value * value
+
+
+def termination_handlers(_: int) -> tuple[bool, bool]:
+    """Whether SIGTERM and SIGHUP kill this (pool worker) process outright."""
+    import signal
+
+    default = signal.SIG_DFL
+    return signal.getsignal(signal.SIGTERM) is default, signal.getsignal(signal.SIGHUP) is default

@@ -20,7 +20,7 @@ from nimlab.research.executors import (
 )
 from nimlab.research.families import subtraction_family, take_away_family
 from nimlab.research.sweep import run_sweep
-from sweep_faults import die_once, slow_square
+from sweep_faults import die_once, slow_square, termination_handlers
 
 
 def _all_rows(path: Path) -> list[tuple[object, ...]]:
@@ -57,6 +57,19 @@ def test_a_dead_worker_has_its_jobs_redone(tmp_path: Path) -> None:
         pool.close()
     assert results == [v * v for v in range(8)]
     assert Path(marker).exists() and pool.restarts == 1
+
+
+def test_pool_workers_die_of_sigterm_whatever_the_command_does_with_it() -> None:
+    """A forked worker inherits the command's handlers, which make SIGTERM and SIGHUP an
+    interruption (nimlab.interrupts); the pool ends its workers with SIGTERM."""
+    from nimlab.interrupts import taken_safely
+
+    with taken_safely():
+        pool = PoolExecutor(2)
+        try:
+            assert set(pool.run(termination_handlers, [1, 2])) == {(True, True)}
+        finally:
+            pool.close()
 
 
 def test_executor_choice() -> None:

@@ -169,10 +169,14 @@ class PoolExecutor:
 
 
 def _die_with_parent() -> None:
-    """In a pool worker: be killed when the sweep is (``kill -9`` leaves no idle orphans)."""
+    """In a pool worker: be killed when the sweep is (``kill -9`` leaves no idle orphans),
+    and by SIGTERM or SIGHUP at once, as the pool ends its workers: a forked worker inherits
+    the command's handlers, which turn them into an interruption (:mod:`nimlab.interrupts`)."""
     import ctypes
     import signal
 
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux); elsewhere nothing happens
