@@ -169,3 +169,10 @@ def sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(descriptor)
+
+
+def user_cache() -> Path:
+    """nimlab's folder in the user's cache: ``$XDG_CACHE_HOME/nimlab``, else
+    ``~/.cache/nimlab`` (the tablebase and the kernels' machine code live there)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "nimlab"

@@ -38,6 +38,7 @@ from numba import njit, prange
 from numba.core import caching, event
 
 from nimlab import compilation
+from nimlab.files import user_cache
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The nimlab package's folder: the locator serves the files below it."""
@@ -78,16 +79,15 @@ def _own_private(folder: Path) -> bool:
     )
 
 
-def _candidates(source: Path) -> Iterator[Path]:
-    """The folders, best first, for the machine code of the kernels of ``source`` (the
-    temporary folder's is made only when it is reached)."""
-    sub = f"{source.parent.name}_{hashlib.sha1(str(source.parent).encode()).hexdigest()}"
+def _candidates(parent: Path) -> Iterator[Path]:
+    """The folders, best first, for the machine code of the kernels in the folder
+    ``parent`` (the temporary folder's is made only when it is reached)."""
+    sub = f"{parent.name}_{hashlib.sha1(str(parent).encode()).hexdigest()}"
     user = os.environ.get("NUMBA_CACHE_DIR")
     if user:
         yield Path(user) / sub
-    yield source.parent / "__pycache__"
-    home_cache = os.environ.get("XDG_CACHE_HOME") or os.path.join("~", ".cache")
-    yield Path(os.path.expanduser(home_cache)) / "nimlab" / "numba" / sub
+    yield parent / "__pycache__"
+    yield user_cache() / "numba" / sub
     private = Path(tempfile.gettempdir()) / f"nimlab-numba-{os.getuid()}"
     if _own_private(private):
         yield private / sub
@@ -96,8 +96,7 @@ def _candidates(source: Path) -> Iterator[Path]:
 @cache
 def _folder(parent: str) -> str:
     """The folder chosen for the kernels in the folder ``parent`` (one choice a process)."""
-    source = Path(parent) / "x.py"
-    for folder in _candidates(source):
+    for folder in _candidates(Path(parent)):
         if _writable(folder):
             return str(folder)
     return tempfile.mkdtemp(prefix="nimlab-numba-")  # this process's alone

@@ -363,8 +363,9 @@ def default_path() -> Path | None:
         return None
     if chosen:
         return Path(chosen).expanduser()
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(cache) / "nimlab" / "tablebase.sqlite"
+    from nimlab.files import user_cache
+
+    return user_cache() / "tablebase.sqlite"
 
 
 def default_tablebase() -> Tablebase | None:
